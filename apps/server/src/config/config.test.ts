@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("configuration from the environment", () => {
+  it("runs with no settings at all: embedded database, port 3000, cloud edition", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, edition: "cloud", productName: "Gantry" });
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it("takes PORT, DATABASE_URL and the data folder", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATABASE_URL: "postgres://db.internal/gantry",
+      GANTRY_DATA_DIR: "/srv/gantry",
+    });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: "postgres://db.internal/gantry", dataDir: "/srv/gantry" });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it("names every bad value with the reason and what it got", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", GANTRY_EDITION: "gold", SUPPORT_EMAIL: "nobody" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT must be a whole number between 0 and 65535 (got "eighty")',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")',
+      'GANTRY_EDITION must be cloud or enterprise (got "gold")',
+      'SUPPORT_EMAIL must be an email address (got "nobody")',
+    ]);
+    expect((error as Error).message).toContain("Gantry cannot start: the configuration is invalid.");
+  });
+
+  it("refuses a port out of range and a non-http public URL", () => {
+    expect(() => loadConfig({ PORT: "70000" })).toThrow("PORT must be a whole number between 0 and 65535");
+    expect(() => loadConfig({ PUBLIC_URL: "ftp://gantry.example" })).toThrow(
+      "PUBLIC_URL must be an absolute http(s) URL",
+    );
+  });
+});

@@ -1,0 +1,93 @@
+import { resolve } from "node:path";
+import { DEFAULT_PRODUCT_NAME, EDITIONS } from "@gantry/domain";
+import { z } from "zod";
+
+const port = z.coerce
+  .number({ error: "must be a whole number between 0 and 65535" })
+  .int("must be a whole number between 0 and 65535")
+  .min(0, "must be a whole number between 0 and 65535")
+  .max(65535, "must be a whole number between 0 and 65535");
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), "must be a postgres:// or postgresql:// URL");
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
+
+const environment = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
+  DATABASE_URL: postgresUrl.optional(),
+  GANTRY_DATA_DIR: z.string().min(1, "must not be empty").default(".data"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "must be development, production or test" })
+    .default("development"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  GANTRY_EDITION: z.enum(EDITIONS, { error: `must be ${EDITIONS.join(" or ")}` }).default("cloud"),
+  GANTRY_PRODUCT_NAME: z.string().min(1, "must not be empty").default(DEFAULT_PRODUCT_NAME),
+  PUBLIC_URL: httpUrl.optional(),
+  SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@gantry.dev"),
+  STATUS_FEED_URL: httpUrl.default("https://status.gantry.dev"),
+  TROUBLESHOOTING_URL: httpUrl.default("https://docs.gantry.dev/troubleshooting"),
+  WEB_DIST_DIR: z.string().min(1, "must not be empty").optional(),
+});
+
+export type Environment = z.infer<typeof environment>;
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  production: boolean;
+  logLevel: Environment["LOG_LEVEL"];
+  edition: Environment["GANTRY_EDITION"];
+  productName: string;
+  publicUrl: string;
+  supportEmail: string;
+  statusFeedUrl: string;
+  troubleshootingUrl: string;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Gantry cannot start: the configuration is invalid.\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads the configuration from environment variables; every bad value is named with the reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as most deployment tools write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = environment.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name} ${issue.message} (got ${JSON.stringify(env[name])})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.GANTRY_DATA_DIR),
+    production: e.NODE_ENV === "production",
+    logLevel: e.LOG_LEVEL,
+    edition: e.GANTRY_EDITION,
+    productName: e.GANTRY_PRODUCT_NAME,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    supportEmail: e.SUPPORT_EMAIL,
+    statusFeedUrl: e.STATUS_FEED_URL,
+    troubleshootingUrl: e.TROUBLESHOOTING_URL,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
+  };
+}

@@ -1,0 +1,5 @@
+// Each feature registers its types on the shared builder when imported.
+import "../meta/schema.js";
+import { builder } from "./builder.js";
+
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,40 @@
+import { openDatabase } from "@gantry/db";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config/config.js";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+
+  const app = await buildApp({ config, db: database.db });
+  app.addHook("onClose", () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  app.log.info(
+    { engine: database.engine, edition: config.edition },
+    `${config.productName} is running at http://localhost:${port}`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing requests in flight");
+    await app.close();
+    app.log.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("Gantry failed to start:", error);
+  }
+  process.exit(1);
+});

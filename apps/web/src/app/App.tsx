@@ -1,0 +1,19 @@
+import { StrictMode } from "react";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { AppPathsContext } from "./app-paths";
+import { routes } from "./routes";
+import { type RuntimeConfig, RuntimeConfigContext } from "./runtime-config";
+
+const router = createBrowserRouter(routes);
+
+export function App({ config }: { config: RuntimeConfig }) {
+  return (
+    <StrictMode>
+      <RuntimeConfigContext.Provider value={config}>
+        <AppPathsContext.Provider value={{ selectOrganizationPath: null }}>
+          <RouterProvider router={router} />
+        </AppPathsContext.Provider>
+      </RuntimeConfigContext.Provider>
+    </StrictMode>
+  );
+}

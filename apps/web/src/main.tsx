@@ -1,0 +1,36 @@
+import "./styles/global.css";
+import { type ReactNode, StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
+import { detectBrowserProblem } from "./app/browser-support";
+import { fetchServerVersion } from "./app/connectivity";
+import { RuntimeConfigContext, readRuntimeConfig } from "./app/runtime-config";
+import { applyTheme, readThemePreference } from "./app/theme";
+import { BrowserNotSupportedPage } from "./errors/BrowserNotSupportedPage";
+import { LoadFailurePage } from "./errors/LoadFailurePage";
+
+const config = readRuntimeConfig();
+document.title = config.productName;
+const problem = detectBrowserProblem(window);
+applyTheme(document.documentElement, problem ? null : readThemePreference(window.localStorage));
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+const root = createRoot(container);
+
+function renderAlone(page: ReactNode) {
+  root.render(
+    <StrictMode>
+      <RuntimeConfigContext.Provider value={config}>{page}</RuntimeConfigContext.Provider>
+    </StrictMode>,
+  );
+}
+
+if (problem) {
+  renderAlone(<BrowserNotSupportedPage problem={problem} />);
+} else {
+  // The first connectivity check doubles as the load check: no answer, no app.
+  fetchServerVersion()
+    .then(() => root.render(<App config={config} />))
+    .catch(() => renderAlone(<LoadFailurePage />));
+}

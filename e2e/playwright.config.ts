@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const baseURL = `http://127.0.0.1:${port}`;
+const root = join(import.meta.dirname, "..");
+
+export default defineConfig({
+  testDir: import.meta.dirname,
+  testMatch: "**/*.spec.ts",
+  outputDir: join(root, "test-results"),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: process.env.CI === "true",
+  reporter: [["list"], ["json", { outputFile: join(root, ".test-output/e2e.json") }]],
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's Chromium; a browser download is neither possible nor wanted here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node apps/server/dist/main.js",
+    cwd: root,
+    url: `${baseURL}/ping`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      GANTRY_DATA_DIR: mkdtempSync(join(tmpdir(), "gantry-e2e-")),
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,2 @@
+export * from "./open.js";
+export * as schema from "./schema/index.js";

@@ -1,0 +1,83 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+/** Both engines' Drizzle databases share this interface, so features never know which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: Engine;
+  /** Applies pending migrations; applied ones are recorded, so running it again changes nothing. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL. Without it the embedded PGlite engine is used. */
+  url?: string | undefined;
+  /** Folder for PGlite's files; omitted means in memory (tests). */
+  dataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+// Resolves from src/ and from dist/ alike, both one level below the package root.
+const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
+const migrationsTable = { migrationsFolder, migrationsSchema: "drizzle", migrationsTable: "migrations" };
+// Any constant works; it only has to be the same for every Gantry instance sharing the database.
+const MIGRATION_LOCK_KEY = 4_551_000_001;
+
+/** Raw SQL for what the query builder cannot say; both drivers answer with a `rows` array. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Database,
+    engine: "pglite",
+    // PGlite is one connection in one process, so no lock is needed around migrations.
+    migrate: () => migratePglite(db, migrationsTable),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db: db as unknown as Database,
+    engine: "postgres",
+    migrate: async () => {
+      // Several instances may start at once; an advisory lock lets exactly one migrate.
+      const connection = await pool.connect();
+      try {
+        await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg({ client: connection, schema }), migrationsTable);
+      } finally {
+        await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,46 @@
+import { defaultClientConditions, defaultServerConditions } from "vite";
+import { defineConfig } from "vitest/config";
+
+// Workspace packages export their TypeScript sources under the "source" condition,
+// so tests run against the code as written, with no build step first.
+// graphql ships CommonJS and ESM copies; Pothos loads the CommonJS one, so tests must too,
+// or the schema's types fail graphql's instanceof checks.
+const sourceFirst = {
+  resolve: { conditions: ["source", ...defaultClientConditions], alias: { graphql: "graphql/index.js" } },
+  ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...sourceFirst,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts", "**/node_modules/**"],
+        },
+      },
+      {
+        ...sourceFirst,
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          setupFiles: ["apps/web/src/test/setup.ts"],
+        },
+      },
+      {
+        ...sourceFirst,
+        test: {
+          name: "db",
+          environment: "node",
+          include: ["packages/*/src/**/*.db.test.ts", "apps/server/src/**/*.db.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
