@@ -1,2 +1,3 @@
+export * from "./formats/index.js";
 export * from "./product.js";
 export * from "./support.js";
