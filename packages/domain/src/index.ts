@@ -1,4 +1,4 @@
 export * from "./formats/index.js";
 export * from "./product.js";
-export * from "./support.js";
 export * from "./search/index.js";
+export * from "./support.js";
