@@ -14,6 +14,9 @@ export type Schema = typeof schema;
 /** Both engines' Drizzle databases share this interface, so features never know which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Engine = "pglite" | "postgres";
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: services that write take one so callers can group writes. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

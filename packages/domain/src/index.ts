@@ -1,3 +1,4 @@
+export * from "./accounts/index.js";
 export * from "./formats/index.js";
 export * from "./product.js";
 export * from "./search/index.js";

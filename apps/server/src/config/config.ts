@@ -14,6 +14,10 @@ const postgresUrl = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
 
+const booleanFlag = z
+  .enum(["true", "false"], { error: "must be true or false" })
+  .transform((value) => value === "true");
+
 const environment = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
@@ -34,6 +38,18 @@ const environment = z.object({
   STATUS_FEED_URL: httpUrl.default("https://status.gantry.dev"),
   TROUBLESHOOTING_URL: httpUrl.default("https://docs.gantry.dev/troubleshooting"),
   WEB_DIST_DIR: z.string().min(1, "must not be empty").optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/.+/.test(value), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3, "must be an address such as Gantry <no-reply@example.com>").optional(),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
+  REQUIRE_WORK_EMAIL: booleanFlag.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "must be a whole number of at least 1" })
+    .int("must be a whole number of at least 1")
+    .min(1, "must be a whole number of at least 1")
+    .default(30),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -52,6 +68,12 @@ export interface Config {
   statusFeedUrl: string;
   troubleshootingUrl: string;
   webDistDir: string | undefined;
+  /** Without an SMTP server, mail goes to the dev outbox (never in production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  requireEmailVerification: boolean;
+  requireWorkEmail: boolean;
+  authRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.SMTP_URL) {
+    throw new ConfigError(["SMTP_URL must be set in production, or no one receives verification and reset mail"]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -89,5 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statusFeedUrl: e.STATUS_FEED_URL,
     troubleshootingUrl: e.TROUBLESHOOTING_URL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.GANTRY_PRODUCT_NAME} <no-reply@localhost>`,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    requireWorkEmail: e.REQUIRE_WORK_EMAIL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -17,6 +17,7 @@ export interface AuthScopes {
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   AuthScopes: AuthScopes;
+  Scalars: { ISO8601DateTime: { Input: Date; Output: Date } };
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: true;
 }>({
@@ -40,3 +41,13 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({});
+
+/** Times as the reference schema writes them: ISO 8601 strings. */
+builder.scalarType("ISO8601DateTime", {
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
+    if (Number.isNaN(date.getTime())) throw new GantryError("BAD_USER_INPUT", "Expected an ISO 8601 date and time.");
+    return date;
+  },
+});

@@ -9,7 +9,11 @@ interface ServerContext {
 }
 
 /** Mounts GraphQL Yoga at /graphql inside Fastify, so it shares logging, headers and shutdown. */
-export function registerGraphQL(app: FastifyInstance, baseContext: Omit<GraphQLContext, "viewer">): void {
+export function registerGraphQL(
+  app: FastifyInstance,
+  baseContext: Omit<GraphQLContext, "viewer">,
+  viewerFor: (req: FastifyRequest) => Promise<GraphQLContext["viewer"]>,
+): void {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -22,7 +26,7 @@ export function registerGraphQL(app: FastifyInstance, baseContext: Omit<GraphQLC
       warn: (...args) => app.log.warn(args),
       error: (...args) => app.log.error(args),
     },
-    context: () => ({ ...baseContext, viewer: null }),
+    context: async ({ req }) => ({ ...baseContext, viewer: await viewerFor(req) }),
   });
 
   app.route({

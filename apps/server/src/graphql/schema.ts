@@ -1,4 +1,5 @@
 // Each feature registers its types on the shared builder when imported.
+import "../accounts/schema.js";
 import "../meta/schema.js";
 import { builder } from "./builder.js";
 

@@ -1,10 +1,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Engine } from "@gantry/db";
 import { createTestDatabase, type TestDatabase } from "@gantry/db/testing";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config/config.js";
+import type { Mailer } from "../mail/mailer.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,11 +26,22 @@ export function fakeWebDist(buildId = "test-build"): string {
   return dir;
 }
 
-/** The whole HTTP app on a private in-memory database, driven with `app.inject`. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  engine?: Engine;
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+/** The whole HTTP app on a private database (in-memory PGlite by default), driven with `app.inject`. */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: fakeWebDist(), ...env });
-  const database = await createTestDatabase("pglite");
-  const app = await buildApp({ config, db: database.db });
+  const database = await createTestDatabase(options.engine ?? "pglite");
+  const app = await buildApp({
+    config,
+    db: database.db,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   return {
     app,
     config,

@@ -1,0 +1,296 @@
+import { testEngines } from "@gantry/db/testing";
+import { PASSWORD_RULES_TEXT } from "@gantry/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSmtpMailer } from "../mail/mailer.js";
+import { createTestApp, type TestApp } from "../testing/app.js";
+import { linkIn, startMailCatcher } from "../testing/mail-catcher.js";
+
+const PASSWORD = "Correct-horse-9";
+
+describe.each(testEngines())("accounts on %s", (engine) => {
+  let t: TestApp;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  let clockOffsetMs = 0;
+  const now = () => new Date(Date.now() + clockOffsetMs);
+  let counter = 0;
+  const newEmail = () => `person${++counter}-${Date.now()}@acme.test`;
+
+  beforeAll(async () => {
+    catcher = await startMailCatcher();
+    t = await createTestApp(
+      { PUBLIC_URL: "http://gantry.test", AUTH_RATE_LIMIT_PER_MINUTE: "1000" },
+      { engine, mailer: createSmtpMailer(catcher.url, "Gantry <no-reply@gantry.test>"), now },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await catcher.close();
+  });
+
+  const post = (url: string, payload: object, token?: string) =>
+    t.app.inject({ method: "POST", url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const graphql = (query: string, token?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/graphql",
+      payload: { query },
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  async function signUpAndVerify(email = newEmail()): Promise<string> {
+    expect((await post("/api/auth/signup", { email, password: PASSWORD })).statusCode).toBe(201);
+    const link = linkIn(await catcher.waitFor(email, /Verify your email/), "/verify-email");
+    const verified = await post("/api/auth/verify-email", {
+      email: link.searchParams.get("email"),
+      token: link.searchParams.get("token"),
+    });
+    expect(verified.statusCode).toBe(200);
+    return email;
+  }
+
+  async function logIn(email: string, password = PASSWORD) {
+    return post("/api/auth/login", { email, password });
+  }
+
+  describe("signup", () => {
+    it("refuses a malformed email and a weak password with the server texts", async () => {
+      const badEmail = await post("/api/auth/signup", { email: "not-an-email", password: PASSWORD });
+      expect(badEmail.statusCode).toBe(400);
+      expect(badEmail.json()).toEqual({ error: "invalid email address." });
+
+      const weak = await post("/api/auth/signup", { email: newEmail(), password: "password" });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json()).toEqual({ error: "invalid password." });
+    });
+
+    it("refuses a body of the wrong shape without writing anything", async () => {
+      const email = newEmail();
+      const response = await post("/api/auth/signup", { email, password: 12345678 });
+      expect(response.statusCode).toBe(400);
+      expect((await logIn(email)).json()).toEqual({ error: "couldn't find identity" });
+    });
+
+    it("mails a verification link and does not sign in until it is followed", async () => {
+      const email = newEmail();
+      const response = await post("/api/auth/signup", {
+        email,
+        password: PASSWORD,
+        hubspotUtk: "abc",
+        utmParams: { utm_source: "newsletter" },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ authenticated: false, email });
+
+      const mail = await catcher.waitFor(email, /Verify your email for Gantry/);
+      const link = linkIn(mail, "/verify-email");
+      expect(link.origin).toBe("http://gantry.test");
+
+      const early = await logIn(email);
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toEqual({ error: "you have to confirm your email address before continuing." });
+    });
+
+    it("answers an address already registered, in any case, with the existing-email errors", async () => {
+      const email = await signUpAndVerify();
+      const again = await post("/api/auth/signup", { email: email.toUpperCase(), password: PASSWORD });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        error: "user has already signed up with provider:email",
+        errors: ["user has already signed up with provider:email"],
+      });
+    });
+  });
+
+  describe("email verification", () => {
+    it("refuses a wrong token, then verifies from the mailed link once", async () => {
+      const email = newEmail();
+      await post("/api/auth/signup", { email, password: PASSWORD });
+      const link = linkIn(await catcher.waitFor(email, /Verify/), "/verify-email");
+
+      const wrong = await post("/api/auth/verify-email", { email, token: "gve_wrong" });
+      expect(wrong.json()).toEqual({ error: "Invalid verification token, please request a new one below" });
+
+      const right = await post("/api/auth/verify-email", { email, token: link.searchParams.get("token") });
+      expect(right.statusCode).toBe(200);
+      const twice = await post("/api/auth/verify-email", { email, token: link.searchParams.get("token") });
+      expect(twice.json()).toEqual({ error: "Email already verified, please log in" });
+      expect((await logIn(email)).statusCode).toBe(200);
+    });
+
+    it("says a day-old link has expired, and a resent one works", async () => {
+      const email = newEmail();
+      await post("/api/auth/signup", { email, password: PASSWORD });
+      const old = linkIn(await catcher.waitFor(email, /Verify/), "/verify-email");
+      clockOffsetMs = 25 * 60 * 60 * 1000;
+      try {
+        const expired = await post("/api/auth/verify-email", { email, token: old.searchParams.get("token") });
+        expect(expired.statusCode).toBe(410);
+        expect(expired.json()).toEqual({ error: "Verify email token expired, please request a new one below" });
+
+        expect((await post("/api/auth/resend-verification-email", { email })).statusCode).toBe(200);
+        const fresh = linkIn(await catcher.waitFor(email, /Verify/), "/verify-email");
+        expect(
+          (await post("/api/auth/verify-email", { email, token: fresh.searchParams.get("token") })).statusCode,
+        ).toBe(200);
+      } finally {
+        clockOffsetMs = 0;
+      }
+    });
+
+    it("gives resend errors the page can show", async () => {
+      const unknown = await post("/api/auth/resend-verification-email", { email: newEmail() });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ error: "We couldn't find an account with that email address" });
+      const verified = await post("/api/auth/resend-verification-email", { email: await signUpAndVerify() });
+      expect(verified.json()).toEqual({ error: "Email already verified, please log in" });
+    });
+  });
+
+  describe("login, viewer and signout", () => {
+    it("answers an unknown address and a wrong password with their server texts", async () => {
+      expect((await logIn(newEmail())).json()).toEqual({ error: "couldn't find identity" });
+      const email = await signUpAndVerify();
+      const wrong = await logIn(email, "Wrong-password-1");
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ error: "invalid email or password." });
+    });
+
+    it("signs in, loads the user info and the viewer, and signs out for good", async () => {
+      const email = await signUpAndVerify();
+      const login = await logIn(email.toUpperCase());
+      expect(login.statusCode).toBe(200);
+      const { token, expiresAt } = login.json();
+      expect(token).toMatch(/^gnt_/);
+      expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+
+      const info = await t.app.inject({
+        method: "GET",
+        url: "/api/user-info",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(info.json()).toMatchObject({
+        flags: [],
+        user: { zh: { email, emailVerified: true }, gh: null },
+        enterpriseSeat: null,
+      });
+
+      const viewer = await graphql("{ viewer { id email emailVerified contactIdentity { email provider } } }", token);
+      expect(viewer.json().data.viewer).toMatchObject({
+        email,
+        emailVerified: true,
+        contactIdentity: { email, provider: "email" },
+      });
+
+      const node = await graphql(
+        `{ node(id: "${viewer.json().data.viewer.id}") { ... on GantryUser { email } } }`,
+        token,
+      );
+      expect(node.json().data.node).toEqual({ email });
+
+      expect((await post("/api/auth/signout", {}, token)).statusCode).toBe(204);
+      const after = await t.app.inject({
+        method: "GET",
+        url: "/api/user-info",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ error: "auth:error:not_authed" });
+      const anonymous = await graphql("{ viewer { id } }", token);
+      expect(anonymous.json().errors[0].extensions.code).toBe("UNAUTHENTICATED");
+    });
+  });
+
+  describe("lockout and unlock", () => {
+    it("locks after five wrong passwords, mails an unlock link, and unlocks from it", async () => {
+      const email = await signUpAndVerify();
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        expect((await logIn(email, "Wrong-password-1")).json()).toEqual({ error: "invalid email or password." });
+      }
+      const fifth = await logIn(email, "Wrong-password-1");
+      expect(fifth.statusCode).toBe(423);
+      expect(fifth.json()).toEqual({ error: "your account is locked." });
+      expect((await logIn(email)).json()).toEqual({ error: "your account is locked." });
+
+      const link = linkIn(await catcher.waitFor(email, /has been locked/), "/unlock");
+      const bad = await post("/api/auth/unlock", { email, unlockToken: "gul_nope" });
+      expect(bad.json()).toEqual({ error: "Invalid unlock token" });
+
+      const unlocked = await post("/api/auth/unlock", { email, unlockToken: link.searchParams.get("token") });
+      expect(unlocked.statusCode).toBe(200);
+      const again = await post("/api/auth/unlock", { email, unlockToken: link.searchParams.get("token") });
+      expect(again.json()).toEqual({ error: "Account is not locked" });
+      expect((await logIn(email)).statusCode).toBe(200);
+    });
+
+    it("mails a fresh unlock link on request, only to a locked account", async () => {
+      const email = await signUpAndVerify();
+      await post("/api/auth/unlock-token", { email });
+      for (let attempt = 1; attempt <= 5; attempt++) await logIn(email, "Wrong-password-1");
+      await catcher.waitFor(email, /has been locked/);
+      expect((await post("/api/auth/unlock-token", { email })).statusCode).toBe(200);
+      const link = linkIn(await catcher.waitFor(email, /has been locked/), "/unlock");
+      expect((await post("/api/auth/unlock", { email, unlockToken: link.searchParams.get("token") })).statusCode).toBe(
+        200,
+      );
+      expect(catcher.mails.filter((mail) => mail.to === email)).toEqual([]);
+    });
+  });
+
+  describe("password reset", () => {
+    it("checks the token, the confirmation and the rules with the spec's messages", async () => {
+      const email = await signUpAndVerify();
+      const attempt = (overrides: object) =>
+        post("/api/auth/reset-password", {
+          email,
+          resetPasswordToken: "grp_whatever",
+          password: "New-password-2",
+          passwordConfirmation: "New-password-2",
+          ...overrides,
+        });
+      expect((await attempt({ resetPasswordToken: "  " })).json()).toEqual({
+        error: "Password reset token cannot be blank",
+      });
+      expect((await attempt({ passwordConfirmation: "Other-password-2" })).json()).toEqual({
+        error: "Your confirmation password does not match your new password",
+      });
+      expect((await attempt({ password: "short", passwordConfirmation: "short" })).json()).toEqual({
+        error: PASSWORD_RULES_TEXT,
+      });
+      expect((await attempt({})).json()).toEqual({ error: "Invalid password reset token" });
+    });
+
+    it("resets from the mailed link once, signs other devices out, and unlocks", async () => {
+      const email = await signUpAndVerify();
+      const { token: oldSession } = (await logIn(email)).json();
+      for (let attempt = 1; attempt <= 5; attempt++) await logIn(email, "Wrong-password-1");
+      await catcher.waitFor(email, /has been locked/);
+
+      expect((await post("/api/auth/password-reset-email", { email })).statusCode).toBe(200);
+      const link = linkIn(await catcher.waitFor(email, /Reset your Gantry password/), "/reset-password");
+      const body = {
+        email,
+        resetPasswordToken: link.searchParams.get("token"),
+        password: "Brand-new-pass-3",
+        passwordConfirmation: "Brand-new-pass-3",
+      };
+      expect((await post("/api/auth/reset-password", body)).statusCode).toBe(200);
+      expect((await post("/api/auth/reset-password", body)).json()).toEqual({ error: "Invalid password reset token" });
+
+      expect((await logIn(email)).statusCode).toBe(401);
+      expect((await logIn(email, "Brand-new-pass-3")).statusCode).toBe(200);
+      const stale = await t.app.inject({
+        method: "GET",
+        url: "/api/user-info",
+        headers: { authorization: `Bearer ${oldSession}` },
+      });
+      expect(stale.statusCode).toBe(401);
+    });
+
+    it("answers a reset request for an unknown address the same way, and mails no one", async () => {
+      const email = newEmail();
+      const response = await post("/api/auth/password-reset-email", { email });
+      expect(response.statusCode).toBe(200);
+      await expect(catcher.waitFor(email, /Reset/, 300)).rejects.toThrow("no mail");
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import type { AccountsDeps } from "./deps.js";
+import { resendVerificationEmail, verifyEmail } from "./email-verification.js";
+import { AccountError } from "./errors.js";
+import { generateUnlockToken, logIn, unlockAccount } from "./login.js";
+import { resetPassword, sendPasswordResetEmail } from "./password-reset.js";
+import { bearerToken, revokeSession, userForToken } from "./sessions.js";
+import { signUp } from "./signup.js";
+import { AccountThrottle } from "./throttle.js";
+import { userInfo } from "./user-info.js";
+
+const email = z.string().max(320);
+const secret = z.string().max(1024);
+
+const bodies = {
+  signup: z.object({
+    email,
+    password: secret,
+    hubspotUtk: z.string().max(200).optional(),
+    utmParams: z.record(z.string().max(64), z.string().max(500)).optional(),
+    inviteToken: z.string().max(200).optional(),
+  }),
+  login: z.object({ email, password: secret }),
+  emailOnly: z.object({ email }),
+  verifyEmail: z.object({ email, token: secret }),
+  resetPassword: z.object({
+    email,
+    resetPasswordToken: z.string().max(1024),
+    password: secret,
+    passwordConfirmation: secret,
+  }),
+  unlock: z.object({ email, unlockToken: secret }),
+};
+
+const TOO_MANY_REQUESTS = "too many requests, please try again later.";
+
+/**
+ * The authentication calls of SPEC §7 as JSON endpoints under /api/auth. Each answers
+ * `{ error }` with the server text of SPEC §8 when it refuses; the paths are listed in
+ * docs/api/authentication.md.
+ */
+export async function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: AccountsDeps,
+  perMinute: number,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({ statusCode: 429, error: TOO_MANY_REQUESTS, retryAfter: context.after }),
+  });
+  const perIp = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
+  // Mail-sending and password-guessing calls are also limited per address.
+  const perAccount = new AccountThrottle(10, 60 * 60 * 1000);
+
+  function post<Schema extends z.ZodType>(
+    path: string,
+    body: Schema,
+    handler: (input: z.infer<Schema>, reply: FastifyReply) => Promise<unknown>,
+    options: { throttleByEmail?: boolean } = {},
+  ) {
+    app.post(path, { config: perIp }, async (req, reply) => {
+      const parsed = body.safeParse(req.body);
+      if (!parsed.success) {
+        return reply.code(400).send({ error: "invalid request.", issues: parsed.error.issues.map((i) => i.message) });
+      }
+      const input = parsed.data as { email?: string };
+      if (options.throttleByEmail && input.email) {
+        const wait = perAccount.attempt(`${path}:${input.email.trim().toLowerCase()}`);
+        if (wait !== null)
+          return reply.code(429).header("retry-after", String(wait)).send({ error: TOO_MANY_REQUESTS });
+      }
+      try {
+        return await handler(parsed.data, reply);
+      } catch (error) {
+        if (error instanceof AccountError)
+          return reply.code(error.status).send({ error: error.serverText, ...error.details });
+        throw error;
+      }
+    });
+  }
+
+  post("/api/auth/signup", bodies.signup, async (input, reply) => reply.code(201).send(await signUp(deps, input)), {
+    throttleByEmail: true,
+  });
+  post("/api/auth/login", bodies.login, (input) => logIn(deps, input), { throttleByEmail: true });
+  post("/api/auth/verify-email", bodies.verifyEmail, async (input) => {
+    await verifyEmail(deps, input);
+    return { verified: true };
+  });
+  post(
+    "/api/auth/resend-verification-email",
+    bodies.emailOnly,
+    async (input) => {
+      await resendVerificationEmail(deps, input);
+      return { sent: true };
+    },
+    { throttleByEmail: true },
+  );
+  post(
+    "/api/auth/password-reset-email",
+    bodies.emailOnly,
+    async (input) => {
+      await sendPasswordResetEmail(deps, input);
+      return { sent: true };
+    },
+    { throttleByEmail: true },
+  );
+  post("/api/auth/reset-password", bodies.resetPassword, async (input) => {
+    await resetPassword(deps, input);
+    return { reset: true };
+  });
+  post(
+    "/api/auth/unlock-token",
+    bodies.emailOnly,
+    async (input) => {
+      await generateUnlockToken(deps, input);
+      return { sent: true };
+    },
+    { throttleByEmail: true },
+  );
+  post("/api/auth/unlock", bodies.unlock, async (input) => {
+    await unlockAccount(deps, input);
+    return { unlocked: true };
+  });
+
+  app.post("/api/auth/signout", { config: perIp }, async (req, reply) => {
+    const token = bearerToken(req.headers.authorization);
+    if (token) await revokeSession(deps, token);
+    return reply.code(204).send();
+  });
+
+  app.get("/api/user-info", { config: perIp }, async (req, reply) => {
+    const token = bearerToken(req.headers.authorization);
+    const user = token ? await userForToken(deps, token) : null;
+    if (!user) return reply.code(401).send({ error: "auth:error:not_authed" });
+    return userInfo(user);
+  });
+}

@@ -1,0 +1,33 @@
+import type { SessionUser } from "./sessions.js";
+
+/**
+ * The user-info load (SPEC §7): `flags`, `user` (gh, zh) and `enterpriseSeat`. The `zh` part
+ * is the stored user profile of SPEC §3; `gh` fills in once GitHub is connected, and the
+ * seat in the enterprise edition.
+ */
+export function userInfo(user: SessionUser) {
+  return {
+    flags: [] as string[],
+    user: {
+      zh: {
+        raptorId: user.id,
+        username: user.email.split("@")[0] ?? user.email,
+        name: user.name,
+        avatarUrl: null,
+        email: user.email,
+        emailVerified: user.emailVerifiedAt !== null,
+        identityProvider: user.identityProvider,
+        projectManagementTool: null,
+        role: null,
+        teamSize: null,
+        organizationSize: null,
+        projectType: null,
+        createdAt: user.createdAt.toISOString(),
+        hasGHAccess: false,
+        mergeStatus: null,
+      },
+      gh: null,
+    },
+    enterpriseSeat: null,
+  };
+}

@@ -1,0 +1,15 @@
+import { schema } from "@gantry/db";
+import { eq, sql } from "drizzle-orm";
+import type { AccountsDeps } from "./deps.js";
+
+const { users } = schema;
+
+export type User = typeof users.$inferSelect;
+
+export async function findUserByEmail(deps: Pick<AccountsDeps, "db">, email: string): Promise<User | null> {
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  return user ?? null;
+}

@@ -1,0 +1,3 @@
+export * from "./email.js";
+export * from "./messages.js";
+export * from "./password.js";
