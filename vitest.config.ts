@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/hub-sandbox/src/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },
       },

@@ -1,0 +1,11 @@
+import type { OAuthApp } from "./store/records.js";
+import type { HubStore } from "./store/store.js";
+import type { WebhookDispatcher } from "./webhooks/dispatcher.js";
+
+/** What every route module is given: the data, the webhook sender and how the API is mounted. */
+export interface SandboxContext {
+  store: HubStore;
+  webhooks: WebhookDispatcher;
+  oauthApps: readonly OAuthApp[];
+  apiPrefix: string;
+}

@@ -1,0 +1,3 @@
+import { exitOnFailure, serveFromEnvironment } from "./serve.js";
+
+serveFromEnvironment().catch(exitOnFailure);

@@ -1,0 +1,291 @@
+import { randomBytes } from "node:crypto";
+import type {
+  Account,
+  AccountType,
+  Hook,
+  HookConfig,
+  Issue,
+  IssueComment,
+  IssueState,
+  Label,
+  MembershipRole,
+  Milestone,
+  PullRequestDetails,
+  Repository,
+} from "./records.js";
+
+export type Clock = () => Date;
+
+/** GitHub timestamps have whole seconds. */
+export function isoSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export interface NewIssue {
+  title: string;
+  body?: string | null;
+  authorId: number;
+  assigneeIds?: number[];
+  labelIds?: number[];
+  milestoneNumber?: number | null;
+  state?: IssueState;
+  pullRequest?: Omit<PullRequestDetails, "id" | "headSha" | "mergedAt" | "mergedById"> & { mergedAt?: string | null };
+}
+
+/**
+ * The in-memory code host. Every insert goes through here, from HTTP routes and from seeds
+ * alike, so ids, numbers and timestamps follow one set of rules.
+ */
+export class HubStore {
+  readonly accounts = new Map<number, Account>();
+  readonly repositories = new Map<number, Repository>();
+  private readonly accountIdsByLogin = new Map<string, number>();
+  private readonly repositoryIdsByFullName = new Map<string, number>();
+  private readonly memberships = new Map<number, Map<number, MembershipRole>>();
+  private readonly tokens = new Map<string, number>();
+  private nextId = 1;
+
+  constructor(readonly clock: Clock = () => new Date()) {}
+
+  timestamp(): string {
+    return isoSeconds(this.clock());
+  }
+
+  private newId(): number {
+    return this.nextId++;
+  }
+
+  createAccount(input: {
+    login: string;
+    type: AccountType;
+    name?: string;
+    email?: string;
+    description?: string;
+  }): Account {
+    if (this.accountByLogin(input.login)) throw new Error(`login ${input.login} is taken`);
+    const now = this.timestamp();
+    const account: Account = {
+      id: this.newId(),
+      login: input.login,
+      type: input.type,
+      name: input.name ?? null,
+      email: input.email ?? null,
+      description: input.description ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.accounts.set(account.id, account);
+    this.accountIdsByLogin.set(account.login.toLowerCase(), account.id);
+    return account;
+  }
+
+  accountByLogin(login: string): Account | undefined {
+    const id = this.accountIdsByLogin.get(login.toLowerCase());
+    return id === undefined ? undefined : this.accounts.get(id);
+  }
+
+  account(id: number): Account {
+    const account = this.accounts.get(id);
+    if (!account) throw new Error(`no account ${id}`);
+    return account;
+  }
+
+  users(): Account[] {
+    return [...this.accounts.values()].filter((account) => account.type === "User");
+  }
+
+  addMember(organization: Account, user: Account, role: MembershipRole = "member"): void {
+    const members = this.memberships.get(organization.id) ?? new Map<number, MembershipRole>();
+    members.set(user.id, role);
+    this.memberships.set(organization.id, members);
+  }
+
+  organizationsOf(user: Account): Account[] {
+    return [...this.memberships.entries()]
+      .filter(([, members]) => members.has(user.id))
+      .map(([organizationId]) => this.account(organizationId));
+  }
+
+  memberIds(organization: Account): number[] {
+    return [...(this.memberships.get(organization.id)?.keys() ?? [])];
+  }
+
+  isMember(organization: Account, user: Account): boolean {
+    return this.memberships.get(organization.id)?.has(user.id) ?? false;
+  }
+
+  issueToken(user: Account): string {
+    const token = `gho_${randomBytes(18).toString("base64url")}`;
+    this.tokens.set(token, user.id);
+    return token;
+  }
+
+  accountForToken(token: string): Account | undefined {
+    const id = this.tokens.get(token);
+    return id === undefined ? undefined : this.accounts.get(id);
+  }
+
+  createRepository(input: {
+    owner: Account;
+    name: string;
+    description?: string | null;
+    private?: boolean;
+  }): Repository {
+    const now = this.timestamp();
+    const repository: Repository = {
+      id: this.newId(),
+      ownerId: input.owner.id,
+      name: input.name,
+      description: input.description ?? null,
+      private: input.private ?? false,
+      defaultBranch: "main",
+      createdAt: now,
+      updatedAt: now,
+      pushedAt: now,
+      nextIssueNumber: 1,
+      nextMilestoneNumber: 1,
+      collaboratorIds: new Set(),
+      issues: new Map(),
+      labels: new Map(),
+      milestones: new Map(),
+      comments: new Map(),
+      hooks: new Map(),
+    };
+    this.repositories.set(repository.id, repository);
+    this.repositoryIdsByFullName.set(this.fullName(repository).toLowerCase(), repository.id);
+    return repository;
+  }
+
+  renameRepository(repository: Repository, name: string): void {
+    this.repositoryIdsByFullName.delete(this.fullName(repository).toLowerCase());
+    repository.name = name;
+    this.repositoryIdsByFullName.set(this.fullName(repository).toLowerCase(), repository.id);
+  }
+
+  fullName(repository: Repository): string {
+    return `${this.account(repository.ownerId).login}/${repository.name}`;
+  }
+
+  repository(owner: string, name: string): Repository | undefined {
+    const id = this.repositoryIdsByFullName.get(`${owner}/${name}`.toLowerCase());
+    return id === undefined ? undefined : this.repositories.get(id);
+  }
+
+  repositoriesOwnedBy(owner: Account): Repository[] {
+    return [...this.repositories.values()].filter((repository) => repository.ownerId === owner.id);
+  }
+
+  createLabel(repository: Repository, input: { name: string; color?: string; description?: string | null }): Label {
+    const label: Label = {
+      id: this.newId(),
+      name: input.name,
+      color: input.color ?? "ededed",
+      description: input.description ?? null,
+      isDefault: false,
+    };
+    repository.labels.set(label.id, label);
+    return label;
+  }
+
+  labelByName(repository: Repository, name: string): Label | undefined {
+    const wanted = name.toLowerCase();
+    return [...repository.labels.values()].find((label) => label.name.toLowerCase() === wanted);
+  }
+
+  createMilestone(
+    repository: Repository,
+    input: { title: string; creatorId: number; description?: string | null; dueOn?: string | null; state?: IssueState },
+  ): Milestone {
+    const now = this.timestamp();
+    const state = input.state ?? "open";
+    const milestone: Milestone = {
+      id: this.newId(),
+      number: repository.nextMilestoneNumber++,
+      title: input.title,
+      description: input.description ?? null,
+      state,
+      dueOn: input.dueOn ?? null,
+      creatorId: input.creatorId,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: state === "closed" ? now : null,
+    };
+    repository.milestones.set(milestone.number, milestone);
+    return milestone;
+  }
+
+  createIssue(repository: Repository, input: NewIssue): Issue {
+    const now = this.timestamp();
+    const state = input.state ?? "open";
+    const number = repository.nextIssueNumber++;
+    const pull = input.pullRequest;
+    const issue: Issue = {
+      id: this.newId(),
+      number,
+      repositoryId: repository.id,
+      title: input.title,
+      body: input.body ?? null,
+      state,
+      stateReason: state === "closed" ? "completed" : null,
+      authorId: input.authorId,
+      assigneeIds: input.assigneeIds ?? [],
+      labelIds: input.labelIds ?? [],
+      milestoneNumber: input.milestoneNumber ?? null,
+      locked: false,
+      commentCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: state === "closed" ? now : null,
+      closedById: state === "closed" ? input.authorId : null,
+      pullRequest: pull
+        ? {
+            id: this.newId(),
+            headRef: pull.headRef,
+            baseRef: pull.baseRef,
+            draft: pull.draft,
+            headSha: randomBytes(20).toString("hex"),
+            mergedAt: pull.mergedAt ?? null,
+            mergedById: pull.mergedAt ? input.authorId : null,
+          }
+        : null,
+    };
+    repository.issues.set(number, issue);
+    return issue;
+  }
+
+  createComment(repository: Repository, issue: Issue, input: { authorId: number; body: string }): IssueComment {
+    const now = this.timestamp();
+    const comment: IssueComment = {
+      id: this.newId(),
+      issueNumber: issue.number,
+      authorId: input.authorId,
+      body: input.body,
+      createdAt: now,
+      updatedAt: now,
+    };
+    repository.comments.set(comment.id, comment);
+    issue.commentCount += 1;
+    return comment;
+  }
+
+  createHook(repository: Repository, input: { events: string[]; active: boolean; config: HookConfig }): Hook {
+    const now = this.timestamp();
+    const hook: Hook = {
+      id: this.newId(),
+      repositoryId: repository.id,
+      events: input.events,
+      active: input.active,
+      config: input.config,
+      createdAt: now,
+      updatedAt: now,
+      lastResponse: { code: null, status: "unused", message: null },
+      deliveries: [],
+    };
+    repository.hooks.set(hook.id, hook);
+    return hook;
+  }
+
+  newDeliveryId(): number {
+    return this.newId();
+  }
+}

@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+
+/**
+ * Checks response bodies against GitHub's published OpenAPI description (@octokit/openapi).
+ * The 13 MB description is read once per test worker, on first use, and each response schema
+ * is compiled the first time a test meets it.
+ */
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+interface Description {
+  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+  paths: Record<string, Partial<Record<Method, { responses: Record<string, unknown> }>>>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+let loaded: {
+  description: Description;
+  ajv: Ajv;
+  templates: { template: string; pattern: RegExp; literals: number }[];
+} | null = null;
+const validators = new Map<string, ValidateFunction>();
+
+function load() {
+  if (loaded) return loaded;
+  const file = createRequire(import.meta.url).resolve("@octokit/openapi/generated/api.github.com.json");
+  const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (!isRecord(parsed) || !isRecord(parsed.paths) || !isRecord(parsed.components)) {
+    throw new Error(`${file} is not an OpenAPI description`);
+  }
+  const description = parsed as unknown as Description;
+  // OpenAPI 3.0 `nullable` is understood by Ajv; `discriminator`, `example` and `x-*` are not schema rules.
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ components: { schemas: description.components.schemas } }, "github");
+  const templates = Object.keys(description.paths).map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    literals: template.split("/").filter((segment) => segment && !segment.startsWith("{")).length,
+  }));
+  loaded = { description, ajv, templates };
+  return loaded;
+}
+
+/** Rewrites local `#/components/…` references to the registered description. */
+function anchored(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(anchored);
+  if (!isRecord(schema)) return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" ? `github${value}` : anchored(value),
+    ]),
+  );
+}
+
+/** The path template a concrete path belongs to, preferring the one with most fixed segments. */
+export function templateOf(path: string): string {
+  const matches = load().templates.filter(({ pattern }) => pattern.test(path));
+  const best = matches.sort((a, b) => b.literals - a.literals)[0];
+  if (!best) throw new Error(`GitHub's OpenAPI description has no path matching ${path}`);
+  return best.template;
+}
+
+function responseSchema(method: Method, template: string, status: number): unknown | null {
+  const { description } = load();
+  const operation = description.paths[template]?.[method];
+  if (!operation) throw new Error(`GitHub's OpenAPI description has no ${method.toUpperCase()} ${template}`);
+  let response = operation.responses[String(status)];
+  if (response === undefined) {
+    // Errors an operation does not list still come in GitHub's basic error shape.
+    if (status >= 400) return { $ref: "#/components/schemas/basic-error" };
+    throw new Error(`${method.toUpperCase()} ${template} does not document status ${status}`);
+  }
+  if (isRecord(response) && typeof response.$ref === "string") {
+    response = description.components.responses[response.$ref.replace("#/components/responses/", "")];
+  }
+  const content = isRecord(response) && isRecord(response.content) ? response.content["application/json"] : undefined;
+  return isRecord(content) && "schema" in content ? content.schema : null;
+}
+
+/**
+ * Throws unless `body` is what GitHub documents for this method, path and status.
+ * `path` is the request path below the API base, e.g. `/repos/acme/web-app/issues`.
+ */
+export function assertGitHubResponse(method: string, path: string, status: number, body: unknown): void {
+  if (status === 304) return;
+  const verb = method.toLowerCase() as Method;
+  const template = templateOf(path);
+  const key = `${verb} ${template} ${status}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    const schema = responseSchema(verb, template, status);
+    if (schema === null) {
+      if (body !== undefined && body !== "" && body !== null) {
+        throw new Error(`${key} documents no body, but one came: ${JSON.stringify(body).slice(0, 200)}`);
+      }
+      return;
+    }
+    validate = load().ajv.compile(anchored(schema) as object);
+    validators.set(key, validate);
+  }
+  if (!validate(body)) {
+    const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || "/"} ${error.message}`);
+    throw new Error(`${key} does not match GitHub's OpenAPI description:\n  ${errors.join("\n  ")}`);
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import type { SandboxContext } from "../context.js";
+import { notFound } from "../http/errors.js";
+import { paginate } from "../http/pagination.js";
+import { siteOf } from "../http/site.js";
+import { requireViewer } from "../http/viewer.js";
+import { organizationSimple, privateUser, publicUser } from "./wire.js";
+
+export function registerUserRoutes(app: FastifyInstance, context: SandboxContext): void {
+  const { store } = context;
+
+  app.get("/user", async (request) => {
+    return privateUser(siteOf(request, context.apiPrefix), store, requireViewer(request));
+  });
+
+  app.get("/user/orgs", async (request, reply) => {
+    const organizations = store.organizationsOf(requireViewer(request));
+    const site = siteOf(request, context.apiPrefix);
+    return paginate(request, reply, organizations).map((organization) => organizationSimple(site, organization));
+  });
+
+  app.get<{ Params: { username: string } }>("/users/:username", async (request) => {
+    const account = store.accountByLogin(request.params.username);
+    if (!account) throw notFound();
+    return publicUser(siteOf(request, context.apiPrefix), store, account);
+  });
+}
+
+/** A plain initial on a coloured square, so avatar_url points at something a page can show. */
+export function registerAvatarRoute(app: FastifyInstance, context: SandboxContext): void {
+  app.get<{ Params: { login: string } }>("/avatars/:login", async (request, reply) => {
+    const account = context.store.accountByLogin(request.params.login);
+    if (!account) throw notFound();
+    const hue = (account.id * 47) % 360;
+    const initial = account.login
+      .charAt(0)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/, "?");
+    return reply
+      .type("image/svg+xml")
+      .header("cache-control", "public, max-age=3600")
+      .send(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" fill="hsl(${hue} 55% 45%)"/><text x="32" y="42" font-family="sans-serif" font-size="30" text-anchor="middle" fill="#fff">${initial}</text></svg>`,
+      );
+  });
+}
