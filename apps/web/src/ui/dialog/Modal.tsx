@@ -1,0 +1,75 @@
+import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+import { focusableWithin, trapTabKey } from "../focus";
+import styles from "./Modal.module.css";
+
+export type ModalWidth = "standard" | "wide";
+
+export interface ModalProps {
+  title: ReactNode;
+  onDismiss: () => void;
+  width?: ModalWidth;
+  /** Off by default: a dialog asks for an explicit choice, so a stray click outside does not close it. */
+  dismissOnOutsideClick?: boolean;
+  /** The element to focus first; the first focusable element otherwise. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}
+
+/** A modal dialog: focus moves in and stays in, Escape dismisses, focus returns where it was on close. */
+export function Modal({
+  title,
+  onDismiss,
+  width = "standard",
+  dismissOnOutsideClick = false,
+  initialFocusRef,
+  children,
+}: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = dialogRef.current;
+    const target = initialFocusRef?.current ?? (dialog && focusableWithin(dialog)[0]) ?? dialog;
+    target?.focus();
+    return () => previouslyFocused?.focus();
+  }, [initialFocusRef]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      onDismiss();
+    } else if (dialogRef.current) {
+      trapTabKey(event, dialogRef.current);
+    }
+  };
+
+  const onBackdropMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    // Keeps focus in the dialog, so Escape and Tab still reach it after a click outside.
+    event.preventDefault();
+    if (dismissOnOutsideClick) onDismiss();
+  };
+
+  return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop only listens for clicks outside the dialog; keyboard users dismiss with Escape.
+    <div className={styles.backdrop} onMouseDown={onBackdropMouseDown}>
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`${styles.dialog} ${styles[width]}`}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
