@@ -45,6 +45,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       GANTRY_DATA_DIR: mkdtempSync(join(tmpdir(), "gantry-e2e-")),
       LOG_LEVEL: "warn",
+      // Mailed links must point at the server under test; the dev outbox is where specs read them.
+      PUBLIC_URL: baseURL,
+      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
     },
   },
 });

@@ -1,5 +1,6 @@
 import { StrictMode } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
+import { AuthProvider } from "../accounts/auth-context";
 import { AppPathsContext } from "./app-paths";
 import { routes } from "./routes";
 import { type RuntimeConfig, RuntimeConfigContext } from "./runtime-config";
@@ -11,7 +12,9 @@ export function App({ config }: { config: RuntimeConfig }) {
     <StrictMode>
       <RuntimeConfigContext.Provider value={config}>
         <AppPathsContext.Provider value={{ selectOrganizationPath: null }}>
-          <RouterProvider router={router} />
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
         </AppPathsContext.Provider>
       </RuntimeConfigContext.Provider>
     </StrictMode>

@@ -1,0 +1,32 @@
+import { type InputHTMLAttributes, useId } from "react";
+import styles from "./AuthPage.module.css";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  hint?: string;
+  invalid?: boolean;
+}
+
+export function Field({ label, hint, invalid = false, ...input }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        aria-invalid={invalid}
+        aria-describedby={hint ? hintId : undefined}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { loginErrorMessage, SERVER_TEXT } from "@gantry/domain";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "../ui/Button";
+import { AuthLayout, FormMessage } from "./AuthLayout";
+import styles from "./AuthPage.module.css";
+import { authCall, type LoginAnswer } from "./api";
+import { useAuth } from "./auth-context";
+import { Field } from "./Field";
+import { type LoginState, useNavigationState } from "./navigation";
+
+export const LOGIN_NOTICES = {
+  accountUnlocked: "Your account has been unlocked. You can log in now.",
+  accountUnlockFailed: "We couldn't unlock your account: the link is invalid or has expired.",
+  passwordReset: "Your password has been changed. Log in with your new password.",
+  unlockLinkSent: "If your account is locked, we've sent you a new unlock link.",
+};
+
+export function LoginPage() {
+  const state = useNavigationState<LoginState>();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(state.email ?? "");
+  const [password, setPassword] = useState("");
+  const [serverText, setServerText] = useState<string | undefined>();
+  const [failed, setFailed] = useState(false);
+  const [unlockLinkSent, setUnlockLinkSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await authCall<LoginAnswer>("login", { email, password });
+    setBusy(false);
+    if (answer.ok) {
+      await auth.signIn(answer.data.token);
+      navigate(state.from ?? "/landing", { replace: true });
+      return;
+    }
+    setFailed(true);
+    setServerText(answer.error);
+  };
+
+  const sendUnlockLink = async () => {
+    await authCall("unlock-token", { email });
+    setUnlockLinkSent(true);
+  };
+
+  const notice = state.accountUnlocked
+    ? LOGIN_NOTICES.accountUnlocked
+    : state.passwordReset
+      ? LOGIN_NOTICES.passwordReset
+      : null;
+
+  return (
+    <AuthLayout title="Log in">
+      <FormMessage kind="success">{failed ? null : notice}</FormMessage>
+      {state.accountUnlockFailed && !failed ? (
+        <FormMessage kind="error">
+          {LOGIN_NOTICES.accountUnlockFailed}{" "}
+          {email ? (
+            <button type="button" className={styles.inlineButton} onClick={() => void sendUnlockLink()}>
+              Send a new unlock link
+            </button>
+          ) : null}
+        </FormMessage>
+      ) : null}
+      <FormMessage kind="notice">{unlockLinkSent ? LOGIN_NOTICES.unlockLinkSent : null}</FormMessage>
+      <FormMessage kind="error">{failed ? loginErrorMessage(serverText) : null}</FormMessage>
+      {failed && serverText === SERVER_TEXT.unconfirmedEmail ? (
+        <Link to="/verify-email" state={{ signupEmail: email }}>
+          Resend the verification email
+        </Link>
+      ) : null}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" variant="primary" disabled={busy || !email || !password}>
+          {busy ? "Logging in…" : "Log in"}
+        </Button>
+      </form>
+      <div className={styles.links}>
+        <Link to="/forgot-password" state={{ email }}>
+          Forgot your password?
+        </Link>
+        <Link to="/signup">Create an account</Link>
+      </div>
+    </AuthLayout>
+  );
+}
