@@ -18,6 +18,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** The clock account rules read; tests move it to expire tokens. */
   now?: () => Date;
+  /** Where log lines go (standard output by default); tests read them back. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it with `inject`. */
@@ -26,8 +28,9 @@ export async function buildApp({
   db,
   mailer,
   now = () => new Date(),
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config), trustProxy: true, bodyLimit: 1_048_576 });
+  const app = Fastify({ logger: loggerOptions(config, logStream), trustProxy: true, bodyLimit: 1_048_576 });
   const distDir = config.webDistDir ?? defaultWebDistDir;
   const mail = mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer());
   app.addHook("onClose", async () => mail.close());

@@ -13,9 +13,10 @@ export const REDACTED_PATHS = [
   "*.secret",
 ];
 
-export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
   return {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    ...(stream ? { stream } : {}),
   };
 }

@@ -30,6 +30,7 @@ export interface TestAppOptions {
   engine?: Engine;
   mailer?: Mailer;
   now?: () => Date;
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The whole HTTP app on a private database (in-memory PGlite by default), driven with `app.inject`. */
@@ -41,6 +42,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAp
     db: database.db,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {
     app,
