@@ -8,6 +8,7 @@ import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { LandingPage } from "../landing/LandingPage";
+import { SignedInShell } from "../shell/SignedInShell";
 
 /** The route table. Feature folders add their routes here; anything unmatched is the 404 page. */
 export const routes: RouteObject[] = [
@@ -19,12 +20,13 @@ export const routes: RouteObject[] = [
   { path: "/reset-password", element: <ResetPasswordPage /> },
   { path: "/unlock", element: <UnlockPage /> },
   {
-    path: "/landing",
+    // Signed-in pages share the app shell (header, command palette, offline detection).
     element: (
       <RequireAuth>
-        <LandingPage />
+        <SignedInShell />
       </RequireAuth>
     ),
+    children: [{ path: "/landing", element: <LandingPage /> }],
   },
   { path: "*", element: <NotFoundPage /> },
 ];

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { focusableWithin, trapTabKey } from "../focus";
+import hidden from "../VisuallyHidden.module.css";
 import styles from "./Modal.module.css";
 
 export type ModalWidth = "standard" | "wide";
@@ -11,6 +12,8 @@ export interface ModalProps {
   width?: ModalWidth;
   /** Off by default: a dialog asks for an explicit choice, so a stray click outside does not close it. */
   dismissOnOutsideClick?: boolean;
+  /** Names the dialog for screen readers without showing the title. */
+  titleHidden?: boolean;
   /** The element to focus first; the first focusable element otherwise. */
   initialFocusRef?: RefObject<HTMLElement | null>;
   children: ReactNode;
@@ -22,6 +25,7 @@ export function Modal({
   onDismiss,
   width = "standard",
   dismissOnOutsideClick = false,
+  titleHidden = false,
   initialFocusRef,
   children,
 }: ModalProps) {
@@ -64,7 +68,7 @@ export function Modal({
         className={`${styles.dialog} ${styles[width]}`}
         onKeyDown={onKeyDown}
       >
-        <h2 id={titleId} className={styles.title}>
+        <h2 id={titleId} className={titleHidden ? hidden.hidden : styles.title}>
           {title}
         </h2>
         {children}

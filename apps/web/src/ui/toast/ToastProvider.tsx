@@ -24,7 +24,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     nextId.current += 1;
     const id = `toast-${nextId.current}`;
     const durationMs = request.durationMs === undefined ? DEFAULT_DURATIONS[request.kind] : request.durationMs;
-    setShown((current) => [...current, { id, kind: request.kind, message: request.message, durationMs }]);
+    setShown((current) => [...current, { ...request, id, durationMs }]);
     return id;
   }, []);
 

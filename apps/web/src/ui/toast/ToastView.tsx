@@ -22,6 +22,11 @@ export function ToastView({ toast, onDismiss }: { toast: ShownToast; onDismiss: 
     <div className={`${styles.toast} ${styles[toast.kind]}`} role={toast.kind === "error" ? "alert" : "status"}>
       <Icon className={styles.icon} aria-hidden />
       <span className={styles.message}>{toast.message}</span>
+      {toast.action && (
+        <button type="button" className={styles.action} onClick={toast.action.onPress}>
+          {toast.action.label}
+        </button>
+      )}
       <button type="button" className={styles.dismiss} aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
         <XIcon aria-hidden />
       </button>

@@ -7,6 +7,12 @@ export interface ToastRequest {
   message: string;
   /** How long the toast stays; null keeps it until dismissed. Defaults depend on the kind. */
   durationMs?: number | null;
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onPress: () => void;
 }
 
 export interface ShownToast {
@@ -14,6 +20,7 @@ export interface ShownToast {
   kind: ToastKind;
   message: string;
   durationMs: number | null;
+  action?: ToastAction;
 }
 
 export interface Toasts {

@@ -1,0 +1,121 @@
+import { SearchIcon } from "@primer/octicons-react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { Link, Outlet, useNavigate } from "react-router";
+import { useRuntimeConfig } from "../app/runtime-config";
+import { ToastProvider } from "../ui/toast/ToastProvider";
+import styles from "./AppShell.module.css";
+import { CommandPalette } from "./command-palette/CommandPalette";
+import { CommandRegistryProvider, type PaletteCommand, useRegisterCommands } from "./command-palette/command-registry";
+import { useConnectivityNotices } from "./connectivity/use-connectivity-notices";
+import { useServerWatch } from "./connectivity/use-server-watch";
+import { isMac, useShellShortcuts } from "./keyboard-shortcuts";
+import { ShortcutHelp } from "./ShortcutHelp";
+import { UserMenu } from "./UserMenu";
+import { useTheme } from "./use-theme";
+
+export interface AppShellProps {
+  onSignOut: () => void;
+  /** The organisation dropdown. */
+  organizationSlot?: ReactNode;
+  /** The workspace navigation. */
+  navigationSlot?: ReactNode;
+  /** The page; the matched child route when left out. */
+  children?: ReactNode;
+  /** How a newer build is loaded; tests pass their own. */
+  reload?: () => void;
+}
+
+type Overlay = "palette" | "shortcuts" | null;
+
+function reloadPage() {
+  window.location.reload();
+}
+
+/** The frame of every signed-in page: header, content, command palette, shortcut sheet, connectivity notices. */
+export function AppShell(props: AppShellProps) {
+  return (
+    <ToastProvider>
+      <CommandRegistryProvider>
+        <ShellFrame {...props} />
+      </CommandRegistryProvider>
+    </ToastProvider>
+  );
+}
+
+function ShellFrame({ onSignOut, organizationSlot, navigationSlot, children, reload = reloadPage }: AppShellProps) {
+  const { productName } = useRuntimeConfig();
+  const navigate = useNavigate();
+  const { dark, choose } = useTheme();
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  useConnectivityNotices(useServerWatch(), reload);
+
+  const togglePalette = useCallback(() => setOverlay((open) => (open === "palette" ? null : "palette")), []);
+  const openHelp = useCallback(() => setOverlay("shortcuts"), []);
+  const closeOverlay = useCallback(() => setOverlay(null), []);
+  useShellShortcuts({ togglePalette, openHelp });
+
+  const shellCommands = useMemo<PaletteCommand[]>(
+    () => [
+      {
+        id: "go-home",
+        group: "Navigation",
+        label: "Go to home",
+        keywords: ["landing"],
+        run: () => navigate("/landing"),
+      },
+      {
+        id: "toggle-theme",
+        group: "Actions",
+        label: dark ? "Switch to light theme" : "Switch to dark theme",
+        keywords: ["theme", "dark", "light", "appearance"],
+        run: () => choose(dark ? "light-mode" : "dark-mode"),
+      },
+      { id: "shortcuts", group: "Actions", label: "Show keyboard shortcuts", shortcut: "?", run: openHelp },
+      { id: "sign-out", group: "Actions", label: "Sign out", keywords: ["log out"], run: onSignOut },
+    ],
+    [navigate, dark, choose, openHelp, onSignOut],
+  );
+  useRegisterCommands(shellCommands);
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#content">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <Link to="/landing" className={styles.brand} aria-label={`${productName} home`}>
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <span className={styles.productName}>{productName}</span>
+        </Link>
+        {organizationSlot && <div className={styles.organization}>{organizationSlot}</div>}
+        {navigationSlot && (
+          <nav className={styles.navigation} aria-label="Workspace">
+            {navigationSlot}
+          </nav>
+        )}
+        <div className={styles.end}>
+          <button
+            type="button"
+            className={styles.paletteButton}
+            onClick={togglePalette}
+            aria-label="Open command palette"
+          >
+            <SearchIcon aria-hidden />
+            <span className={styles.paletteHint} aria-hidden>
+              Search or jump to…
+            </span>
+            <kbd className={styles.paletteKeys} aria-hidden>
+              {isMac() ? "⌘K" : "Ctrl K"}
+            </kbd>
+          </button>
+          <UserMenu dark={dark} onChooseTheme={choose} onShowShortcuts={openHelp} onSignOut={onSignOut} />
+        </div>
+      </header>
+      <div id="content" className={styles.content}>
+        {children ?? <Outlet />}
+      </div>
+      {overlay === "palette" && <CommandPalette onClose={closeOverlay} />}
+      {overlay === "shortcuts" && <ShortcutHelp onClose={closeOverlay} />}
+    </div>
+  );
+}
