@@ -1,16 +1,23 @@
 import Fastify from "fastify";
 import { registerOAuthRoutes } from "./auth/routes.js";
+import { registerCommentRoutes } from "./comments/routes.js";
 import type { SandboxContext } from "./context.js";
 import { registerBodyParsers } from "./http/body-parsers.js";
 import { registerConditionalRequests } from "./http/conditional.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { defaultRateLimits, RateLimiter, type RateLimits, registerRateLimit } from "./http/rate-limit.js";
 import { registerViewer } from "./http/viewer.js";
+import { registerIssueRoutes } from "./issues/routes.js";
+import { registerLabelRoutes } from "./labels/routes.js";
+import { registerMilestoneRoutes } from "./milestones/routes.js";
+import { registerPullRequestRoutes } from "./pulls/routes.js";
 import { registerRepositoryRoutes } from "./repos/routes.js";
+import { registerSearchRoutes } from "./search/routes.js";
 import type { OAuthApp } from "./store/records.js";
 import { type Clock, HubStore } from "./store/store.js";
 import { registerAvatarRoute, registerUserRoutes } from "./users/routes.js";
 import { WebhookDispatcher } from "./webhooks/dispatcher.js";
+import { registerHookRoutes } from "./webhooks/routes.js";
 
 export interface HubSandboxOptions {
   port?: number;
@@ -71,6 +78,13 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
       });
       registerUserRoutes(api, context);
       registerRepositoryRoutes(api, context);
+      registerIssueRoutes(api, context);
+      registerPullRequestRoutes(api, context);
+      registerLabelRoutes(api, context);
+      registerMilestoneRoutes(api, context);
+      registerCommentRoutes(api, context);
+      registerHookRoutes(api, context);
+      registerSearchRoutes(api, context);
     },
     { prefix: context.apiPrefix },
   );

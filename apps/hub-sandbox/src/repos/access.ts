@@ -17,6 +17,8 @@ export function permissionOf(store: HubStore, repository: Repository, viewer: Ac
   return repository.private ? null : "read";
 }
 
+const mustPush = "Must have push access to repository.";
+
 const rank: Record<RepositoryAccess, number> = { read: 0, push: 1, admin: 2 };
 
 export function hasAccess(granted: RepositoryAccess | null, wanted: RepositoryAccess): boolean {
@@ -39,9 +41,30 @@ export function loadRepository(
   const granted = permissionOf(context.store, repository, request.viewer);
   if (granted === null) throw notFound();
   if (!hasAccess(granted, wanted)) {
-    throw forbidden(
-      wanted === "admin" ? "Must have admin rights to Repository." : "Must have push access to repository.",
-    );
+    throw forbidden(wanted === "admin" ? "Must have admin rights to Repository." : mustPush);
   }
   return repository;
+}
+
+/** Pushers may change any issue or comment; everyone else only what they wrote. */
+export function checkMayEdit(store: HubStore, repository: Repository, viewer: Account, authorId: number): void {
+  if (authorId !== viewer.id && !hasAccess(permissionOf(store, repository, viewer), "push")) throw forbidden(mustPush);
+}
+
+/** Who may be assigned issues: the owning user, the owning organisation's members, and collaborators. */
+export function assignableUsers(store: HubStore, repository: Repository): Account[] {
+  const owner = store.account(repository.ownerId);
+  const ids = new Set(owner.type === "User" ? [owner.id] : store.memberIds(owner));
+  for (const id of repository.collaboratorIds) ids.add(id);
+  return [...ids].map((id) => store.account(id)).sort((a, b) => a.login.localeCompare(b.login));
+}
+
+/** GitHub's `author_association` of an account with a repository. */
+export function authorAssociation(store: HubStore, repository: Repository, accountId: number): string {
+  const owner = store.account(repository.ownerId);
+  if (owner.id === accountId) return "OWNER";
+  const account = store.account(accountId);
+  if (owner.type === "Organization" && store.isMember(owner, account)) return "MEMBER";
+  if (repository.collaboratorIds.has(accountId)) return "COLLABORATOR";
+  return "NONE";
 }

@@ -4,6 +4,15 @@ import type { HubStore } from "../store/store.js";
 import { simpleUser } from "../users/wire.js";
 import { hasAccess, permissionOf } from "./access.js";
 
+/** `…/repos/{owner}/{repo}` on the API, the base of every URL inside a repository. */
+export function repositoryApiUrl(site: Site, store: HubStore, repository: Repository): string {
+  return `${site.apiUrl}/repos/${store.fullName(repository)}`;
+}
+
+export function repositoryHtmlUrl(site: Site, store: HubStore, repository: Repository): string {
+  return `${site.webUrl}/${store.fullName(repository)}`;
+}
+
 function repositoryUrls(site: Site, fullName: string) {
   const url = `${site.apiUrl}/repos/${fullName}`;
   return {

@@ -35,10 +35,10 @@ function load() {
     throw new Error(`${file} is not an OpenAPI description`);
   }
   const description = parsed as unknown as Description;
-  // OpenAPI 3.0 `nullable` is understood by Ajv; `discriminator`, `example` and `x-*` are not schema rules.
+  // `discriminator`, `example` and `x-*` are not schema rules.
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats.default(ajv);
-  ajv.addSchema({ components: { schemas: description.components.schemas } }, "github");
+  ajv.addSchema({ components: { schemas: forAjv(description.components.schemas) } }, "github");
   const templates = Object.keys(description.paths).map((template) => ({
     template,
     pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
@@ -48,16 +48,22 @@ function load() {
   return loaded;
 }
 
-/** Rewrites local `#/components/…` references to the registered description. */
-function anchored(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(anchored);
+/**
+ * Prepares OpenAPI 3.0 schema text for Ajv: local `#/components/…` references point into the
+ * registered description, and `nullable` means "or null" even beside an `enum` or without a
+ * `type` (GitHub's description relies on both; Ajv reads neither that way).
+ */
+function forAjv(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forAjv);
   if (!isRecord(schema)) return schema;
-  return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [
+  const { nullable, ...rest } = schema;
+  const converted = Object.fromEntries(
+    Object.entries(nullable === true ? rest : schema).map(([key, value]) => [
       key,
-      key === "$ref" && typeof value === "string" ? `github${value}` : anchored(value),
+      key === "$ref" && typeof value === "string" ? `github${value}` : forAjv(value),
     ]),
   );
+  return nullable === true ? { anyOf: [converted, { type: "null" }] } : converted;
 }
 
 /** The path template a concrete path belongs to, preferring the one with most fixed segments. */
@@ -103,7 +109,7 @@ export function assertGitHubResponse(method: string, path: string, status: numbe
       }
       return;
     }
-    validate = load().ajv.compile(anchored(schema) as object);
+    validate = load().ajv.compile(forAjv(schema) as object);
     validators.set(key, validate);
   }
   if (!validate(body)) {
