@@ -6,12 +6,13 @@ import type { HubStore } from "../store/store.js";
 
 export type RepositoryAccess = "read" | "push" | "admin";
 
-/** Owners, members of an owning organisation and collaborators may push; owners and org admins administer. */
+/** Owners and organisation admins administer; organisation members and collaborators push; anyone reads a public repository. */
 export function permissionOf(store: HubStore, repository: Repository, viewer: Account | null): RepositoryAccess | null {
   if (viewer) {
     if (repository.ownerId === viewer.id) return "admin";
     const owner = store.account(repository.ownerId);
-    if (owner.type === "Organization" && store.isMember(owner, viewer)) return "push";
+    const role = owner.type === "Organization" ? store.roleIn(owner, viewer) : undefined;
+    if (role) return role === "admin" ? "admin" : "push";
     if (repository.collaboratorIds.has(viewer.id)) return "push";
   }
   return repository.private ? null : "read";

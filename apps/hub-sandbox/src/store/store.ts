@@ -111,7 +111,11 @@ export class HubStore {
   }
 
   isMember(organization: Account, user: Account): boolean {
-    return this.memberships.get(organization.id)?.has(user.id) ?? false;
+    return this.roleIn(organization, user) !== undefined;
+  }
+
+  roleIn(organization: Account, user: Account): MembershipRole | undefined {
+    return this.memberships.get(organization.id)?.get(user.id);
   }
 
   issueToken(user: Account): string {

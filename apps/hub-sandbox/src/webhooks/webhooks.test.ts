@@ -1,0 +1,194 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { verify } from "@octokit/webhooks-methods";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { failureOf, startTestSandbox, type TestSandbox } from "../testing/harness.js";
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const secret = "It's a Secret to Everybody";
+const repo = { owner: "demo", repo: "notes" };
+
+let sandbox: TestSandbox;
+let receiver: Server;
+let receiverUrl: string;
+let received: Received[] = [];
+let answerWith = 200;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.writeHead(answerWith, { "content-type": "text/plain" }).end("thanks");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/github`;
+});
+afterAll(async () => {
+  await sandbox.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+beforeEach(() => {
+  received = [];
+  answerWith = 200;
+});
+
+/** Waits for the sandbox to finish sending, then gives the deliveries with their event, action and payload. */
+async function deliveries() {
+  await sandbox.deliveriesSettled();
+  return received.map(({ headers, body }) => {
+    const form = headers["content-type"] === "application/x-www-form-urlencoded";
+    const json = form ? (new URLSearchParams(body).get("payload") ?? "") : body;
+    const payload = JSON.parse(json) as Record<string, unknown> & { action?: string };
+    return { event: headers["x-github-event"], action: payload.action, payload, headers, body };
+  });
+}
+
+describe("webhooks", () => {
+  let hookId: number;
+
+  it("creates a hook, pings it and signs every delivery", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const { data: hook } = await octokit.rest.repos.createWebhook({
+      ...repo,
+      config: { url: receiverUrl, content_type: "json", secret },
+      events: ["*"],
+    });
+    hookId = hook.id;
+    expect(hook.config).toMatchObject({ url: receiverUrl, content_type: "json", secret: "********" });
+
+    const [ping] = await deliveries();
+    expect(ping?.event).toBe("ping");
+    expect(ping?.headers["x-github-delivery"]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+    expect(ping?.headers["x-github-hook-id"]).toBe(String(hook.id));
+    expect(await verify(secret, ping?.body ?? "", String(ping?.headers["x-hub-signature-256"]))).toBe(true);
+    expect(await verify("wrong secret", ping?.body ?? "", String(ping?.headers["x-hub-signature-256"]))).toBe(false);
+
+    const { data: hooks } = await octokit.rest.repos.listWebhooks(repo);
+    expect(hooks.map((item) => item.id)).toEqual([hook.id]);
+  });
+
+  it("delivers issue, label, milestone and comment events in GitHub's payload shape", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const { data: issue } = await octokit.rest.issues.create({ ...repo, title: "Hook me", labels: ["bug"] });
+    await octokit.rest.issues.update({ ...repo, issue_number: issue.number, state: "closed" });
+    await octokit.rest.issues.createLabel({ ...repo, name: "urgent", color: "b60205" });
+    await octokit.rest.issues.createMilestone({ ...repo, title: "Someday" });
+    await octokit.rest.issues.createComment({ ...repo, issue_number: issue.number, body: "Closing for now." });
+
+    const sent = await deliveries();
+    expect(sent.map(({ event, action }) => `${event}.${action}`)).toEqual([
+      "issues.opened",
+      "issues.closed",
+      "label.created",
+      "milestone.created",
+      "issue_comment.created",
+    ]);
+    for (const delivery of sent) {
+      expect(await verify(secret, delivery.body, String(delivery.headers["x-hub-signature-256"]))).toBe(true);
+      expect(delivery.payload).toMatchObject({ repository: { full_name: "demo/notes" }, sender: { login: "demo" } });
+    }
+    expect(sent[0]?.payload).toMatchObject({
+      issue: { number: issue.number, title: "Hook me", labels: [{ name: "bug" }] },
+    });
+    expect(sent[1]?.payload).toMatchObject({ issue: { state: "closed" } });
+    expect(sent[4]?.payload).toMatchObject({ issue: { number: issue.number }, comment: { body: "Closing for now." } });
+  });
+
+  it("delivers pull_request, member and repository events", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const { data: pull } = await octokit.rest.pulls.create({
+      ...repo,
+      title: "Tidy notes",
+      head: "tidy",
+      base: "main",
+    });
+    await octokit.rest.repos.addCollaborator({ ...repo, username: "mona" });
+    await octokit.rest.repos.update({ ...repo, description: "Notes, tidied" });
+
+    const sent = await deliveries();
+    expect(sent.map(({ event, action }) => `${event}.${action}`)).toEqual([
+      "pull_request.opened",
+      "member.added",
+      "repository.edited",
+    ]);
+    expect(sent[0]?.payload).toMatchObject({ number: pull.number, pull_request: { head: { ref: "tidy" } } });
+    expect(sent[1]?.payload).toMatchObject({ member: { login: "mona" } });
+    expect(sent[2]?.payload).toMatchObject({ changes: { description: { from: "Personal notes and experiments" } } });
+  });
+
+  it("logs deliveries and redelivers a past one under the same GUID", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    answerWith = 500;
+    await octokit.rest.issues.create({ ...repo, title: "Receiver is down" });
+    const [failed] = await deliveries();
+
+    const { data: log } = await octokit.rest.repos.listWebhookDeliveries({ ...repo, hook_id: hookId });
+    const entry = log.find((item) => item.guid === failed?.headers["x-github-delivery"]);
+    expect(entry).toMatchObject({ event: "issues", action: "opened", status_code: 500, redelivery: false });
+    const { data: detail } = await octokit.rest.repos.getWebhookDelivery({
+      ...repo,
+      hook_id: hookId,
+      delivery_id: entry?.id ?? 0,
+    });
+    expect(detail.request.payload).toMatchObject({ issue: { title: "Receiver is down" } });
+
+    answerWith = 200;
+    received = [];
+    const attempt = await octokit.rest.repos.redeliverWebhookDelivery({
+      ...repo,
+      hook_id: hookId,
+      delivery_id: entry?.id ?? 0,
+    });
+    expect(attempt.status).toBe(202);
+    const [again] = await deliveries();
+    expect(again?.headers["x-github-delivery"]).toBe(failed?.headers["x-github-delivery"]);
+    expect(again?.body).toBe(failed?.body);
+
+    const { data: after } = await octokit.rest.repos.listWebhookDeliveries({ ...repo, hook_id: hookId });
+    expect(after[0]).toMatchObject({ guid: entry?.guid, redelivery: true, status_code: 200 });
+  });
+
+  it("delivers form-encoded payloads when the hook asks for them", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const { data: formHook } = await octokit.rest.repos.createWebhook({
+      owner: "acme",
+      repo: "web-app",
+      config: { url: receiverUrl, secret },
+      events: ["issues"],
+    });
+    expect(formHook.config.content_type).toBe("form");
+    const [ping] = await deliveries();
+    expect(ping?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(await verify(secret, ping?.body ?? "", String(ping?.headers["x-hub-signature-256"]))).toBe(true);
+    expect(ping?.payload).toMatchObject({ zen: expect.any(String), hook_id: formHook.id });
+  });
+
+  it("accepts only loopback targets and stops delivering once a hook is deleted", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const remote = await failureOf(
+      octokit.rest.repos.createWebhook({ ...repo, config: { url: "https://example.com/hook" } }),
+    );
+    expect(remote.status).toBe(422);
+
+    await octokit.rest.repos.deleteWebhook({ ...repo, hook_id: hookId });
+    await octokit.rest.issues.create({ ...repo, title: "Nobody hears this" });
+    expect(await deliveries()).toEqual([]);
+  });
+
+  it("lets only administrators manage hooks", async () => {
+    const failure = await failureOf(
+      sandbox.octokit(sandbox.tokenFor("mona")).rest.repos.listWebhooks({ owner: "acme", repo: "web-app" }),
+    );
+    expect(failure.status).toBe(403);
+  });
+});
