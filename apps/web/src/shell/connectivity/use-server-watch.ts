@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { fetchServerVersion, type ServerVersion } from "../../app/connectivity";
+import { fetchServerVersion } from "../../app/connectivity";
 
 /** SPEC §9: the connectivity poll runs every 30 s (each fetch gives up after 5 s, see fetchServerVersion). */
 export const CONNECTIVITY_POLL_INTERVAL_MS = 30_000;
@@ -13,22 +13,12 @@ export interface ServerWatch {
   newBuildAvailable: boolean;
 }
 
-interface ServerWatchOptions {
-  fetchVersion?: () => Promise<ServerVersion>;
-  runningBuildId?: string;
-  intervalMs?: number;
-}
-
 /**
  * Polls /version.json while the tab is visible (SPEC §4 "Connectivity", §9): no answer means
  * offline; an answer with another build id means a newer app is out. A tab coming back into
  * view checks at once.
  */
-export function useServerWatch({
-  fetchVersion = fetchServerVersion,
-  runningBuildId = RUNNING_BUILD_ID,
-  intervalMs = CONNECTIVITY_POLL_INTERVAL_MS,
-}: ServerWatchOptions = {}): ServerWatch {
+export function useServerWatch(): ServerWatch {
   const [watch, setWatch] = useState<ServerWatch>({ online: true, newBuildAvailable: false });
 
   useEffect(() => {
@@ -37,37 +27,35 @@ export function useServerWatch({
 
     const check = async () => {
       try {
-        const { buildId } = await fetchVersion();
+        const { buildId } = await fetchServerVersion();
         if (!stopped)
           setWatch((current) => ({
             online: true,
-            newBuildAvailable: current.newBuildAvailable || buildId !== runningBuildId,
+            newBuildAvailable: current.newBuildAvailable || buildId !== RUNNING_BUILD_ID,
           }));
       } catch {
         if (!stopped) setWatch((current) => ({ ...current, online: false }));
       }
     };
 
-    const follow = () => {
+    const pollWhileVisible = () => {
       clearInterval(timer);
-      timer = undefined;
-      if (document.hidden) return;
-      timer = setInterval(check, intervalMs);
+      if (!document.hidden) timer = setInterval(check, CONNECTIVITY_POLL_INTERVAL_MS);
     };
 
     const onVisibilityChange = () => {
       if (!document.hidden) void check();
-      follow();
+      pollWhileVisible();
     };
 
-    follow();
+    pollWhileVisible();
     document.addEventListener("visibilitychange", onVisibilityChange);
     return () => {
       stopped = true;
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisibilityChange);
     };
-  }, [fetchVersion, runningBuildId, intervalMs]);
+  }, []);
 
   return watch;
 }

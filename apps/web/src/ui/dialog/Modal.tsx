@@ -1,7 +1,7 @@
-import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { focusableWithin, trapTabKey } from "../focus";
-import hidden from "../VisuallyHidden.module.css";
+import hidden from "../visually-hidden.module.css";
 import styles from "./Modal.module.css";
 
 export type ModalWidth = "standard" | "wide";
@@ -14,8 +14,6 @@ export interface ModalProps {
   dismissOnOutsideClick?: boolean;
   /** Names the dialog for screen readers without showing the title. */
   titleHidden?: boolean;
-  /** The element to focus first; the first focusable element otherwise. */
-  initialFocusRef?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -26,7 +24,6 @@ export function Modal({
   width = "standard",
   dismissOnOutsideClick = false,
   titleHidden = false,
-  initialFocusRef,
   children,
 }: ModalProps) {
   const titleId = useId();
@@ -35,10 +32,10 @@ export function Modal({
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    const target = initialFocusRef?.current ?? (dialog && focusableWithin(dialog)[0]) ?? dialog;
+    const target = (dialog && focusableWithin(dialog)[0]) ?? dialog;
     target?.focus();
     return () => previouslyFocused?.focus();
-  }, [initialFocusRef]);
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "Escape") {
