@@ -5,6 +5,7 @@ import type { SandboxContext } from "./context.js";
 import { registerBodyParsers } from "./http/body-parsers.js";
 import { registerConditionalRequests } from "./http/conditional.js";
 import { registerErrorHandling } from "./http/errors.js";
+import { registerGitHubHeaders } from "./http/github-headers.js";
 import { defaultRateLimits, RateLimiter, type RateLimits, registerRateLimit } from "./http/rate-limit.js";
 import { registerViewer } from "./http/viewer.js";
 import { registerIssueRoutes } from "./issues/routes.js";
@@ -71,11 +72,7 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
       registerViewer(api, store);
       registerConditionalRequests(api);
       registerRateLimit(api, limiter);
-      api.addHook("onSend", async (request, reply, payload) => {
-        reply.header("x-github-request-id", request.id);
-        reply.header("x-github-media-type", "github.v3; format=json");
-        return payload;
-      });
+      registerGitHubHeaders(api);
       registerUserRoutes(api, context);
       registerRepositoryRoutes(api, context);
       registerIssueRoutes(api, context);

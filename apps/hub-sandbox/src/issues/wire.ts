@@ -7,7 +7,7 @@ import type { Issue, Repository } from "../store/records.js";
 import type { HubStore } from "../store/store.js";
 import { nullableSimpleUser, simpleUser } from "../users/wire.js";
 
-export function issueHtmlUrl(site: Site, store: HubStore, repository: Repository, issue: Issue): string {
+function issueHtmlUrl(site: Site, store: HubStore, repository: Repository, issue: Issue): string {
   return `${repositoryHtmlUrl(site, store, repository)}/${issue.pullRequest ? "pull" : "issues"}/${issue.number}`;
 }
 

@@ -2,7 +2,7 @@ import { nodeId, type Site } from "../http/site.js";
 import type { Account } from "../store/records.js";
 import type { HubStore } from "../store/store.js";
 
-export function avatarUrl(site: Site, account: Account): string {
+function avatarUrl(site: Site, account: Account): string {
   return `${site.webUrl}/avatars/${encodeURIComponent(account.login)}`;
 }
 
