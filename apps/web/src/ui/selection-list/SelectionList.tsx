@@ -75,7 +75,9 @@ export function SelectionList({
   const onScroll = useInfiniteScroll(onLoadMore);
 
   const onQueryChange = search?.onQueryChange;
-  useEffect(() => onQueryChange?.(query), [onQueryChange, query]);
+  useEffect(() => {
+    onQueryChange?.(query);
+  }, [onQueryChange, query]);
 
   const visible = onQueryChange ? options : options.filter((option) => matchesSearch(option.label, query));
   const choosable = visible.filter((option) => !option.disabled);

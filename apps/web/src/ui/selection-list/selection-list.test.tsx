@@ -60,6 +60,16 @@ describe("selection list", () => {
     expect(optionNames()).toEqual(["Documentation", "feature", "wontfix"]);
   });
 
+  it("hands the settled query to a server search instead of filtering here", () => {
+    vi.useFakeTimers();
+    const onQueryChange = vi.fn();
+    render(<Labels search={{ placeholder: "Filter labels", allowNegation: true, onQueryChange }} />);
+    fireEvent.change(screen.getByRole("combobox", { name: "Labels" }), { target: { value: "Not:Bug" } });
+    act(() => vi.advanceTimersByTime(300));
+    expect(onQueryChange).toHaveBeenLastCalledWith({ term: "bug", negated: true, caseSensitive: false });
+    expect(optionNames()).toHaveLength(4);
+  });
+
   it("completes n + Tab to not:", async () => {
     render(<Labels />);
     const search = screen.getByRole("combobox", { name: "Labels" });
@@ -81,6 +91,16 @@ describe("selection list", () => {
     expect(screen.getByRole("option", { name: "wontfix" })).toHaveAttribute("aria-selected", "false");
     await user().keyboard("{ArrowUp}{ArrowUp}{Enter}");
     expect(screen.getByRole("option", { name: "bug" })).toHaveAttribute("aria-selected", "false");
+  });
+
+  it("takes the keys on the list itself when it has no search bar", async () => {
+    render(<Labels search={undefined} />);
+    const listbox = screen.getByRole("listbox", { name: "Labels" });
+    listbox.focus();
+    await user().keyboard("{ArrowDown}{ArrowDown}");
+    expect(listbox).toHaveAttribute("aria-activedescendant", screen.getByRole("option", { name: "Documentation" }).id);
+    await user().keyboard("{Enter}");
+    expect(screen.getByRole("option", { name: "Documentation" })).toHaveAttribute("aria-selected", "false");
   });
 
   it("picks one option in single-select mode and closes", async () => {
