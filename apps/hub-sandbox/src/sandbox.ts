@@ -7,6 +7,7 @@ import { registerConditionalRequests } from "./http/conditional.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { registerGitHubHeaders } from "./http/github-headers.js";
 import { defaultRateLimits, RateLimiter, type RateLimits, registerRateLimit } from "./http/rate-limit.js";
+import { registerSite } from "./http/site.js";
 import { registerViewer } from "./http/viewer.js";
 import { registerIssueRoutes } from "./issues/routes.js";
 import { registerLabelRoutes } from "./labels/routes.js";
@@ -58,8 +59,8 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
     store,
     webhooks: new WebhookDispatcher(store),
     oauthApps: options.oauthApps ?? [],
-    apiPrefix: normalisePrefix(options.apiPrefix ?? ""),
   };
+  const apiPrefix = normalisePrefix(options.apiPrefix ?? "");
   const limiter = new RateLimiter({ ...defaultRateLimits, ...options.rateLimits }, () => store.clock().getTime());
 
   const app = Fastify({ logger: options.logger ?? false });
@@ -69,6 +70,7 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
   registerAvatarRoute(app, context);
   await app.register(
     async (api) => {
+      registerSite(api, apiPrefix);
       registerViewer(api, store);
       registerConditionalRequests(api);
       registerRateLimit(api, limiter);
@@ -83,7 +85,7 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
       registerHookRoutes(api, context);
       registerSearchRoutes(api, context);
     },
-    { prefix: context.apiPrefix },
+    { prefix: apiPrefix },
   );
 
   const host = options.host ?? "127.0.0.1";
@@ -93,7 +95,7 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   return {
     url,
-    apiUrl: `${url}${context.apiPrefix}`,
+    apiUrl: `${url}${apiPrefix}`,
     store,
     deliveriesSettled: () => context.webhooks.settled(),
     async close() {

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SandboxContext } from "../context.js";
 import { queryParam, readBody } from "../http/input.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { requireViewer } from "../http/viewer.js";
 import { timestampParam } from "../issues/query.js";
 import { findIssue } from "../issues/service.js";
@@ -24,9 +23,8 @@ function listComments(request: FastifyRequest, comments: IssueComment[]): IssueC
 }
 
 export function registerCommentRoutes(app: FastifyInstance, context: SandboxContext): void {
-  const site = (request: FastifyRequest) => siteOf(request, context.apiPrefix);
   const answer = (request: FastifyRequest, repository: Repository, comment: IssueComment) =>
-    commentWire(site(request), context.store, repository, comment);
+    commentWire(request.site, context.store, repository, comment);
   const loadEditable = (request: FastifyRequest<{ Params: CommentParams }>) => {
     const repository = loadRepository(context, request);
     const viewer = requireViewer(request);
@@ -53,7 +51,7 @@ export function registerCommentRoutes(app: FastifyInstance, context: SandboxCont
       const repository = loadRepository(context, request);
       const issue = findIssue(repository, Number(request.params.issue_number));
       const body = readBody(request, "IssueComment").requiredString("body");
-      const comment = addComment(context, site(request), repository, issue, requireViewer(request), body);
+      const comment = addComment(context, request.site, repository, issue, requireViewer(request), body);
       return reply.code(201).send(answer(request, repository, comment));
     },
   );
@@ -72,13 +70,13 @@ export function registerCommentRoutes(app: FastifyInstance, context: SandboxCont
   app.patch<{ Params: CommentParams }>("/repos/:owner/:repo/issues/comments/:comment_id", async (request) => {
     const { repository, comment, viewer } = loadEditable(request);
     const body = readBody(request, "IssueComment").requiredString("body");
-    editComment(context, site(request), repository, viewer, comment, body);
+    editComment(context, request.site, repository, viewer, comment, body);
     return answer(request, repository, comment);
   });
 
   app.delete<{ Params: CommentParams }>("/repos/:owner/:repo/issues/comments/:comment_id", async (request, reply) => {
     const { repository, comment, viewer } = loadEditable(request);
-    deleteComment(context, site(request), repository, viewer, comment);
+    deleteComment(context, request.site, repository, viewer, comment);
     return reply.code(204).send();
   });
 }

@@ -63,6 +63,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const parsing = problemsParsingJson();
       return reply.code(parsing.status).send(parsing.body);
     }
+    if (typeof status === "number" && status > 400 && status < 500) {
+      return reply.code(status).send({
+        message: error instanceof Error ? error.message : "Bad Request",
+        documentation_url: documentationUrl,
+        status: String(status),
+      });
+    }
     request.log.error(error);
     return reply.code(500).send({ message: "Server Error", documentation_url: documentationUrl, status: "500" });
   });

@@ -1,4 +1,11 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Where this request reached the sandbox, for the URLs in its answer. */
+    site: Site;
+  }
+}
 
 /** Where the sandbox is reached, as the caller addressed it; every URL in a response is built from it. */
 export interface Site {
@@ -8,9 +15,17 @@ export interface Site {
   apiUrl: string;
 }
 
-export function siteOf(request: FastifyRequest, apiPrefix: string): Site {
+function siteOf(request: FastifyRequest, apiPrefix: string): Site {
   const webUrl = `${request.protocol}://${request.host}`;
   return { webUrl, apiUrl: `${webUrl}${apiPrefix}` };
+}
+
+export function registerSite(app: FastifyInstance, apiPrefix: string): void {
+  app.decorateRequest("site", {
+    getter(this: FastifyRequest) {
+      return siteOf(this, apiPrefix);
+    },
+  });
 }
 
 /** GitHub node ids are opaque base64 strings naming the type and database id. */

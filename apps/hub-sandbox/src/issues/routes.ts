@@ -3,7 +3,6 @@ import type { SandboxContext } from "../context.js";
 import { notFound, validationFailed } from "../http/errors.js";
 import { readBody } from "../http/input.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { requireViewer } from "../http/viewer.js";
 import { labelWire } from "../labels/wire.js";
 import {
@@ -57,9 +56,8 @@ export function readIssueChanges(request: FastifyRequest, mayTriage: boolean): I
 
 export function registerIssueRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { store } = context;
-  const site = (request: FastifyRequest) => siteOf(request, context.apiPrefix);
   const answer = (request: FastifyRequest, repository: Repository, issue: Issue) =>
-    issueWire(site(request), store, repository, issue);
+    issueWire(request.site, store, repository, issue);
   const mayTriage = (request: FastifyRequest, repository: Repository) =>
     hasAccess(permissionOf(store, repository, request.viewer), "push");
   const loadEditable = (request: FastifyRequest<{ Params: IssueParams }>) => {
@@ -81,10 +79,10 @@ export function registerIssueRoutes(app: FastifyInstance, context: SandboxContex
     const author = requireViewer(request);
     const changes = readIssueChanges(request, mayTriage(request, repository));
     const title = readBody(request, "Issue").requiredString("title");
-    const issue = openIssue(context, site(request), repository, author, { ...changes, title });
+    const issue = openIssue(context, request.site, repository, author, { ...changes, title });
     return reply
       .code(201)
-      .header("location", `${site(request).apiUrl}/repos/${store.fullName(repository)}/issues/${issue.number}`)
+      .header("location", `${request.site.apiUrl}/repos/${store.fullName(repository)}/issues/${issue.number}`)
       .send(answer(request, repository, issue));
   });
 
@@ -97,7 +95,7 @@ export function registerIssueRoutes(app: FastifyInstance, context: SandboxContex
     const { repository, issue, viewer } = loadEditable(request);
     updateIssue(
       context,
-      site(request),
+      request.site,
       repository,
       issue,
       viewer,
@@ -110,7 +108,7 @@ export function registerIssueRoutes(app: FastifyInstance, context: SandboxContex
     const repository = loadRepository(context, request);
     const issue = findIssue(repository, Number(request.params.issue_number));
     const labels = issue.labelIds.flatMap((id) => repository.labels.get(id) ?? []);
-    return paginate(request, reply, labels).map((label) => labelWire(site(request), store, repository, label));
+    return paginate(request, reply, labels).map((label) => labelWire(request.site, store, repository, label));
   });
 
   const setLabels = (replace: boolean) => async (request: FastifyRequest<{ Params: IssueParams }>) => {
@@ -119,7 +117,7 @@ export function registerIssueRoutes(app: FastifyInstance, context: SandboxContex
     const body = readBody(request, "Label");
     const names = body.stringArray("labels") ?? [];
     const current = issue.labelIds.flatMap((id) => repository.labels.get(id)?.name ?? []);
-    updateIssue(context, site(request), repository, issue, requireViewer(request), {
+    updateIssue(context, request.site, repository, issue, requireViewer(request), {
       labels: replace ? names : [...current, ...names],
     });
     return answer(request, repository, issue).labels;
@@ -137,7 +135,7 @@ export function registerIssueRoutes(app: FastifyInstance, context: SandboxContex
       const remaining = issue.labelIds.flatMap((id) =>
         id === label.id ? [] : (repository.labels.get(id)?.name ?? []),
       );
-      updateIssue(context, site(request), repository, issue, requireViewer(request), { labels: remaining });
+      updateIssue(context, request.site, repository, issue, requireViewer(request), { labels: remaining });
       return answer(request, repository, issue).labels;
     },
   );
@@ -150,7 +148,7 @@ export function registerIssueRoutes(app: FastifyInstance, context: SandboxContex
       const current = issue.assigneeIds.map((id) => store.account(id).login);
       const lowered = logins.map((login) => login.toLowerCase());
       const next = adding ? [...current, ...logins] : current.filter((login) => !lowered.includes(login.toLowerCase()));
-      updateIssue(context, site(request), repository, issue, requireViewer(request), { assignees: next });
+      updateIssue(context, request.site, repository, issue, requireViewer(request), { assignees: next });
       return reply.code(adding ? 201 : 200).send(answer(request, repository, issue));
     };
   app.post<{ Params: IssueParams }>("/repos/:owner/:repo/issues/:issue_number/assignees", changeAssignees(true));
@@ -159,7 +157,7 @@ export function registerIssueRoutes(app: FastifyInstance, context: SandboxContex
   app.get<{ Params: RepositoryParams }>("/repos/:owner/:repo/assignees", async (request, reply) => {
     const repository = loadRepository(context, request);
     return paginate(request, reply, assignableUsers(store, repository)).map((account) =>
-      simpleUser(site(request), account),
+      simpleUser(request.site, account),
     );
   });
 

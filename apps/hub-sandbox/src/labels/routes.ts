@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SandboxContext } from "../context.js";
 import { readBody } from "../http/input.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { requireViewer } from "../http/viewer.js";
 import { loadRepository, type RepositoryParams } from "../repos/access.js";
 import type { Label, Repository } from "../store/records.js";
@@ -12,9 +11,8 @@ import { labelWire } from "./wire.js";
 type LabelParams = RepositoryParams & { name: string };
 
 export function registerLabelRoutes(app: FastifyInstance, context: SandboxContext): void {
-  const site = (request: FastifyRequest) => siteOf(request, context.apiPrefix);
   const answer = (request: FastifyRequest, repository: Repository, label: Label) =>
-    labelWire(site(request), context.store, repository, label);
+    labelWire(request.site, context.store, repository, label);
 
   app.get<{ Params: RepositoryParams }>("/repos/:owner/:repo/labels", async (request, reply) => {
     const repository = loadRepository(context, request);
@@ -24,7 +22,7 @@ export function registerLabelRoutes(app: FastifyInstance, context: SandboxContex
   app.post<{ Params: RepositoryParams }>("/repos/:owner/:repo/labels", async (request, reply) => {
     const repository = loadRepository(context, request, "push");
     const body = readBody(request, "Label");
-    const label = createLabel(context, site(request), repository, requireViewer(request), {
+    const label = createLabel(context, request.site, repository, requireViewer(request), {
       name: body.requiredString("name"),
       color: body.string("color"),
       description: body.nullableString("description"),
@@ -41,7 +39,7 @@ export function registerLabelRoutes(app: FastifyInstance, context: SandboxContex
     const repository = loadRepository(context, request, "push");
     const label = findLabel(context, repository, request.params.name);
     const body = readBody(request, "Label");
-    updateLabel(context, site(request), repository, requireViewer(request), label, {
+    updateLabel(context, request.site, repository, requireViewer(request), label, {
       name: body.string("new_name"),
       color: body.string("color"),
       description: body.nullableString("description"),
@@ -52,7 +50,7 @@ export function registerLabelRoutes(app: FastifyInstance, context: SandboxContex
   app.delete<{ Params: LabelParams }>("/repos/:owner/:repo/labels/:name", async (request, reply) => {
     const repository = loadRepository(context, request, "push");
     const label = findLabel(context, repository, request.params.name);
-    deleteLabel(context, site(request), repository, requireViewer(request), label);
+    deleteLabel(context, request.site, repository, requireViewer(request), label);
     return reply.code(204).send();
   });
 }

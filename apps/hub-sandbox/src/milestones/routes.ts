@@ -3,7 +3,6 @@ import type { SandboxContext } from "../context.js";
 import { validationFailed } from "../http/errors.js";
 import { queryParam, readBody } from "../http/input.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { requireViewer } from "../http/viewer.js";
 import { loadRepository, type RepositoryParams } from "../repos/access.js";
 import type { IssueState, Milestone, Repository } from "../store/records.js";
@@ -43,9 +42,8 @@ function listMilestones(request: FastifyRequest, repository: Repository): Milest
 }
 
 export function registerMilestoneRoutes(app: FastifyInstance, context: SandboxContext): void {
-  const site = (request: FastifyRequest) => siteOf(request, context.apiPrefix);
   const answer = (request: FastifyRequest, repository: Repository, milestone: Milestone) =>
-    milestoneWire(site(request), context.store, repository, milestone);
+    milestoneWire(request.site, context.store, repository, milestone);
 
   app.get<{ Params: RepositoryParams }>("/repos/:owner/:repo/milestones", async (request, reply) => {
     const repository = loadRepository(context, request);
@@ -58,7 +56,7 @@ export function registerMilestoneRoutes(app: FastifyInstance, context: SandboxCo
     const repository = loadRepository(context, request, "push");
     const input = readMilestone(request);
     const title = readBody(request, "Milestone").requiredString("title");
-    const milestone = createMilestone(context, site(request), repository, requireViewer(request), { ...input, title });
+    const milestone = createMilestone(context, request.site, repository, requireViewer(request), { ...input, title });
     return reply.code(201).send(answer(request, repository, milestone));
   });
 
@@ -70,7 +68,7 @@ export function registerMilestoneRoutes(app: FastifyInstance, context: SandboxCo
   app.patch<{ Params: MilestoneParams }>("/repos/:owner/:repo/milestones/:milestone_number", async (request) => {
     const repository = loadRepository(context, request, "push");
     const milestone = findMilestone(repository, Number(request.params.milestone_number));
-    updateMilestone(context, site(request), repository, requireViewer(request), milestone, readMilestone(request));
+    updateMilestone(context, request.site, repository, requireViewer(request), milestone, readMilestone(request));
     return answer(request, repository, milestone);
   });
 
@@ -79,7 +77,7 @@ export function registerMilestoneRoutes(app: FastifyInstance, context: SandboxCo
     async (request, reply) => {
       const repository = loadRepository(context, request, "push");
       const milestone = findMilestone(repository, Number(request.params.milestone_number));
-      deleteMilestone(context, site(request), repository, requireViewer(request), milestone);
+      deleteMilestone(context, request.site, repository, requireViewer(request), milestone);
       return reply.code(204).send();
     },
   );

@@ -3,7 +3,6 @@ import type { SandboxContext } from "../context.js";
 import { notFound, validationFailed } from "../http/errors.js";
 import { queryParam, readBody } from "../http/input.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { requireViewer } from "../http/viewer.js";
 import { sortIssues } from "../issues/query.js";
 import { readIssueChanges } from "../issues/routes.js";
@@ -28,9 +27,8 @@ function branchOf(head: string): string {
 
 export function registerPullRequestRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { store } = context;
-  const site = (request: FastifyRequest) => siteOf(request, context.apiPrefix);
   const answer = (request: FastifyRequest, repository: Repository, pull: PullRequest) =>
-    pullRequestWire(site(request), store, repository, pull);
+    pullRequestWire(request.site, store, repository, pull);
 
   app.get<{ Params: RepositoryParams }>("/repos/:owner/:repo/pulls", async (request, reply) => {
     const repository = loadRepository(context, request);
@@ -59,7 +57,7 @@ export function registerPullRequestRoutes(app: FastifyInstance, context: Sandbox
         { resource: "PullRequest", code: "custom", message: `No commits between ${baseRef} and ${headRef}` },
       ]);
     }
-    const pull = openIssue(context, site(request), repository, requireViewer(request), {
+    const pull = openIssue(context, request.site, repository, requireViewer(request), {
       title,
       body: body.nullableString("body"),
       pullRequest: { headRef, baseRef, draft: body.boolean("draft") ?? false },
@@ -82,7 +80,7 @@ export function registerPullRequestRoutes(app: FastifyInstance, context: Sandbox
     if (base !== undefined) pull.pullRequest.baseRef = base;
     updateIssue(
       context,
-      site(request),
+      request.site,
       repository,
       pull,
       viewer,
@@ -95,7 +93,7 @@ export function registerPullRequestRoutes(app: FastifyInstance, context: Sandbox
     const repository = loadRepository(context, request, "push");
     const viewer = requireViewer(request);
     const pull = findPull(repository, request.params.pull_number);
-    mergePullRequest(context, site(request), repository, pull, viewer);
+    mergePullRequest(context, request.site, repository, pull, viewer);
     return { sha: pull.pullRequest.headSha, merged: true, message: "Pull Request successfully merged" };
   });
 }

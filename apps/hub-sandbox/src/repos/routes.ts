@@ -3,7 +3,6 @@ import type { SandboxContext } from "../context.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { queryParam, readBody } from "../http/input.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { requireViewer } from "../http/viewer.js";
 import type { Account, Repository } from "../store/records.js";
 import type { HubStore } from "../store/store.js";
@@ -53,9 +52,7 @@ function readNewRepository(request: FastifyRequest) {
 export function registerRepositoryRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { store } = context;
   const answer = (request: FastifyRequest, repositories: Repository[]) =>
-    repositories.map((repository) =>
-      repositoryWire(siteOf(request, context.apiPrefix), store, repository, request.viewer),
-    );
+    repositories.map((repository) => repositoryWire(request.site, store, repository, request.viewer));
   const visibleTo = (viewer: Account | null, repositories: Repository[]) =>
     repositories.filter((repository) => permissionOf(store, repository, viewer) !== null);
 
@@ -110,7 +107,7 @@ export function registerRepositoryRoutes(app: FastifyInstance, context: SandboxC
   app.patch<{ Params: RepositoryParams }>("/repos/:owner/:repo", async (request) => {
     const repository = loadRepository(context, request, "admin");
     const body = readBody(request, "Repository");
-    updateRepository(context, siteOf(request, context.apiPrefix), repository, requireViewer(request), {
+    updateRepository(context, request.site, repository, requireViewer(request), {
       name: body.string("name"),
       description: body.nullableString("description"),
       private: body.boolean("private"),
@@ -122,7 +119,7 @@ export function registerRepositoryRoutes(app: FastifyInstance, context: SandboxC
     "/repos/:owner/:repo/collaborators/:username",
     async (request, reply) => {
       const repository = loadRepository(context, request, "admin");
-      const site = siteOf(request, context.apiPrefix);
+      const site = request.site;
       setCollaborator(context, site, repository, requireViewer(request), request.params.username, true);
       return reply.code(204).send();
     },
@@ -132,7 +129,7 @@ export function registerRepositoryRoutes(app: FastifyInstance, context: SandboxC
     "/repos/:owner/:repo/collaborators/:username",
     async (request, reply) => {
       const repository = loadRepository(context, request, "admin");
-      const site = siteOf(request, context.apiPrefix);
+      const site = request.site;
       setCollaborator(context, site, repository, requireViewer(request), request.params.username, false);
       return reply.code(204).send();
     },

@@ -3,7 +3,6 @@ import type { SandboxContext } from "../context.js";
 import { validationFailed } from "../http/errors.js";
 import { queryParam } from "../http/input.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { sortIssues } from "../issues/query.js";
 import { issueWire } from "../issues/wire.js";
 import { permissionOf } from "../repos/access.js";
@@ -49,7 +48,7 @@ export function registerSearchRoutes(app: FastifyInstance, context: SandboxConte
       queryParam(request, "order") ?? "desc",
     );
     const repositoryOf = new Map(found.map(({ repository, issue }) => [issue, repository]));
-    const site = siteOf(request, context.apiPrefix);
+    const site = request.site;
     const items = paginate(request, reply, order).flatMap((issue) => {
       const repository = repositoryOf.get(issue);
       return repository ? [{ ...issueWire(site, store, repository, issue), score: 1 }] : [];

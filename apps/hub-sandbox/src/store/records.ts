@@ -140,7 +140,8 @@ export interface Delivery {
   statusCode: number;
   status: string;
   requestHeaders: Record<string, string>;
-  requestBody: string;
+  /** The JSON payload sent, before any form encoding. */
+  payload: string;
   responseHeaders: Record<string, string>;
   responseBody: string | null;
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { SandboxContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { requireViewer } from "../http/viewer.js";
 import { organizationSimple, privateUser, publicUser } from "./wire.js";
 
@@ -10,19 +9,19 @@ export function registerUserRoutes(app: FastifyInstance, context: SandboxContext
   const { store } = context;
 
   app.get("/user", async (request) => {
-    return privateUser(siteOf(request, context.apiPrefix), store, requireViewer(request));
+    return privateUser(request.site, store, requireViewer(request));
   });
 
   app.get("/user/orgs", async (request, reply) => {
     const organizations = store.organizationsOf(requireViewer(request));
-    const site = siteOf(request, context.apiPrefix);
+    const site = request.site;
     return paginate(request, reply, organizations).map((organization) => organizationSimple(site, organization));
   });
 
   app.get<{ Params: { username: string } }>("/users/:username", async (request) => {
     const account = store.accountByLogin(request.params.username);
     if (!account) throw notFound();
-    return publicUser(siteOf(request, context.apiPrefix), store, account);
+    return publicUser(request.site, store, account);
   });
 }
 

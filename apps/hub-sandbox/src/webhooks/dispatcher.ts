@@ -17,23 +17,27 @@ interface Outgoing {
   event: string;
   action: string | null;
   guid: string;
-  body: string;
+  /** The JSON payload, before any form encoding. */
+  payload: string;
   redelivery: boolean;
 }
 
 /** Sends signed deliveries to a repository's hooks and keeps each one in the hook's delivery log. */
 export class WebhookDispatcher {
-  private readonly inFlight = new Set<Promise<Delivery>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** The last delivery queued per hook id. */
+  private readonly queues = new Map<number, Promise<unknown>>();
 
   constructor(private readonly store: HubStore) {}
 
   /** Adds `repository`, `sender` (and `organization`) to the payload, as GitHub does, and sends it to every subscribed hook. */
   emit(site: Site, repository: Repository, sender: Account, event: string, payload: WebhookPayload): void {
-    for (const hook of repository.hooks.values()) {
-      if (hook.active && (hook.events.includes(event) || hook.events.includes("*"))) {
-        this.send(hook, event, payload.action ?? null, this.envelope(site, repository, sender, payload));
-      }
-    }
+    const subscribed = [...repository.hooks.values()].filter(
+      (hook) => hook.active && (hook.events.includes(event) || hook.events.includes("*")),
+    );
+    if (subscribed.length === 0) return;
+    const json = this.envelope(site, repository, sender, payload);
+    for (const hook of subscribed) this.send(hook, event, payload.action ?? null, json);
   }
 
   /** GitHub pings a hook once when it is created. */
@@ -48,15 +52,12 @@ export class WebhookDispatcher {
 
   /** Sends a past delivery's body again under its original GUID, logged as a redelivery. */
   redeliver(hook: Hook, delivery: Delivery): Promise<Delivery> {
-    const json = delivery.requestBody.startsWith("payload=")
-      ? decodeURIComponent(delivery.requestBody.slice("payload=".length))
-      : delivery.requestBody;
     return this.start({
       hook,
       event: delivery.event,
       action: delivery.action,
       guid: delivery.guid,
-      body: json,
+      payload: delivery.payload,
       redelivery: true,
     });
   }
@@ -77,17 +78,26 @@ export class WebhookDispatcher {
   }
 
   private send(hook: Hook, event: string, action: string | null, json: string): void {
-    void this.start({ hook, event, action, guid: randomUUID(), body: json, redelivery: false });
+    void this.start({ hook, event, action, guid: randomUUID(), payload: json, redelivery: false });
   }
 
+  /** A hook's deliveries go out one at a time, in the order their events happened. */
   private start(outgoing: Outgoing): Promise<Delivery> {
-    const delivery = this.deliver(outgoing).finally(() => this.inFlight.delete(delivery));
-    this.inFlight.add(delivery);
+    const hookId = outgoing.hook.id;
+    const delivery = (this.queues.get(hookId) ?? Promise.resolve()).then(() => this.deliver(outgoing));
+    const done: Promise<unknown> = delivery
+      .catch(() => undefined)
+      .finally(() => {
+        this.inFlight.delete(done);
+        if (this.queues.get(hookId) === done) this.queues.delete(hookId);
+      });
+    this.queues.set(hookId, done);
+    this.inFlight.add(done);
     return delivery;
   }
 
-  private async deliver({ hook, event, action, guid, body: json, redelivery }: Outgoing): Promise<Delivery> {
-    const body = hook.config.contentType === "form" ? `payload=${encodeURIComponent(json)}` : json;
+  private async deliver({ hook, event, action, guid, payload, redelivery }: Outgoing): Promise<Delivery> {
+    const body = hook.config.contentType === "form" ? `payload=${encodeURIComponent(payload)}` : payload;
     const requestHeaders: Record<string, string> = {
       Accept: "*/*",
       "content-type": hook.config.contentType === "form" ? "application/x-www-form-urlencoded" : "application/json",
@@ -133,7 +143,7 @@ export class WebhookDispatcher {
       statusCode,
       status,
       requestHeaders,
-      requestBody: body,
+      payload,
       responseHeaders,
       responseBody,
     };

@@ -3,7 +3,6 @@ import type { SandboxContext } from "../context.js";
 import { notFound, validationFailed } from "../http/errors.js";
 import { readBody } from "../http/input.js";
 import { paginate } from "../http/pagination.js";
-import { siteOf } from "../http/site.js";
 import { requireViewer } from "../http/viewer.js";
 import { loadRepository, type RepositoryParams } from "../repos/access.js";
 import type { Hook, HookConfig, Repository } from "../store/records.js";
@@ -57,9 +56,8 @@ function readConfig(request: FastifyRequest, current?: HookConfig): HookConfig |
 
 export function registerHookRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { store, webhooks } = context;
-  const site = (request: FastifyRequest) => siteOf(request, context.apiPrefix);
   const answer = (request: FastifyRequest, repository: Repository, hook: Hook) =>
-    hookWire(site(request), store, repository, hook);
+    hookWire(request.site, store, repository, hook);
 
   app.get<{ Params: RepositoryParams }>("/repos/:owner/:repo/hooks", async (request, reply) => {
     const repository = loadRepository(context, request, "admin");
@@ -76,7 +74,7 @@ export function registerHookRoutes(app: FastifyInstance, context: SandboxContext
       events: body.stringArray("events") ?? ["push"],
       active: body.boolean("active") ?? true,
     });
-    webhooks.ping(site(request), repository, hook, requireViewer(request));
+    webhooks.ping(request.site, repository, hook, requireViewer(request));
     return reply
       .code(201)
       .header("location", answer(request, repository, hook).url)
@@ -112,7 +110,7 @@ export function registerHookRoutes(app: FastifyInstance, context: SandboxContext
 
   app.post<{ Params: HookParams }>("/repos/:owner/:repo/hooks/:hook_id/pings", async (request, reply) => {
     const repository = loadRepository(context, request, "admin");
-    webhooks.ping(site(request), repository, findHook(repository, request.params.hook_id), requireViewer(request));
+    webhooks.ping(request.site, repository, findHook(repository, request.params.hook_id), requireViewer(request));
     return reply.code(204).send();
   });
 
@@ -132,7 +130,7 @@ export function registerHookRoutes(app: FastifyInstance, context: SandboxContext
 
   app.get<{ Params: DeliveryParams }>("/repos/:owner/:repo/hooks/:hook_id/deliveries/:delivery_id", async (request) => {
     const { repository, delivery } = findDelivery(request);
-    return deliveryWire(site(request), store, repository, delivery);
+    return deliveryWire(request.site, store, repository, delivery);
   });
 
   app.post<{ Params: DeliveryParams }>(

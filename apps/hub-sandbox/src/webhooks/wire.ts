@@ -49,12 +49,7 @@ export function deliveryWire(site: Site, store: HubStore, repository: Repository
   return {
     ...deliveryItemWire(delivery),
     url: `${site.apiUrl}/repos/${store.fullName(repository)}/hooks/${delivery.hookId}/deliveries/${delivery.id}`,
-    request: { headers: delivery.requestHeaders, payload: parsePayload(delivery.requestBody) },
+    request: { headers: delivery.requestHeaders, payload: JSON.parse(delivery.payload) as unknown },
     response: { headers: delivery.responseHeaders, payload: delivery.responseBody },
   };
-}
-
-function parsePayload(body: string): unknown {
-  const json = body.startsWith("payload=") ? decodeURIComponent(body.slice("payload=".length)) : body;
-  return JSON.parse(json);
 }
