@@ -113,7 +113,8 @@ export function registerOAuthRoutes(app: FastifyInstance, context: SandboxContex
           "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#incorrect-client-credentials",
       });
     }
-    const pending = fields.code === undefined ? undefined : codes.get(fields.code);
+    const code = fields.code ?? "";
+    const pending = codes.get(code);
     if (!pending || pending.clientId !== client.clientId || pending.expiresAt < Date.now()) {
       return sendTokenResponse(request, reply, {
         error: "bad_verification_code",
@@ -130,7 +131,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: SandboxContex
           "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#redirect-uri-mismatch",
       });
     }
-    codes.delete(fields.code ?? "");
+    codes.delete(code);
     const token = store.issueToken(store.account(pending.userId));
     return sendTokenResponse(request, reply, { access_token: token, token_type: "bearer", scope: pending.scope });
   });

@@ -99,6 +99,15 @@ describe("exhausting the rate limit", () => {
     expect(refused.data).toMatchObject({ message: expect.stringContaining("API rate limit exceeded") });
   });
 
+  it("reports the allowances on GET /rate_limit without spending any", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("hubot"));
+    const first = await octokit.rest.rateLimit.get();
+    const second = await octokit.rest.rateLimit.get();
+    expect(second.data.resources.core).toMatchObject({ limit: 3, used: 0, remaining: 3 });
+    expect(second.data.resources.search).toMatchObject({ limit: 30, used: 0 });
+    expect(second.data.rate).toEqual(first.data.rate);
+  });
+
   it("keeps each account's allowance separate", async () => {
     const { headers } = await sandbox.octokit(sandbox.tokenFor("mona")).rest.users.getAuthenticated();
     expect(headers["x-ratelimit-remaining"]).toBe("2");

@@ -27,7 +27,7 @@ function matches(store: HubStore, repository: Repository, issue: Issue, search: 
 export function registerSearchRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { store } = context;
 
-  app.get("/search/issues", async (request, reply) => {
+  app.get("/search/issues", { config: { rateLimitResource: "search" } }, async (request, reply) => {
     const q = queryParam(request, "q");
     if (!q?.trim()) throw validationFailed([{ resource: "Search", field: "q", code: "missing" }]);
     const search = parseIssueSearch(q);
