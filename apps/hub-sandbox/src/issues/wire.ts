@@ -11,6 +11,22 @@ function issueHtmlUrl(site: Site, store: HubStore, repository: Repository, issue
   return `${repositoryHtmlUrl(site, store, repository)}/${issue.pullRequest ? "pull" : "issues"}/${issue.number}`;
 }
 
+/** GitHub's `reaction-rollup`: the sandbox has no reactions, so every count is zero. */
+export function noReactions(url: string) {
+  return {
+    url: `${url}/reactions`,
+    total_count: 0,
+    "+1": 0,
+    "-1": 0,
+    laugh: 0,
+    confused: 0,
+    heart: 0,
+    hooray: 0,
+    eyes: 0,
+    rocket: 0,
+  };
+}
+
 /** GitHub's `issue`; a pull request shows here too, marked by its `pull_request` key. */
 export function issueWire(site: Site, store: HubStore, repository: Repository, issue: Issue) {
   const api = repositoryApiUrl(site, store, repository);
@@ -59,5 +75,6 @@ export function issueWire(site: Site, store: HubStore, repository: Repository, i
     created_at: issue.createdAt,
     updated_at: issue.updatedAt,
     author_association: authorAssociation(store, repository, issue.authorId),
+    reactions: noReactions(url),
   };
 }

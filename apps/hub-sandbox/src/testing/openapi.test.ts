@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertGitHubResponse, templateOf } from "./openapi.js";
+import { assertGitHubResponse, assertGitHubWebhook, templateOf } from "./openapi.js";
 
 describe("checking responses against GitHub's OpenAPI description", () => {
   it("matches concrete paths to the most specific template", () => {
@@ -16,6 +16,13 @@ describe("checking responses against GitHub's OpenAPI description", () => {
   it("holds errors an operation does not list to GitHub's basic error shape", () => {
     expect(() => assertGitHubResponse("GET", "/repos/acme/web-app/labels", 401, { message: 42 })).toThrow(
       /must be string/,
+    );
+  });
+
+  it("holds webhook payloads to the schema for their event and action", () => {
+    expect(() => assertGitHubWebhook("issues", "opened", { action: "opened" })).toThrow(/required property 'issue'/);
+    expect(() => assertGitHubWebhook("issues", "teleported", {})).toThrow(
+      /no webhook schema webhook-issues-teleported/,
     );
   });
 });

@@ -117,3 +117,23 @@ export function assertGitHubResponse(method: string, path: string, status: numbe
     throw new Error(`${key} does not match GitHub's OpenAPI description:\n  ${errors.join("\n  ")}`);
   }
 }
+
+/**
+ * Throws unless a webhook payload is what GitHub documents for the event and action, e.g.
+ * `issues` + `opened` against `webhook-issues-opened`, `ping` against `webhook-ping`.
+ */
+export function assertGitHubWebhook(event: string, action: string | undefined, payload: unknown): void {
+  const name = ["webhook", event.replace(/_/g, "-"), action].filter(Boolean).join("-");
+  if (!(name in load().description.components.schemas)) {
+    throw new Error(`GitHub's OpenAPI description has no webhook schema ${name}`);
+  }
+  let validate = validators.get(name);
+  if (!validate) {
+    validate = load().ajv.compile({ $ref: `github#/components/schemas/${name}` });
+    validators.set(name, validate);
+  }
+  if (!validate(payload)) {
+    const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || "/"} ${error.message}`);
+    throw new Error(`${name} payload does not match GitHub's OpenAPI description:\n  ${errors.join("\n  ")}`);
+  }
+}

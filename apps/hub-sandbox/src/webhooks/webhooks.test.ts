@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { verify } from "@octokit/webhooks-methods";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { failureOf, startTestSandbox, type TestSandbox } from "../testing/harness.js";
+import { assertGitHubWebhook } from "../testing/openapi.js";
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -40,13 +41,14 @@ beforeEach(() => {
   answerWith = 200;
 });
 
-/** Waits for the sandbox to finish sending, then gives the deliveries with their event, action and payload. */
+/** Waits for the sandbox to finish sending, then gives the deliveries, each payload checked against GitHub's schema for its event. */
 async function deliveries() {
   await sandbox.deliveriesSettled();
   return received.map(({ headers, body }) => {
     const form = headers["content-type"] === "application/x-www-form-urlencoded";
     const json = form ? (new URLSearchParams(body).get("payload") ?? "") : body;
     const payload = JSON.parse(json) as Record<string, unknown> & { action?: string };
+    assertGitHubWebhook(String(headers["x-github-event"]), payload.action, payload);
     return { event: headers["x-github-event"], action: payload.action, payload, headers, body };
   });
 }
@@ -124,6 +126,83 @@ describe("webhooks", () => {
     expect(sent[0]?.payload).toMatchObject({ number: pull.number, pull_request: { head: { ref: "tidy" } } });
     expect(sent[1]?.payload).toMatchObject({ member: { login: "mona" } });
     expect(sent[2]?.payload).toMatchObject({ changes: { description: { from: "Personal notes and experiments" } } });
+  });
+
+  it("sends every action in the shape GitHub documents for it", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const { data: issue } = await octokit.rest.issues.create({ ...repo, title: "Every action" });
+    const { data: milestone } = await octokit.rest.issues.createMilestone({ ...repo, title: "Every milestone" });
+    await octokit.rest.issues.update({
+      ...repo,
+      issue_number: issue.number,
+      title: "Every action, edited",
+      labels: ["question"],
+      assignees: ["demo"],
+      milestone: milestone.number,
+    });
+    await octokit.rest.issues.update({
+      ...repo,
+      issue_number: issue.number,
+      labels: [],
+      assignees: [],
+      milestone: null,
+    });
+    await octokit.rest.issues.update({ ...repo, issue_number: issue.number, state: "closed" });
+    await octokit.rest.issues.update({ ...repo, issue_number: issue.number, state: "open" });
+    await octokit.rest.issues.updateLabel({ ...repo, name: "question", color: "123456" });
+    await octokit.rest.issues.deleteLabel({ ...repo, name: "question" });
+    await octokit.rest.issues.updateMilestone({ ...repo, milestone_number: milestone.number, title: "Renamed" });
+    await octokit.rest.issues.updateMilestone({ ...repo, milestone_number: milestone.number, state: "closed" });
+    await octokit.rest.issues.deleteMilestone({ ...repo, milestone_number: milestone.number });
+    const { data: comment } = await octokit.rest.issues.createComment({
+      ...repo,
+      issue_number: issue.number,
+      body: "a",
+    });
+    await octokit.rest.issues.updateComment({ ...repo, comment_id: comment.id, body: "b" });
+    await octokit.rest.issues.deleteComment({ ...repo, comment_id: comment.id });
+    const { data: pull } = await octokit.rest.pulls.create({
+      ...repo,
+      title: "Every pull",
+      head: "every",
+      base: "main",
+    });
+    await octokit.rest.pulls.update({ ...repo, pull_number: pull.number, title: "Every pull, edited" });
+    await octokit.rest.pulls.merge({ ...repo, pull_number: pull.number });
+    await octokit.rest.repos.removeCollaborator({ ...repo, username: "mona" });
+    await octokit.rest.repos.update({ ...repo, name: "notebook", private: true });
+    await octokit.rest.repos.update({ owner: "demo", repo: "notebook", name: "notes", private: false });
+
+    const actions = (await deliveries()).map(({ event, action }) => `${event}.${action}`);
+    expect(actions).toEqual([
+      "issues.opened",
+      "milestone.created",
+      "issues.edited",
+      "issues.assigned",
+      "issues.labeled",
+      "issues.milestoned",
+      "issues.unassigned",
+      "issues.unlabeled",
+      "issues.demilestoned",
+      "issues.closed",
+      "issues.reopened",
+      "label.edited",
+      "label.deleted",
+      "milestone.edited",
+      "milestone.closed",
+      "milestone.deleted",
+      "issue_comment.created",
+      "issue_comment.edited",
+      "issue_comment.deleted",
+      "pull_request.opened",
+      "pull_request.edited",
+      "pull_request.closed",
+      "member.removed",
+      "repository.renamed",
+      "repository.privatized",
+      "repository.renamed",
+      "repository.publicized",
+    ]);
   });
 
   it("logs deliveries and redelivers a past one under the same GUID", async () => {
