@@ -190,4 +190,36 @@ describe("issues", () => {
     const { data: own } = await outsider.rest.issues.update({ ...repo, issue_number: data.number, state: "closed" });
     expect(own.state).toBe("closed");
   });
+
+  it("answers the remaining issue endpoints in GitHub's shapes", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const { data: replaced } = await octokit.rest.issues.setLabels({ ...repo, issue_number: 6, labels: ["bug"] });
+    expect(replaced.map((label) => label.name)).toEqual(["bug"]);
+    const { data: unassigned } = await octokit.rest.issues.removeAssignees({
+      ...repo,
+      issue_number: 6,
+      assignees: ["mona"],
+    });
+    expect(unassigned.assignees).toEqual([]);
+    const { status } = await octokit.rest.issues.checkUserCanBeAssigned({ ...repo, assignee: "mona" });
+    expect(status).toBe(204);
+    expect((await failureOf(octokit.rest.issues.checkUserCanBeAssigned({ ...repo, assignee: "hubot" }))).status).toBe(
+      404,
+    );
+
+    const { data: comments } = await octokit.rest.issues.listCommentsForRepo(repo);
+    expect(comments.length).toBeGreaterThan(0);
+    const { data: comment } = await octokit.rest.issues.getComment({ ...repo, comment_id: comments[0]?.id ?? 0 });
+    expect(comment.body).toBe(comments[0]?.body);
+
+    const { data: milestone } = await octokit.rest.issues.getMilestone({ ...repo, milestone_number: 1 });
+    expect(milestone.title).toBe("Launch");
+    const { data: labels } = await octokit.rest.issues.listLabelsForRepo({ ...repo, per_page: 100 });
+    expect(labels.map((label) => label.name)).toContain("good first issue");
+
+    const { data: byBranch } = await octokit.rest.pulls.list({ ...repo, head: "acme:chore/react-19" });
+    expect(byBranch.map((pull) => pull.title)).toEqual(["Upgrade to React 19"]);
+    const missing = await failureOf(octokit.rest.pulls.get({ ...repo, pull_number: 1 }));
+    expect(missing.status).toBe(404);
+  });
 });

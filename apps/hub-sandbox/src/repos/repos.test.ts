@@ -70,6 +70,15 @@ describe("accounts and repositories", () => {
     expect(taken.status).toBe(422);
   });
 
+  it("shows public profiles and public repositories of any account", async () => {
+    const octokit = sandbox.octokit();
+    const { data: user } = await octokit.rest.users.getByUsername({ username: "mona" });
+    expect(user).toMatchObject({ login: "mona", name: "Mona Lisa", type: "User" });
+    const { data: repositories } = await octokit.rest.repos.listForUser({ username: "demo" });
+    expect(repositories.map((repository) => repository.full_name)).toContain("demo/notes");
+    expect(repositories.every((repository) => !repository.private)).toBe(true);
+  });
+
   it("asks for a token where GitHub does", async () => {
     const failure = await failureOf(sandbox.octokit().rest.repos.createForAuthenticatedUser({ name: "anonymous" }));
     expect(failure.status).toBe(401);

@@ -77,6 +77,8 @@ describe("webhooks", () => {
 
     const { data: hooks } = await octokit.rest.repos.listWebhooks(repo);
     expect(hooks.map((item) => item.id)).toEqual([hook.id]);
+    const { data: fetched } = await octokit.rest.repos.getWebhook({ ...repo, hook_id: hook.id });
+    expect(fetched.last_response).toMatchObject({ code: 200, status: "active" });
   });
 
   it("delivers issue, label, milestone and comment events in GitHub's payload shape", async () => {
@@ -250,6 +252,19 @@ describe("webhooks", () => {
     expect(ping?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(await verify(secret, ping?.body ?? "", String(ping?.headers["x-hub-signature-256"]))).toBe(true);
     expect(ping?.payload).toMatchObject({ zen: expect.any(String), hook_id: formHook.id });
+  });
+
+  it("pings on request and stops sending events a hook no longer subscribes to", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    await octokit.rest.repos.pingWebhook({ ...repo, hook_id: hookId });
+    const { data: hook } = await octokit.rest.repos.updateWebhook({
+      ...repo,
+      hook_id: hookId,
+      events: ["issue_comment"],
+    });
+    expect(hook.events).toEqual(["issue_comment"]);
+    await octokit.rest.issues.create({ ...repo, title: "Not sent" });
+    expect((await deliveries()).map(({ event }) => event)).toEqual(["ping"]);
   });
 
   it("accepts only loopback targets and stops delivering once a hook is deleted", async () => {
