@@ -51,14 +51,15 @@ describe("OAuth web flow", () => {
   });
 
   it("signs in a seeded user end to end and the token works with Octokit", async () => {
-    const code = codeFrom(await authorize({ login: "demo" }));
+    const code = codeFrom(await authorize({ login: "demo", scope: "repo read:org" }));
     const response = await exchange({ code, redirect_uri: redirectUri });
-    const body = (await response.json()) as { access_token: string; token_type: string };
-    expect(body.token_type).toBe("bearer");
+    const body = (await response.json()) as { access_token: string; token_type: string; scope: string };
+    expect(body).toMatchObject({ token_type: "bearer", scope: "repo,read:org" });
 
-    const { data: user } = await sandbox.octokit(body.access_token).rest.users.getAuthenticated();
+    const { data: user, headers } = await sandbox.octokit(body.access_token).rest.users.getAuthenticated();
     expect(user.login).toBe("demo");
     expect(user.name).toBe("Dana Demo");
+    expect(headers["x-oauth-scopes"]).toBe("repo, read:org");
   });
 
   it("creates a new user from the consent page", async () => {

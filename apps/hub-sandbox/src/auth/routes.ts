@@ -132,7 +132,8 @@ export function registerOAuthRoutes(app: FastifyInstance, context: SandboxContex
       });
     }
     codes.delete(code);
-    const token = store.issueToken(store.account(pending.userId));
-    return sendTokenResponse(request, reply, { access_token: token, token_type: "bearer", scope: pending.scope });
+    const scopes = pending.scope.split(/[\s,]+/).filter(Boolean);
+    const token = store.issueToken(store.account(pending.userId), scopes);
+    return sendTokenResponse(request, reply, { access_token: token, token_type: "bearer", scope: scopes.join(",") });
   });
 }

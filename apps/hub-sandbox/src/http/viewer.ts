@@ -19,12 +19,13 @@ function tokenFrom(header: string | undefined): string | null {
 
 export function registerViewer(app: FastifyInstance, store: HubStore): void {
   app.decorateRequest("viewer", null);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     const token = tokenFrom(request.headers.authorization);
     if (token === null) return;
-    const viewer = store.accountForToken(token);
-    if (!viewer) throw badCredentials();
-    request.viewer = viewer;
+    const grant = store.grantFor(token);
+    if (!grant) throw badCredentials();
+    request.viewer = grant.account;
+    reply.header("x-oauth-scopes", grant.scopes.join(", "));
   });
 }
 

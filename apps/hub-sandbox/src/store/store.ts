@@ -42,7 +42,7 @@ export class HubStore {
   private readonly accountIdsByLogin = new Map<string, number>();
   private readonly repositoryIdsByFullName = new Map<string, number>();
   private readonly memberships = new Map<number, Map<number, MembershipRole>>();
-  private readonly tokens = new Map<string, number>();
+  private readonly tokens = new Map<string, { accountId: number; scopes: string[] }>();
   private nextId = 1;
 
   constructor(readonly clock: Clock = () => new Date()) {}
@@ -118,15 +118,17 @@ export class HubStore {
     return this.memberships.get(organization.id)?.get(user.id);
   }
 
-  issueToken(user: Account): string {
+  /** A token acting as `user`; `scopes` are only reported back (`X-OAuth-Scopes`), as the sandbox enforces none. */
+  issueToken(user: Account, scopes: readonly string[] = ["repo", "user"]): string {
     const token = `gho_${randomBytes(18).toString("base64url")}`;
-    this.tokens.set(token, user.id);
+    this.tokens.set(token, { accountId: user.id, scopes: [...scopes] });
     return token;
   }
 
-  accountForToken(token: string): Account | undefined {
-    const id = this.tokens.get(token);
-    return id === undefined ? undefined : this.accounts.get(id);
+  grantFor(token: string): { account: Account; scopes: string[] } | undefined {
+    const grant = this.tokens.get(token);
+    const account = grant && this.accounts.get(grant.accountId);
+    return grant && account ? { account, scopes: grant.scopes } : undefined;
   }
 
   createRepository(input: {
