@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { queryParam } from "./input.js";
 
 const defaultPerPage = 30;
 const maxPerPage = 100;
 
-function positiveInteger(value: unknown, fallback: number): number {
-  const parsed = typeof value === "string" ? Number.parseInt(value, 10) : Number.NaN;
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined ? Number.NaN : Number.parseInt(value, 10);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
@@ -13,9 +14,8 @@ function positiveInteger(value: unknown, fallback: number): number {
  * keeping the request's other query parameters so clients can follow the links as given.
  */
 export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items: readonly T[]): T[] {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const perPage = Math.min(positiveInteger(query.per_page, defaultPerPage), maxPerPage);
-  const page = positiveInteger(query.page, 1);
+  const perPage = Math.min(positiveInteger(queryParam(request, "per_page"), defaultPerPage), maxPerPage);
+  const page = positiveInteger(queryParam(request, "page"), 1);
   const lastPage = Math.max(1, Math.ceil(items.length / perPage));
 
   const base = new URL(request.url, `${request.protocol}://${request.host}`);
