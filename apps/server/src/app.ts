@@ -40,7 +40,7 @@ export async function buildApp({
   registerMetaRoutes(app, { buildId: readBuildId(distDir) });
   await registerAccountRoutes(app, accounts, config.authRateLimitPerMinute);
   if (mail instanceof OutboxMailer && !config.production) registerOutboxRoutes(app, mail, config.productName);
-  registerGraphQL(app, { db, config }, async (req) => {
+  registerGraphQL(app, { db, config, mailer: mail, now }, async (req) => {
     const token = bearerToken(req.headers.authorization);
     return token ? userForToken(accounts, token) : null;
   });

@@ -1,3 +1,16 @@
 export * from "./open.js";
-export type { AccountTokenPurpose, IdentityProvider } from "./schema/index.js";
+export type {
+  AccessRequestState,
+  AccountTokenPurpose,
+  IdentityProvider,
+  OrganizationRole,
+  PipelineStage,
+  WorkspacePermission,
+} from "./schema/index.js";
 export * as schema from "./schema/index.js";
+export {
+  ACCESS_REQUEST_STATES,
+  ORGANIZATION_ROLES,
+  PIPELINE_STAGES,
+  WORKSPACE_PERMISSIONS,
+} from "./schema/index.js";

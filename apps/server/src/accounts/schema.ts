@@ -1,4 +1,8 @@
+import { schema } from "@gantry/db";
+import { inArray } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
+import { signedInViewer } from "../graphql/context.js";
+import { sharesOrganization } from "../organizations/queries.js";
 import type { SessionUser } from "./sessions.js";
 
 const ContactIdentity = builder.objectRef<{ email: string; provider: string }>("ContactIdentity").implement({
@@ -12,8 +16,16 @@ const ContactIdentity = builder.objectRef<{ email: string; provider: string }>("
 export const GantryUser = builder.node(builder.objectRef<SessionUser>("GantryUser"), {
   description: "A person with a Gantry account.",
   id: { resolve: (user) => user.id },
-  // Until organisations decide who may see whom, a person can look up only themselves.
-  loadMany: async (ids, context) => ids.map((id) => (context.viewer?.id === id ? context.viewer : null)),
+  // People can look up themselves and those they share an organisation with.
+  loadMany: async (ids, context) => {
+    if (!context.viewer) return ids.map(() => null);
+    const visible = await sharesOrganization(context.db, context.viewer.id, ids);
+    const found = await context.db
+      .select()
+      .from(schema.users)
+      .where(inArray(schema.users.id, [...visible]));
+    return ids.map((id) => found.find((user) => user.id === id) ?? null);
+  },
   fields: (t) => ({
     email: t.exposeString("email", { nullable: true }),
     contactEmail: t.exposeString("email", { nullable: true }),
@@ -34,10 +46,6 @@ builder.queryField("viewer", (t) =>
     type: GantryUser,
     description: "The signed-in person.",
     authScopes: { signedIn: true },
-    resolve: (_root, _args, context) => {
-      // signedIn guarantees a viewer; the check keeps the type honest.
-      if (!context.viewer) throw new Error("unreachable: signedIn scope passed without a viewer");
-      return context.viewer;
-    },
+    resolve: (_root, _args, context) => signedInViewer(context),
   }),
 );

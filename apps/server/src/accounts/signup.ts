@@ -1,5 +1,6 @@
 import { schema } from "@gantry/db";
 import { alreadySignedUpText, isValidEmail, isValidPassword, isWorkEmail, SERVER_TEXT } from "@gantry/domain";
+import { acceptInvitation, usableInvitation } from "../organizations/service.js";
 import { issueAccountToken } from "./account-tokens.js";
 import type { AccountsDeps } from "./deps.js";
 import { VERIFY_EMAIL_TTL_MS } from "./deps.js";
@@ -35,7 +36,10 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput): Promise<Si
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
-  const verified = !deps.config.requireEmailVerification;
+  // An invitation mailed to this very address proves the person reads it: no second mail needed.
+  const invitation = input.inviteToken ? await usableInvitation(deps, input.inviteToken) : null;
+  const invited = invitation?.email.toLowerCase() === email.toLowerCase();
+  const verified = invited || !deps.config.requireEmailVerification;
   const [user] = await deps.db
     .insert(schema.users)
     .values({
@@ -52,6 +56,7 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput): Promise<Si
   // Another sign-up for the same address won the race between the check and the insert.
   if (!user) throw new AccountError(409, alreadySignedUpText("email"), { errors: [alreadySignedUpText("email")] });
 
+  if (invited && input.inviteToken) await acceptInvitation(deps, user.id, input.inviteToken);
   if (verified) return { authenticated: true, ...(await createSession(deps.db, user.id, now)) };
   await sendVerificationMail(deps, user.id, user.email);
   return { authenticated: false, email: user.email };

@@ -1,6 +1,6 @@
 import SchemaBuilder from "@pothos/core";
 import ErrorsPlugin from "@pothos/plugin-errors";
-import RelayPlugin from "@pothos/plugin-relay";
+import RelayPlugin, { decodeGlobalID as decodePlain } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import type { GraphQLContext } from "./context.js";
 import { GantryError } from "./errors.js";
@@ -14,10 +14,19 @@ export interface AuthScopes {
   signedIn: boolean;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The UUID inside a decoded global id, after checking it names the expected type. */
+export function idOfType(globalId: { typename: string; id: string }, typename: string): string {
+  if (globalId.typename !== typename) throw new GantryError("BAD_USER_INPUT", `Expected the id of a ${typename}.`);
+  return globalId.id;
+}
+
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   AuthScopes: AuthScopes;
   Scalars: { ISO8601DateTime: { Input: Date; Output: Date } };
+  Connection: { totalCount: number };
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: true;
 }>({
@@ -33,7 +42,20 @@ export const builder = new SchemaBuilder<{
   },
   errors: { defaultTypes: [] },
   relay: {
+    // Every id Gantry hands out wraps a UUID; anything else is refused before it reaches SQL.
+    decodeGlobalID: (globalID) => {
+      let decoded: { typename: string; id: string };
+      try {
+        decoded = decodePlain(globalID);
+      } catch {
+        throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
+      }
+      if (!UUID.test(decoded.id))
+        throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
+      return decoded;
+    },
     clientMutationId: "omit",
+    nodesOnConnection: true,
     cursorType: "String",
     nodeQueryOptions: { authScopes: { public: true } },
     nodesQueryOptions: { authScopes: { public: true } },
@@ -41,6 +63,9 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({});
+
+builder.globalConnectionField("totalCount", (t) => t.int({ resolve: (connection) => connection.totalCount }));
+builder.mutationType({});
 
 /** Times as the reference schema writes them: ISO 8601 strings. */
 builder.scalarType("ISO8601DateTime", {

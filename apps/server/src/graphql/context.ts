@@ -1,10 +1,19 @@
 import type { Database } from "@gantry/db";
 import type { SessionUser } from "../accounts/sessions.js";
 import type { Config } from "../config/config.js";
+import type { Mailer } from "../mail/mailer.js";
 
 /** Per-request state every resolver receives; the viewer is null when the request carries no valid session. */
 export interface GraphQLContext {
   db: Database;
   config: Config;
+  mailer: Mailer;
+  now: () => Date;
   viewer: SessionUser | null;
+}
+
+/** The signed-in person; resolvers behind the signedIn scope call it to get a typed viewer. */
+export function signedInViewer(context: GraphQLContext): SessionUser {
+  if (!context.viewer) throw new Error("unreachable: signedIn scope passed without a viewer");
+  return context.viewer;
 }

@@ -1,6 +1,8 @@
 // Each feature registers its types on the shared builder when imported.
 import "../accounts/schema.js";
 import "../meta/schema.js";
+import "../organizations/mutations.js";
+import "../workspaces/mutations.js";
 import { builder } from "./builder.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,1 +1,3 @@
 export * from "./accounts.js";
+export * from "./organizations.js";
+export * from "./workspaces.js";

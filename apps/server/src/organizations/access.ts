@@ -1,0 +1,120 @@
+import { type Executor, type OrganizationRole, schema, type WorkspacePermission } from "@gantry/db";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { and, eq } from "drizzle-orm";
+import { GantryError } from "../graphql/errors.js";
+
+const { organizationMembers, organizations, workspaceMembers, workspaces } = schema;
+
+const ROLE_RANK: Record<OrganizationRole, number> = { member: 1, admin: 2, owner: 3 };
+const PERMISSION_RANK: Record<WorkspacePermission, number> = { viewer: 1, editor: 2, admin: 3 };
+
+export function roleAtLeast(role: OrganizationRole | null, needed: OrganizationRole): boolean {
+  return role !== null && ROLE_RANK[role] >= ROLE_RANK[needed];
+}
+
+export function permissionAtLeast(permission: WorkspacePermission | null, needed: WorkspacePermission): boolean {
+  return permission !== null && PERMISSION_RANK[permission] >= PERMISSION_RANK[needed];
+}
+
+export type Organization = typeof organizations.$inferSelect;
+export type Workspace = typeof workspaces.$inferSelect;
+
+export async function organizationRole(
+  db: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<OrganizationRole | null> {
+  const [row] = await db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+  return row?.role ?? null;
+}
+
+/**
+ * The one rule for who may do what in a workspace: organisation owners and admins are its
+ * admins; other members get their explicit permission, or editor of a non-private workspace;
+ * everyone else has none.
+ */
+export function effectivePermission(
+  role: OrganizationRole | null,
+  explicit: WorkspacePermission | null,
+  isPrivate: boolean,
+): WorkspacePermission | null {
+  if (roleAtLeast(role, "admin")) return "admin";
+  if (role === null) return null;
+  return explicit ?? (isPrivate ? null : "editor");
+}
+
+export interface WorkspaceAccess {
+  workspace: Workspace;
+  organization: Organization;
+  permission: WorkspacePermission | null;
+}
+
+export async function workspaceAccess(
+  db: Executor,
+  workspaceId: string,
+  userId: string | null,
+): Promise<WorkspaceAccess | null> {
+  const [row] = await db
+    .select({ workspace: workspaces, organization: organizations })
+    .from(workspaces)
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .where(eq(workspaces.id, workspaceId));
+  if (!row) return null;
+  if (!userId) return { ...row, permission: null };
+  const [role, explicit] = await Promise.all([
+    organizationRole(db, row.organization.id, userId),
+    db
+      .select({ permission: workspaceMembers.permission })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))),
+  ]);
+  return { ...row, permission: effectivePermission(role, explicit[0]?.permission ?? null, row.workspace.isPrivate) };
+}
+
+/**
+ * Loads a workspace for someone who needs at least `needed`. A workspace the person cannot see
+ * answers FORBIDDEN with the organisation's name (so the page can offer to request access);
+ * one that does not exist answers NOT_FOUND.
+ */
+export async function requireWorkspace(
+  db: Executor,
+  workspaceId: string,
+  userId: string,
+  needed: WorkspacePermission,
+): Promise<WorkspaceAccess & { permission: WorkspacePermission }> {
+  const access = await workspaceAccess(db, workspaceId, userId);
+  if (!access) throw new GantryError("NOT_FOUND", "This workspace does not exist.");
+  if (!permissionAtLeast(access.permission, needed)) {
+    throw new GantryError(
+      "FORBIDDEN",
+      access.permission
+        ? "You do not have permission to do this in this workspace."
+        : "You do not have access to this workspace.",
+      {
+        reason: access.permission ? "WORKSPACE_PERMISSION" : "WORKSPACE_ACCESS",
+        organizationId: encodeGlobalID("GantryOrganization", access.organization.id),
+        organizationName: access.organization.name,
+      },
+    );
+  }
+  return access as WorkspaceAccess & { permission: WorkspacePermission };
+}
+
+export async function requireOrganizationRole(
+  db: Executor,
+  organizationId: string,
+  userId: string,
+  needed: OrganizationRole,
+): Promise<{ organization: Organization; role: OrganizationRole }> {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  const role = organization ? await organizationRole(db, organizationId, userId) : null;
+  // Outsiders learn nothing about an organisation, not even that it exists.
+  if (!organization || role === null) throw new GantryError("NOT_FOUND", "This organization does not exist.");
+  if (!roleAtLeast(role, needed)) {
+    throw new GantryError("FORBIDDEN", `Only organization ${needed === "owner" ? "owners" : "admins"} can do this.`);
+  }
+  return { organization, role };
+}

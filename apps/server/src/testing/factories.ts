@@ -1,0 +1,94 @@
+import { type OrganizationRole, schema, type WorkspacePermission } from "@gantry/db";
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import type { TestApp } from "./app.js";
+
+export interface TestUser {
+  /** Global id, as GraphQL clients see it. */
+  id: string;
+  /** Database id. */
+  userId: string;
+  email: string;
+  token: string;
+}
+
+let sequence = 0;
+export const uniqueName = (label: string) => `${label} ${Date.now().toString(36)}${(++sequence).toString(36)}`;
+
+export interface GraphQLAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: { code?: string } & Record<string, unknown> }[];
+}
+
+export async function gql(
+  t: TestApp,
+  token: string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphQLAnswer> {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/graphql",
+    payload: { query, variables },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return response.json() as GraphQLAnswer;
+}
+
+/** Signs a person up over HTTP; the app must run with REQUIRE_EMAIL_VERIFICATION=false. */
+export async function signUpUser(t: TestApp, label: string): Promise<TestUser> {
+  const email = `${label}-${Date.now().toString(36)}${(++sequence).toString(36)}@acme.test`;
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/signup",
+    payload: { email, password: "Correct-horse-9" },
+  });
+  const { token } = response.json() as { token: string };
+  const viewer = await gql(t, token, "{ viewer { id } }");
+  const id = (viewer.data?.viewer as { id: string }).id;
+  return { id, userId: decodeGlobalID(id).id, email, token };
+}
+
+/** Direct inserts for arranging a test; the code under test goes through the API. */
+export async function addMember(t: TestApp, organizationGlobalId: string, user: TestUser, role: OrganizationRole) {
+  await t.database.db
+    .insert(schema.organizationMembers)
+    .values({ organizationId: decodeGlobalID(organizationGlobalId).id, userId: user.userId, role });
+}
+
+export async function grantWorkspace(
+  t: TestApp,
+  workspaceGlobalId: string,
+  user: TestUser,
+  permission: WorkspacePermission,
+) {
+  await t.database.db
+    .insert(schema.workspaceMembers)
+    .values({ workspaceId: decodeGlobalID(workspaceGlobalId).id, userId: user.userId, permission });
+}
+
+export async function createOrganization(t: TestApp, owner: TestUser, name = uniqueName("Org")): Promise<string> {
+  const answer = await gql(
+    t,
+    owner.token,
+    "mutation ($name: String!) { createGantryOrganization(input: { name: $name }) { gantryOrganization { id } } }",
+    { name },
+  );
+  return (answer.data?.createGantryOrganization as { gantryOrganization: { id: string } }).gantryOrganization.id;
+}
+
+export async function createWorkspace(
+  t: TestApp,
+  user: TestUser,
+  organizationId: string,
+  isPrivate = false,
+): Promise<string> {
+  const answer = await gql(
+    t,
+    user.token,
+    `mutation ($org: ID!, $name: String!, $private: Boolean) {
+      createWorkspace(input: { gantryOrganizationId: $org, name: $name, private: $private }) { workspace { id } }
+    }`,
+    { org: organizationId, name: uniqueName("Workspace"), private: isPrivate },
+  );
+  return (answer.data?.createWorkspace as { workspace: { id: string } }).workspace.id;
+}

@@ -1,0 +1,187 @@
+import { GantryUser } from "../accounts/schema.js";
+import { builder } from "../graphql/builder.js";
+import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { GantryOrganization } from "../organizations/schema.js";
+import { PermissionLevel, Workspace, workspaceForViewer } from "./schema.js";
+import {
+  createWorkspace,
+  deleteWorkspace,
+  markWorkspaceViewed,
+  removeWorkspacePermissions,
+  setWorkspacePermissions,
+  updateWorkspace,
+} from "./service.js";
+
+const deps = (context: GraphQLContext) => ({ db: context.db, now: context.now });
+
+builder.relayMutationField(
+  "createWorkspace",
+  {
+    inputFields: (t) => ({
+      name: t.string({ required: true }),
+      description: t.string({ required: false }),
+      gantryOrganizationId: t.globalID({ required: true, for: GantryOrganization }),
+      private: t.boolean({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      const workspace = await createWorkspace(deps(context), signedInViewer(context).id, {
+        organizationId: input.gantryOrganizationId.id,
+        name: input.name,
+        description: input.description ?? null,
+        isPrivate: input.private ?? null,
+      });
+      return { workspaceId: workspace.id };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      workspace: t.field({
+        type: Workspace,
+        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
+      }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  "updateWorkspace",
+  {
+    inputFields: (t) => ({
+      workspaceId: t.globalID({ required: true, for: Workspace }),
+      name: t.string({ required: true }),
+      description: t.string({ required: false }),
+      private: t.boolean({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      await updateWorkspace(deps(context), signedInViewer(context).id, {
+        workspaceId: input.workspaceId.id,
+        name: input.name,
+        description: input.description ?? null,
+        isPrivate: input.private ?? null,
+      });
+      return { workspaceId: input.workspaceId.id };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      workspace: t.field({
+        type: Workspace,
+        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
+      }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  "deleteWorkspace",
+  { inputFields: (t) => ({ workspaceId: t.globalID({ required: true, for: Workspace }) }) },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      await deleteWorkspace(deps(context), signedInViewer(context).id, input.workspaceId.id);
+      return { workspaceId: input.workspaceId.id };
+    },
+  },
+  { outputFields: (t) => ({ workspaceId: t.id({ resolve: (payload) => payload.workspaceId }) }) },
+);
+
+const WorkspaceRoleInput = builder.inputType("WorkspaceRoleInput", {
+  fields: (t) => ({
+    gantryUserId: t.globalID({ required: true, for: GantryUser }),
+    role: t.field({ type: PermissionLevel, required: true }),
+  }),
+});
+
+builder.relayMutationField(
+  "updateWorkspaceGantryUserRole",
+  {
+    inputFields: (t) => ({
+      workspaceId: t.globalID({ required: true, for: Workspace }),
+      workspaceUserRoles: t.field({ type: [WorkspaceRoleInput], required: true }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      const viewer = signedInViewer(context);
+      const granted = input.workspaceUserRoles.filter((role) => role.role !== "none");
+      const revoked = input.workspaceUserRoles.filter((role) => role.role === "none");
+      await setWorkspacePermissions(deps(context), viewer.id, {
+        workspaceId: input.workspaceId.id,
+        roles: granted.map((role) => ({
+          userId: role.gantryUserId.id,
+          permission: role.role as Exclude<typeof role.role, "none">,
+        })),
+      });
+      if (revoked.length > 0) {
+        await removeWorkspacePermissions(deps(context), viewer.id, {
+          workspaceId: input.workspaceId.id,
+          userIds: revoked.map((role) => role.gantryUserId.id),
+        });
+      }
+      return { workspaceId: input.workspaceId.id };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      workspace: t.field({
+        type: Workspace,
+        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
+      }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  "removeGantryUsersFromWorkspace",
+  {
+    inputFields: (t) => ({
+      workspaceId: t.globalID({ required: true, for: Workspace }),
+      gantryUserIds: t.globalIDList({ required: true, for: GantryUser }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      await removeWorkspacePermissions(deps(context), signedInViewer(context).id, {
+        workspaceId: input.workspaceId.id,
+        userIds: input.gantryUserIds.map((id) => id.id),
+      });
+      return { workspaceId: input.workspaceId.id };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      workspace: t.field({
+        type: Workspace,
+        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
+      }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  "setWorkspaceViewedNow",
+  { inputFields: (t) => ({ workspaceId: t.globalID({ required: true, for: Workspace }) }) },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      await markWorkspaceViewed(deps(context), signedInViewer(context).id, input.workspaceId.id);
+      return { workspaceId: input.workspaceId.id };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      workspace: t.field({
+        type: Workspace,
+        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
+      }),
+    }),
+  },
+);

@@ -1,0 +1,176 @@
+import { PIPELINE_STAGES, schema, type WorkspacePermission } from "@gantry/db";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { asc, eq, sql } from "drizzle-orm";
+import { GantryUser } from "../accounts/schema.js";
+import { builder } from "../graphql/builder.js";
+import { arrayConnection } from "../graphql/connections.js";
+import { signedInViewer } from "../graphql/context.js";
+import { effectivePermission, requireWorkspace } from "../organizations/access.js";
+import { recentWorkspaces, type WorkspaceWithPermission } from "../organizations/queries.js";
+import { GantryOrganization, organizationForViewer, organizationWorkspaces } from "../organizations/schema.js";
+import { CLOSED_PIPELINE } from "./default-pipelines.js";
+
+/** The reference schema's permission levels; Gantry's viewer/editor/admin are READ/WRITE/ADMIN. */
+export const PermissionLevel = builder.enumType("PermissionLevel", {
+  values: {
+    NONE: { value: "none" },
+    READ: { value: "viewer" },
+    WRITE: { value: "editor" },
+    ADMIN: { value: "admin" },
+  } as const,
+});
+
+export const PipelineStage = builder.enumType("PipelineStage", { values: PIPELINE_STAGES });
+
+type PipelineRow = typeof schema.pipelines.$inferSelect;
+type PipelineView = Pick<PipelineRow, "name" | "description" | "stage"> & {
+  id: string;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+};
+
+/** Pipelines carry global ids, except the Closed pipeline whose id the spec fixes: "closed--pipeline". */
+export const Pipeline = builder.objectRef<PipelineView>("Pipeline").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    description: t.exposeString("description", { nullable: true }),
+    stage: t.field({ type: PipelineStage, nullable: true, resolve: (pipeline) => pipeline.stage }),
+    createdAt: t.field({ type: "ISO8601DateTime", nullable: true, resolve: (pipeline) => pipeline.createdAt }),
+    updatedAt: t.field({ type: "ISO8601DateTime", nullable: true, resolve: (pipeline) => pipeline.updatedAt }),
+  }),
+});
+
+const closedPipeline: PipelineView = {
+  ...CLOSED_PIPELINE,
+  description: null,
+  stage: null,
+  createdAt: null,
+  updatedAt: null,
+};
+
+async function workspacePipelines(
+  db: Parameters<typeof requireWorkspace>[0],
+  workspaceId: string,
+): Promise<PipelineView[]> {
+  const rows = await db
+    .select()
+    .from(schema.pipelines)
+    .where(eq(schema.pipelines.workspaceId, workspaceId))
+    .orderBy(asc(sql`${schema.pipelines.rank} collate "C"`));
+  return rows.map((row) => ({ ...row, id: encodeGlobalID("Pipeline", row.id) }));
+}
+
+const WorkspaceMember = builder
+  .objectRef<{ user: typeof schema.users.$inferSelect; permission: WorkspacePermission }>("WorkspaceMember")
+  .implement({
+    fields: (t) => ({
+      user: t.field({ type: GantryUser, resolve: (member) => member.user }),
+      permission: t.field({ type: PermissionLevel, resolve: (member) => member.permission }),
+    }),
+  });
+
+export const Workspace = builder.node(builder.objectRef<WorkspaceWithPermission>("Workspace"), {
+  id: { resolve: (workspace) => workspace.id },
+  loadOne: async (id, context) => {
+    if (!context.viewer) return null;
+    try {
+      const access = await requireWorkspace(context.db, id, context.viewer.id, "viewer");
+      return { ...access.workspace, viewerPermission: access.permission };
+    } catch {
+      return null;
+    }
+  },
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    displayName: t.exposeString("name"),
+    description: t.exposeString("description", { nullable: true }),
+    private: t.exposeBoolean("isPrivate"),
+    createdAt: t.field({ type: "ISO8601DateTime", resolve: (workspace) => workspace.createdAt }),
+    updatedAt: t.field({ type: "ISO8601DateTime", resolve: (workspace) => workspace.updatedAt }),
+    viewerPermission: t.field({ type: PermissionLevel, resolve: (workspace) => workspace.viewerPermission }),
+    isEditable: t.boolean({ resolve: (workspace) => workspace.viewerPermission !== "viewer" }),
+    isDeletable: t.boolean({ resolve: (workspace) => workspace.viewerPermission === "admin" }),
+    gantryOrganization: t.field({
+      type: GantryOrganization,
+      resolve: (workspace, _args, context) => organizationForViewer(context, workspace.organizationId),
+    }),
+    pipelines: t.field({
+      type: [Pipeline],
+      args: { includeClosed: t.arg.boolean({ required: false }) },
+      resolve: async (workspace, args, context) => {
+        const open = await workspacePipelines(context.db, workspace.id);
+        return args.includeClosed ? [...open, closedPipeline] : open;
+      },
+    }),
+    pipelinesConnection: t.connection({
+      type: Pipeline,
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await workspacePipelines(context.db, workspace.id)),
+    }),
+    closedPipeline: t.field({ type: Pipeline, resolve: () => closedPipeline }),
+    members: t.field({
+      type: [WorkspaceMember],
+      description: "Everyone who can open the workspace, with their permission in it.",
+      resolve: async (workspace, _args, context) => {
+        const rows = await context.db
+          .select({
+            user: schema.users,
+            role: schema.organizationMembers.role,
+            explicit: schema.workspaceMembers.permission,
+          })
+          .from(schema.organizationMembers)
+          .innerJoin(schema.users, eq(schema.users.id, schema.organizationMembers.userId))
+          .leftJoin(
+            schema.workspaceMembers,
+            sql`${schema.workspaceMembers.userId} = ${schema.users.id} and ${schema.workspaceMembers.workspaceId} = ${workspace.id}`,
+          )
+          .where(eq(schema.organizationMembers.organizationId, workspace.organizationId))
+          .orderBy(asc(sql`lower(${schema.users.email})`));
+        return rows.flatMap((row) => {
+          const permission = effectivePermission(row.role, row.explicit, workspace.isPrivate);
+          return permission ? [{ user: row.user, permission }] : [];
+        });
+      },
+    }),
+  }),
+});
+
+builder.objectField(GantryOrganization, "workspaces", (t) =>
+  t.connection({
+    type: Workspace,
+    description: "The organisation's workspaces the viewer can open.",
+    resolve: async (organization, args, context) =>
+      arrayConnection(args, await organizationWorkspaces(context, organization)),
+  }),
+);
+
+builder.objectField(GantryUser, "recentlyViewedWorkspaces", (t) =>
+  t.field({
+    type: [Workspace],
+    args: { first: t.arg.int({ required: false }) },
+    resolve: (user, args, context) =>
+      context.viewer?.id === user.id
+        ? recentWorkspaces(context.db, user.id, Math.min(Math.max(args.first ?? 5, 1), 20))
+        : [],
+  }),
+);
+
+builder.queryField("workspace", (t) =>
+  t.field({
+    type: Workspace,
+    description:
+      "A workspace by id; FORBIDDEN (with the organisation's name) without access, NOT_FOUND if it does not exist.",
+    authScopes: { signedIn: true },
+    args: { id: t.arg.globalID({ required: true, for: Workspace }) },
+    resolve: async (_root, args, context) => {
+      const access = await requireWorkspace(context.db, args.id.id, signedInViewer(context).id, "viewer");
+      return { ...access.workspace, viewerPermission: access.permission };
+    },
+  }),
+);
+
+export async function workspaceForViewer(context: Parameters<typeof signedInViewer>[0], workspaceId: string) {
+  const access = await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
+  return { ...access.workspace, viewerPermission: access.permission };
+}

@@ -1,0 +1,133 @@
+import { type Database, schema, type WorkspacePermission } from "@gantry/db";
+import { initialRanks } from "@gantry/domain";
+import { and, eq } from "drizzle-orm";
+import { GantryError } from "../graphql/errors.js";
+import { organizationRole, requireOrganizationRole, requireWorkspace } from "../organizations/access.js";
+import { validDescription, validWorkspaceName } from "../organizations/names.js";
+import { DEFAULT_PIPELINES } from "./default-pipelines.js";
+
+const { pipelines, workspaceMembers, workspaceViews, workspaces } = schema;
+
+export interface WorkspacesDeps {
+  db: Database;
+  now: () => Date;
+}
+
+/** Any member of the organisation may create a workspace; its creator becomes its admin. */
+export async function createWorkspace(
+  deps: WorkspacesDeps,
+  userId: string,
+  input: { organizationId: string; name: string; description?: string | null; isPrivate?: boolean | null },
+) {
+  await requireOrganizationRole(deps.db, input.organizationId, userId, "member");
+  const name = validWorkspaceName(input.name);
+  const description = validDescription(input.description);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({
+        organizationId: input.organizationId,
+        name,
+        description,
+        isPrivate: input.isPrivate ?? false,
+        createdBy: userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!workspace) throw new Error("insert returned no workspace");
+    const ranks = initialRanks(DEFAULT_PIPELINES.length);
+    await tx.insert(pipelines).values(
+      DEFAULT_PIPELINES.map((pipeline, index) => ({
+        workspaceId: workspace.id,
+        name: pipeline.name,
+        stage: pipeline.stage,
+        rank: ranks[index] as string,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId, permission: "admin" });
+    return workspace;
+  });
+}
+
+export async function updateWorkspace(
+  deps: WorkspacesDeps,
+  userId: string,
+  input: { workspaceId: string; name: string; description?: string | null; isPrivate?: boolean | null },
+) {
+  await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
+  const [workspace] = await deps.db
+    .update(workspaces)
+    .set({
+      name: validWorkspaceName(input.name),
+      description: validDescription(input.description),
+      ...(input.isPrivate === null || input.isPrivate === undefined ? {} : { isPrivate: input.isPrivate }),
+      updatedAt: deps.now(),
+    })
+    .where(eq(workspaces.id, input.workspaceId))
+    .returning();
+  return workspace;
+}
+
+export async function deleteWorkspace(deps: WorkspacesDeps, userId: string, workspaceId: string) {
+  await requireWorkspace(deps.db, workspaceId, userId, "admin");
+  await deps.db.delete(workspaces).where(eq(workspaces.id, workspaceId));
+}
+
+/** Gives organisation members an explicit permission in a workspace. */
+export async function setWorkspacePermissions(
+  deps: WorkspacesDeps,
+  userId: string,
+  input: { workspaceId: string; roles: { userId: string; permission: WorkspacePermission }[] },
+) {
+  const { organization } = await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
+  for (const role of input.roles) {
+    if (!(await organizationRole(deps.db, organization.id, role.userId))) {
+      throw new GantryError(
+        "BAD_USER_INPUT",
+        "Only members of the organization can be given a role in its workspaces.",
+        {
+          userId: role.userId,
+        },
+      );
+    }
+  }
+  await deps.db.transaction(async (tx) => {
+    for (const role of input.roles) {
+      await tx
+        .insert(workspaceMembers)
+        .values({ workspaceId: input.workspaceId, userId: role.userId, permission: role.permission })
+        .onConflictDoUpdate({
+          target: [workspaceMembers.workspaceId, workspaceMembers.userId],
+          set: { permission: role.permission },
+        });
+    }
+  });
+}
+
+export async function removeWorkspacePermissions(
+  deps: WorkspacesDeps,
+  userId: string,
+  input: { workspaceId: string; userIds: string[] },
+) {
+  await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
+  await deps.db.transaction(async (tx) => {
+    for (const member of input.userIds) {
+      await tx
+        .delete(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, member)));
+    }
+  });
+}
+
+export async function markWorkspaceViewed(deps: WorkspacesDeps, userId: string, workspaceId: string) {
+  await requireWorkspace(deps.db, workspaceId, userId, "viewer");
+  const now = deps.now();
+  await deps.db
+    .insert(workspaceViews)
+    .values({ workspaceId, userId, viewedAt: now })
+    .onConflictDoUpdate({ target: [workspaceViews.workspaceId, workspaceViews.userId], set: { viewedAt: now } });
+}

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.js";
+
+export const ORGANIZATION_ROLES = ["owner", "admin", "member"] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The name is the organisation's address (/settings/o/{orgName}), so it is unique whatever its case.
+  (table) => [uniqueIndex("organizations_name_lower_key").on(sql`lower(${table.name})`)],
+);
+
+export const organizationMembers = pgTable(
+  "organization_members",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<OrganizationRole>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.userId] }),
+    index("organization_members_user_idx").on(table.userId),
+  ],
+);
+
+/** An emailed invitation: the token (hashed) is the link, valid for one address until it expires. */
+export const organizationInvitations = pgTable(
+  "organization_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").$type<OrganizationRole>().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("organization_invitations_token_hash_key").on(table.tokenHash),
+    index("organization_invitations_org_idx").on(table.organizationId),
+  ],
+);
+
+export const ACCESS_REQUEST_STATES = ["PENDING", "APPROVED", "DECLINED"] as const;
+export type AccessRequestState = (typeof ACCESS_REQUEST_STATES)[number];
+
+export const accessRequests = pgTable(
+  "access_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state").$type<AccessRequestState>().notNull().default("PENDING"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  // One open request per person and organisation, however often they click.
+  (table) => [
+    uniqueIndex("access_requests_one_pending_key")
+      .on(table.organizationId, table.userId)
+      .where(sql`${table.state} = 'PENDING'`),
+    index("access_requests_user_idx").on(table.userId),
+  ],
+);

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.js";
+import { organizations } from "./organizations.js";
+
+/** What a person may do in a workspace, lowest first: viewer (READ), editor (WRITE), admin (ADMIN). */
+export const WORKSPACE_PERMISSIONS = ["viewer", "editor", "admin"] as const;
+export type WorkspacePermission = (typeof WORKSPACE_PERMISSIONS)[number];
+
+export const workspaces = pgTable(
+  "workspaces",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** A private workspace is open only to its listed members and the organisation's admins. */
+    isPrivate: boolean("is_private").notNull().default(false),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("workspaces_organization_idx").on(table.organizationId)],
+);
+
+/** Explicit permissions; without a row, members of the organisation are editors of its non-private workspaces. */
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    permission: text("permission").$type<WorkspacePermission>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.userId] }),
+    index("workspace_members_user_idx").on(table.userId),
+  ],
+);
+
+/** When a person last opened a workspace, for "recent workspaces" on /landing. */
+export const workspaceViews = pgTable(
+  "workspace_views",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] })],
+);
+
+export const PIPELINE_STAGES = ["BACKLOG", "SPRINT_BACKLOG", "DEVELOPMENT", "REVIEW", "COMPLETED"] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+export const pipelines = pgTable(
+  "pipelines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    stage: text("stage").$type<PipelineStage>(),
+    /** Lexicographic rank: a pipeline moves between two others without renumbering the rest. */
+    rank: text("rank").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("pipelines_workspace_rank_idx").on(table.workspaceId, table.rank),
+    uniqueIndex("pipelines_workspace_name_lower_key").on(table.workspaceId, sql`lower(${table.name})`),
+  ],
+);
