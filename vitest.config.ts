@@ -1,13 +1,13 @@
 import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
-// Workspace packages export their TypeScript sources under the "source" condition,
+// Workspace packages export their TypeScript sources under the "@gantry/source" condition,
 // so tests run against the code as written, with no build step first.
 // graphql ships CommonJS and ESM copies; Pothos loads the CommonJS one, so tests must too,
 // or the schema's types fail graphql's instanceof checks.
 const sourceFirst = {
-  resolve: { conditions: ["source", ...defaultClientConditions], alias: { graphql: "graphql/index.js" } },
-  ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },
+  resolve: { conditions: ["@gantry/source", ...defaultClientConditions], alias: { graphql: "graphql/index.js" } },
+  ssr: { resolve: { conditions: ["@gantry/source", ...defaultServerConditions] } },
 };
 
 export default defineConfig({

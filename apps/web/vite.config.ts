@@ -1,7 +1,7 @@
 import { execSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 
 function gitRevision(): string {
   try {
@@ -34,7 +34,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [writeBuildId()],
   define: { __GANTRY_BUILD_ID__: JSON.stringify(buildId) },
-  resolve: { conditions: ["source"] },
+  resolve: { conditions: ["@gantry/source", ...defaultClientConditions] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

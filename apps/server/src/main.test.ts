@@ -9,7 +9,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "gantry-main-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=source", mainPath], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@gantry/source", mainPath], {
     env: { ...process.env, GANTRY_DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
