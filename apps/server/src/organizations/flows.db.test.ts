@@ -2,7 +2,15 @@ import { testEngines } from "@gantry/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxMailer } from "../mail/mailer.js";
 import { createTestApp, type TestApp } from "../testing/app.js";
-import { addMember, createOrganization, createWorkspace, gql, signUpUser, uniqueName } from "../testing/factories.js";
+import {
+  addMember,
+  createOrganization,
+  createWorkspace,
+  field,
+  gql,
+  signUpUser,
+  uniqueName,
+} from "../testing/factories.js";
 
 const INVITE = `mutation ($org: ID!, $email: String!, $role: GantryOrganizationRole) {
   createGantryOrganizationInvite(input: { gantryOrganizationId: $org, email: $email, role: $role }) { token invitation { id email role } }
@@ -60,8 +68,10 @@ describe.each(testEngines())("organisation flows on %s", (engine) => {
   it("refuses an invitation accepted from another address, and says an expired or made-up token is invalid", async () => {
     const owner = await signUpUser(t, "owner");
     const org = await createOrganization(t, owner);
-    const { token } = (await gql(t, owner.token, INVITE, { org, email: "someone-else@acme.test" })).data
-      ?.createGantryOrganizationInvite as { token: string };
+    const { token } = field<{ token: string }>(
+      await gql(t, owner.token, INVITE, { org, email: "someone-else@acme.test" }),
+      "createGantryOrganizationInvite",
+    );
     const stranger = await signUpUser(t, "stranger");
     const accepted = await gql(
       t,

@@ -6,6 +6,7 @@ import {
   addMember,
   createOrganization,
   createWorkspace,
+  field,
   type GraphQLAnswer,
   gql,
   grantWorkspace,
@@ -223,7 +224,7 @@ const CASES: Case[] = [
           id: w.org,
         },
       );
-      const requestId = (asked.data?.requestGantryOrganizationAccess as { accessRequest: { id: string } }).accessRequest
+      const requestId = field<{ accessRequest: { id: string } }>(asked, "requestGantryOrganizationAccess").accessRequest
         .id;
       return gql(
         w.t,
@@ -306,9 +307,8 @@ describe.each(testEngines())("who may do what in organisations and workspaces, o
       },
     );
     const asAdmin = await gql(world.t, world.users.admin.token, query, { id: world.org });
-    expect((asAdmin.data?.node as { invitations: { email: string }[] }).invitations.map((i) => i.email)).toContain(
-      "seen@acme.test",
-    );
+    const seenByAdmin = field<{ invitations: { email: string }[] }>(asAdmin, "node");
+    expect(seenByAdmin.invitations.map((invitation) => invitation.email)).toContain("seen@acme.test");
     const asMember = await gql(world.t, world.users.member.token, query, { id: world.org });
     expect(asMember.data?.node).toEqual({ invitations: [], accessRequests: [] });
     const asOutsider = await gql(world.t, world.users.outsider.token, query, { id: world.org });

@@ -44,7 +44,7 @@ export async function signUpUser(t: TestApp, label: string): Promise<TestUser> {
   });
   const { token } = response.json() as { token: string };
   const viewer = await gql(t, token, "{ viewer { id } }");
-  const id = (viewer.data?.viewer as { id: string }).id;
+  const { id } = field<{ id: string }>(viewer, "viewer");
   return { id, userId: decodeGlobalID(id).id, email, token };
 }
 
@@ -73,7 +73,7 @@ export async function createOrganization(t: TestApp, owner: TestUser, name = uni
     "mutation ($name: String!) { createGantryOrganization(input: { name: $name }) { gantryOrganization { id } } }",
     { name },
   );
-  return (answer.data?.createGantryOrganization as { gantryOrganization: { id: string } }).gantryOrganization.id;
+  return field<{ gantryOrganization: { id: string } }>(answer, "createGantryOrganization").gantryOrganization.id;
 }
 
 export async function createWorkspace(
@@ -90,5 +90,12 @@ export async function createWorkspace(
     }`,
     { org: organizationId, name: uniqueName("Workspace"), private: isPrivate },
   );
-  return (answer.data?.createWorkspace as { workspace: { id: string } }).workspace.id;
+  return field<{ workspace: { id: string } }>(answer, "createWorkspace").workspace.id;
+}
+
+/** The named field of an answer's data; fails the test with the errors when it is missing. */
+export function field<T>(answer: GraphQLAnswer, name: string): T {
+  const value = answer.data?.[name];
+  if (value === undefined || value === null) throw new Error(`no ${name} in answer: ${JSON.stringify(answer.errors)}`);
+  return value as T;
 }

@@ -3,7 +3,8 @@ import { GraphQLRequestError, graphqlRequest } from "./graphql";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const answer = (body: object) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+const answer = (body: object) =>
+  new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
 
 describe("graphqlRequest", () => {
   it("sends the session as a bearer token and returns the data", async () => {
@@ -18,11 +19,22 @@ describe("graphqlRequest", () => {
 
   it("throws the server's first error with its code and extensions", async () => {
     vi.stubGlobal("fetch", async () =>
-      answer({ errors: [{ message: "You do not have access to this workspace.", extensions: { code: "FORBIDDEN", organizationName: "Acme" } }] }),
+      answer({
+        errors: [
+          {
+            message: "You do not have access to this workspace.",
+            extensions: { code: "FORBIDDEN", organizationName: "Acme" },
+          },
+        ],
+      }),
     );
     const error = await graphqlRequest("{ x }").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GraphQLRequestError);
-    expect(error).toMatchObject({ message: "You do not have access to this workspace.", code: "FORBIDDEN", extensions: { organizationName: "Acme" } });
+    expect(error).toMatchObject({
+      message: "You do not have access to this workspace.",
+      code: "FORBIDDEN",
+      extensions: { organizationName: "Acme" },
+    });
   });
 
   it("reports an unreachable server as a network error", async () => {

@@ -32,7 +32,11 @@ export async function graphqlRequest<Data>(
       body: JSON.stringify({ query, variables }),
     });
   } catch {
-    throw new GraphQLRequestError("Could not reach the server. Check your connection and try again.", "NETWORK_ERROR", {});
+    throw new GraphQLRequestError(
+      "Could not reach the server. Check your connection and try again.",
+      "NETWORK_ERROR",
+      {},
+    );
   }
   let body: GraphQLResponse<Data>;
   try {
