@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts.js";
+import { workspaces } from "./workspaces.js";
+
+/** A person's GitHub identity and OAuth token (encrypted at rest; see apps/server/src/crypto). */
+export const githubAccounts = pgTable(
+  "github_accounts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ghId: bigint("gh_id", { mode: "number" }).notNull(),
+    login: text("login").notNull(),
+    name: text("name"),
+    avatarUrl: text("avatar_url"),
+    encryptedToken: text("encrypted_token").notNull(),
+    scopes: text("scopes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("github_accounts_gh_id_key").on(table.ghId)],
+);
+
+export const IMPORT_STATES = ["pending", "importing", "done", "failed"] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+/** A GitHub repository Gantry keeps a copy of, shared by every workspace that connects it. */
+export const repositories = pgTable(
+  "repositories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ghId: bigint("gh_id", { mode: "number" }).notNull(),
+    ownerLogin: text("owner_login").notNull(),
+    name: text("name").notNull(),
+    isPrivate: boolean("is_private").notNull().default(false),
+    htmlUrl: text("html_url").notNull(),
+    /** Whose token imports and reconciles it: the person who connected it. */
+    connectedBy: uuid("connected_by").references(() => users.id, { onDelete: "set null" }),
+    hookId: bigint("hook_id", { mode: "number" }),
+    encryptedHookSecret: text("encrypted_hook_secret"),
+    importState: text("import_state").$type<ImportState>().notNull().default("pending"),
+    /** The next page of issues to import, so an interrupted import resumes where it stopped. */
+    importNextPage: integer("import_next_page").notNull().default(1),
+    importedCount: integer("imported_count").notNull().default(0),
+    lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
+    lastDeliveryLagMs: integer("last_delivery_lag_ms"),
+    lastReconciledAt: timestamp("last_reconciled_at", { withTimezone: true }),
+    lastSyncError: text("last_sync_error"),
+    lastSyncErrorAt: timestamp("last_sync_error_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("repositories_gh_id_key").on(table.ghId)],
+);
+
+export const workspaceRepositories = pgTable(
+  "workspace_repositories",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    repositoryId: uuid("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.repositoryId] }),
+    index("workspace_repositories_repository_idx").on(table.repositoryId),
+  ],
+);
+
+export interface IssueLabel {
+  name: string;
+  color: string;
+}
+
+export interface IssueUser {
+  login: string;
+  avatarUrl: string | null;
+}
+
+export interface IssueMilestone {
+  number: number;
+  title: string;
+}
+
+/** GitHub issues and pull requests as last seen; `ghUpdatedAt` orders concurrent updates. */
+export const issues = pgTable(
+  "issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    repositoryId: uuid("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    ghId: bigint("gh_id", { mode: "number" }).notNull(),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    body: text("body"),
+    state: text("state").$type<"open" | "closed">().notNull(),
+    isPullRequest: boolean("is_pull_request").notNull().default(false),
+    mergedAt: timestamp("merged_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    htmlUrl: text("html_url").notNull(),
+    author: jsonb("author").$type<IssueUser | null>(),
+    labels: jsonb("labels").$type<IssueLabel[]>().notNull().default(sql`'[]'::jsonb`),
+    assignees: jsonb("assignees").$type<IssueUser[]>().notNull().default(sql`'[]'::jsonb`),
+    milestone: jsonb("milestone").$type<IssueMilestone | null>(),
+    ghCreatedAt: timestamp("gh_created_at", { withTimezone: true }).notNull(),
+    ghUpdatedAt: timestamp("gh_updated_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("issues_repository_number_key").on(table.repositoryId, table.number),
+    index("issues_repository_state_idx").on(table.repositoryId, table.state),
+  ],
+);
+
+/** Every webhook delivery seen, so a redelivery or replay is applied once. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    deliveryId: text("delivery_id").primaryKey(),
+    event: text("event").notNull(),
+    action: text("action"),
+    repositoryId: uuid("repository_id").references(() => repositories.id, { onDelete: "cascade" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    error: text("error"),
+  },
+  (table) => [index("webhook_deliveries_repository_idx").on(table.repositoryId, table.receivedAt)],
+);
+
+/** Conditional-request cache: a 304 answers from here and is not charged to the rate limit. */
+export const githubResponseCache = pgTable("github_response_cache", {
+  key: text("key").primaryKey(),
+  etag: text("etag").notNull(),
+  body: jsonb("body").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
