@@ -5,3 +5,4 @@ export * from "./ordering/index.js";
 export * from "./product.js";
 export * from "./search/index.js";
 export * from "./support.js";
+export * from "./user-settings/index.js";

@@ -6,7 +6,7 @@ import type { Mailer } from "../mail/mailer.js";
 export interface AccountsDeps {
   db: Database;
   mailer: Mailer;
-  config: Pick<Config, "publicUrl" | "productName" | "requireEmailVerification" | "requireWorkEmail">;
+  config: Pick<Config, "publicUrl" | "productName" | "requireEmailVerification" | "requireWorkEmail" | "featureFlags">;
   now: () => Date;
 }
 

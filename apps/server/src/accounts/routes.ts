@@ -135,6 +135,6 @@ export async function registerAccountRoutes(
     const token = bearerToken(req.headers.authorization);
     const user = token ? await userForToken(deps, token) : null;
     if (!user) return reply.code(401).send({ error: "auth:error:not_authed" });
-    return userInfo(user);
+    return userInfo(deps, user);
   });
 }

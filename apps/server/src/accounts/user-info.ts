@@ -1,13 +1,15 @@
+import type { Executor } from "@gantry/db";
+import { featureFlagsFor } from "../feature-flags/service.js";
 import type { SessionUser } from "./sessions.js";
 
 /**
- * The user-info load (SPEC §7): `flags`, `user` (gh, zh) and `enterpriseSeat`. The `zh` part
- * is the stored user profile of SPEC §3; `gh` fills in once GitHub is connected, and the
- * seat in the enterprise edition.
+ * The user-info load (SPEC §7): `flags`, `user` (gh, zh) and `enterpriseSeat`. The flags are
+ * the feature flags on for the person; the `zh` part is the stored user profile of SPEC §3;
+ * `gh` fills in once GitHub is connected, and the seat in the enterprise edition.
  */
-export function userInfo(user: SessionUser) {
+export async function userInfo(deps: { db: Executor; config: { featureFlags: readonly string[] } }, user: SessionUser) {
   return {
-    flags: [] as string[],
+    flags: await featureFlagsFor(deps.db, deps.config.featureFlags, user.id),
     user: {
       zh: {
         raptorId: user.id,

@@ -45,3 +45,24 @@ describe("configuration from the environment", () => {
     );
   });
 });
+
+describe("feature flags and instance admins from the environment", () => {
+  it("reads comma-separated lists, ignoring spaces and empty entries", () => {
+    const config = loadConfig({
+      GANTRY_FEATURE_FLAGS: "roadmap_v2, ai-labels,,",
+      GANTRY_INSTANCE_ADMINS: "Ops@Acme.test, root@acme.test",
+    });
+    expect(config.featureFlags).toEqual(["roadmap_v2", "ai-labels"]);
+    expect(config.instanceAdmins).toEqual(["ops@acme.test", "root@acme.test"]);
+    expect(loadConfig({})).toMatchObject({ featureFlags: [], instanceAdmins: [] });
+  });
+
+  it("refuses a bad flag name or address", () => {
+    expect(() => loadConfig({ GANTRY_FEATURE_FLAGS: "Roadmap V2" })).toThrow(
+      "GANTRY_FEATURE_FLAGS must be a comma-separated list of flag names such as roadmap_v2,ai-labels",
+    );
+    expect(() => loadConfig({ GANTRY_INSTANCE_ADMINS: "ops" })).toThrow(
+      "GANTRY_INSTANCE_ADMINS must be a comma-separated list of email addresses",
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { DEFAULT_PRODUCT_NAME, EDITIONS } from "@gantry/domain";
+import { DEFAULT_PRODUCT_NAME, EDITIONS, isFeatureFlagName } from "@gantry/domain";
 import { z } from "zod";
 
 const port = z.coerce
@@ -17,6 +17,18 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s
 const booleanFlag = z
   .enum(["true", "false"], { error: "must be true or false" })
   .transform((value) => value === "true");
+
+/** A comma-separated list; spaces around the commas and empty entries are ignored. */
+const commaList = (entry: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== ""),
+    )
+    .pipe(z.array(entry));
 
 const environment = z.object({
   PORT: port.default(3000),
@@ -50,6 +62,12 @@ const environment = z.object({
     .int("must be a whole number of at least 1")
     .min(1, "must be a whole number of at least 1")
     .default(30),
+  GANTRY_FEATURE_FLAGS: commaList(
+    z.string().refine(isFeatureFlagName, "must be a comma-separated list of flag names such as roadmap_v2,ai-labels"),
+  ).default([]),
+  GANTRY_INSTANCE_ADMINS: commaList(
+    z.email({ error: "must be a comma-separated list of email addresses" }).transform((email) => email.toLowerCase()),
+  ).default([]),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -74,6 +92,10 @@ export interface Config {
   requireEmailVerification: boolean;
   requireWorkEmail: boolean;
   authRateLimitPerMinute: number;
+  /** Feature flags on for everyone; grants switch more on per person or organisation. */
+  featureFlags: string[];
+  /** Lower-cased addresses of the people who run this install (read analytics, grant flags). */
+  instanceAdmins: string[];
 }
 
 export class ConfigError extends Error {
@@ -119,5 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     requireWorkEmail: e.REQUIRE_WORK_EMAIL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    featureFlags: e.GANTRY_FEATURE_FLAGS,
+    instanceAdmins: e.GANTRY_INSTANCE_ADMINS,
   };
 }

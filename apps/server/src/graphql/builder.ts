@@ -2,6 +2,8 @@ import SchemaBuilder from "@pothos/core";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin, { decodeGlobalID as decodePlain } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import { valueFromASTUntyped } from "graphql";
+import { isInstanceAdmin } from "../accounts/instance-admins.js";
 import type { GraphQLContext } from "./context.js";
 import { GantryError } from "./errors.js";
 
@@ -12,6 +14,8 @@ import { GantryError } from "./errors.js";
 export interface AuthScopes {
   public: boolean;
   signedIn: boolean;
+  /** Someone named in GANTRY_INSTANCE_ADMINS, with that address verified. */
+  instanceAdmin: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +29,7 @@ export function idOfType(globalId: { typename: string; id: string }, typename: s
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   AuthScopes: AuthScopes;
-  Scalars: { ISO8601DateTime: { Input: Date; Output: Date } };
+  Scalars: { ISO8601DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown } };
   Connection: { totalCount: number };
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: true;
@@ -34,7 +38,11 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   defaultInputFieldRequiredness: true,
   scopeAuth: {
-    authScopes: (context) => ({ public: true, signedIn: context.viewer !== null }),
+    authScopes: (context) => ({
+      public: true,
+      signedIn: context.viewer !== null,
+      instanceAdmin: isInstanceAdmin(context.config, context.viewer),
+    }),
     unauthorizedError: (_parent, context) =>
       context.viewer
         ? new GantryError("FORBIDDEN", "You do not have permission to do this.")
@@ -75,4 +83,11 @@ builder.scalarType("ISO8601DateTime", {
     if (Number.isNaN(date.getTime())) throw new GantryError("BAD_USER_INPUT", "Expected an ISO 8601 date and time.");
     return date;
   },
+});
+
+/** Any JSON value, as the reference schema's JSON scalar; fields taking one check its shape themselves. */
+builder.scalarType("JSON", {
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
 });

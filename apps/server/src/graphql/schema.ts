@@ -1,7 +1,10 @@
 // Each feature registers its types on the shared builder when imported.
 import "../accounts/schema.js";
+import "../analytics/schema.js";
+import "../feature-flags/schema.js";
 import "../meta/schema.js";
 import "../organizations/mutations.js";
+import "../user-settings/schema.js";
 import "../workspaces/mutations.js";
 import { builder } from "./builder.js";
 

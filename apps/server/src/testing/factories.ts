@@ -1,5 +1,6 @@
 import { type OrganizationRole, schema, type WorkspacePermission } from "@gantry/db";
 import { decodeGlobalID } from "@pothos/plugin-relay";
+import { eq } from "drizzle-orm";
 import type { TestApp } from "./app.js";
 
 export interface TestUser {
@@ -98,4 +99,13 @@ export function field<T>(answer: GraphQLAnswer, name: string): T {
   const value = answer.data?.[name];
   if (value === undefined || value === null) throw new Error(`no ${name} in answer: ${JSON.stringify(answer.errors)}`);
   return value as T;
+}
+
+/** Makes a signed-up person an instance admin: gives them the verified address GANTRY_INSTANCE_ADMINS names. */
+export async function makeInstanceAdmin(t: TestApp, user: TestUser, adminEmail: string): Promise<TestUser> {
+  await t.database.db
+    .update(schema.users)
+    .set({ email: adminEmail, emailVerifiedAt: new Date() })
+    .where(eq(schema.users.id, user.userId));
+  return { ...user, email: adminEmail };
 }
