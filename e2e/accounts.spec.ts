@@ -38,7 +38,8 @@ test("sign up, verify from the mail, log in, land, and sign out", async ({ page 
 
   await page.reload();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Open user menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem("authV2_token"))).toBeNull();
 });

@@ -32,6 +32,8 @@ export function SignUpPage() {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // Signing up through an invitation joins its organisation; logging in instead comes back to accept it.
+  const inviteToken = search.get("invite") ?? undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +45,7 @@ export function SignUpPage() {
       password,
       hubspotUtk: hubspotUtk(),
       utmParams: utmParams(search),
-      inviteToken: search.get("invite") ?? undefined,
+      inviteToken,
     });
     setBusy(false);
     if (!answer.ok) return setErrors(signUpErrors(answer));
@@ -87,7 +89,13 @@ export function SignUpPage() {
       </form>
       <div className={styles.links}>
         <span>
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account?{" "}
+          <Link
+            to="/login"
+            state={inviteToken ? { from: `/invite?token=${encodeURIComponent(inviteToken)}` } : undefined}
+          >
+            Log in
+          </Link>
         </span>
       </div>
     </AuthLayout>

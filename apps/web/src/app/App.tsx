@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { AuthProvider } from "../accounts/auth-context";
-import { AppPathsContext } from "./app-paths";
+import { SelectOrganizationPathProvider } from "../organizations/SelectOrganizationPathProvider";
 import { routes } from "./routes";
 import { type RuntimeConfig, RuntimeConfigContext } from "./runtime-config";
 
@@ -14,13 +14,13 @@ export function App({ config }: { config: RuntimeConfig }) {
   return (
     <StrictMode>
       <RuntimeConfigContext.Provider value={config}>
-        <AppPathsContext.Provider value={{ selectOrganizationPath: null }}>
-          <QueryClientProvider client={queryClient}>
-            <AuthProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <SelectOrganizationPathProvider>
               <RouterProvider router={router} />
-            </AuthProvider>
-          </QueryClientProvider>
-        </AppPathsContext.Provider>
+            </SelectOrganizationPathProvider>
+          </AuthProvider>
+        </QueryClientProvider>
       </RuntimeConfigContext.Provider>
     </StrictMode>
   );

@@ -8,7 +8,12 @@ import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { LandingPage } from "../landing/LandingPage";
+import { InvalidInviteTokenPage } from "../organizations/invites/InvalidInviteTokenPage";
+import { InvitePage } from "../organizations/invites/InvitePage";
+import { OrganizationSettingsPage } from "../organizations/settings/OrganizationSettingsPage";
 import { SignedInShell } from "../shell/SignedInShell";
+import { WorkspacePage } from "../workspaces/WorkspacePage";
+import { WorkspacePermissionsErrorPage } from "../workspaces/WorkspacePermissionsErrorPage";
 
 /** The route table. Feature folders add their routes here; anything unmatched is the 404 page. */
 export const routes: RouteObject[] = [
@@ -19,6 +24,25 @@ export const routes: RouteObject[] = [
   { path: "/forgot-password", element: <ForgotPasswordPage /> },
   { path: "/reset-password", element: <ResetPasswordPage /> },
   { path: "/unlock", element: <UnlockPage /> },
+  { path: "/invite", element: <InvitePage /> },
+  { path: "/invalid-invite-token", element: <InvalidInviteTokenPage /> },
+  {
+    path: "/workspace-permissions-error",
+    element: (
+      <RequireAuth>
+        <WorkspacePermissionsErrorPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    // Opened in its own tab from "Manage organizations", so it stands outside the shell with a way back.
+    path: "/settings/o/:orgName",
+    element: (
+      <RequireAuth>
+        <OrganizationSettingsPage />
+      </RequireAuth>
+    ),
+  },
   {
     // Signed-in pages share the app shell (header, command palette, offline detection).
     element: (
@@ -26,7 +50,10 @@ export const routes: RouteObject[] = [
         <SignedInShell />
       </RequireAuth>
     ),
-    children: [{ path: "/landing", element: <LandingPage /> }],
+    children: [
+      { path: "/landing", element: <LandingPage /> },
+      { path: "/workspaces/:workspaceId", element: <WorkspacePage /> },
+    ],
   },
   { path: "*", element: <NotFoundPage /> },
 ];

@@ -45,3 +45,26 @@ export function BrowserPicture() {
     </svg>
   );
 }
+
+export function LockedPicture() {
+  return (
+    <svg viewBox="0 0 240 160" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round">
+      <title>A closed padlock</title>
+      <rect x="84" y="70" width="72" height="60" rx="8" />
+      <path d="M98 70V50a22 22 0 0 1 44 0v20" />
+      <path d="M120 92v16" />
+      <path d="M60 140h120" />
+    </svg>
+  );
+}
+
+export function BrokenLinkPicture() {
+  return (
+    <svg viewBox="0 0 240 160" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round">
+      <title>An envelope with a broken link</title>
+      <rect x="50" y="40" width="140" height="90" rx="6" />
+      <path d="M50 46l70 46 70-46" />
+      <path d="M92 140l10-14M148 140l-10-14M120 136v-10" />
+    </svg>
+  );
+}

@@ -1,0 +1,54 @@
+import { LinkExternalIcon } from "@primer/octicons-react";
+import type { ViewerOrganization } from "../organizations/api";
+import { organizationSettingsPath } from "../organizations/organization-list";
+import { Avatar } from "../ui/Avatar";
+import { Button } from "../ui/Button";
+import styles from "./LandingPage.module.css";
+import { WorkspaceCard } from "./WorkspaceCard";
+
+const ROLE_NAMES = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" } as const;
+
+interface OrganizationWorkspacesProps {
+  organization: ViewerOrganization;
+  onCreateWorkspace: () => void;
+}
+
+/** One organisation's workspaces on /landing, or an invitation to create the first. */
+export function OrganizationWorkspaces({ organization, onCreateWorkspace }: OrganizationWorkspacesProps) {
+  const titleId = `organization-${organization.id}`;
+  const workspaces = organization.workspaces.nodes;
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <Avatar name={organization.name} size="medium" />
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {organization.name}
+        </h2>
+        <span className={styles.role}>{ROLE_NAMES[organization.viewerRole]}</span>
+        <a
+          className={styles.settingsLink}
+          href={organizationSettingsPath(organization.name)}
+          target="_blank"
+          rel="noopener"
+        >
+          Settings
+          <LinkExternalIcon aria-label="(opens in a new tab)" />
+        </a>
+      </div>
+      {workspaces.length > 0 ? (
+        <ul className={styles.grid}>
+          {workspaces.map((workspace) => (
+            <li key={workspace.id}>
+              <WorkspaceCard workspace={workspace} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className={styles.empty}>
+          <p className={styles.text}>No workspaces in {organization.name} yet.</p>
+          <Button onClick={onCreateWorkspace}>Create a workspace in {organization.name}</Button>
+        </div>
+      )}
+    </section>
+  );
+}

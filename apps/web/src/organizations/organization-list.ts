@@ -1,0 +1,82 @@
+import type { ViewerHome } from "./api";
+
+/**
+ * SPEC §3 "Organisation list item". Today every item is a Gantry organisation; once GitHub is
+ * connected the user's own account (`isUser`) and GitHub organisations join the list, with
+ * `zhOrgId` naming the Gantry organisation they are linked to (null when none is).
+ */
+export interface OrganizationListItem {
+  id: string;
+  isUser: boolean;
+  ownerAvatar: string | null;
+  ownerName: string;
+  isActive: boolean;
+  zhOrgId: string | null;
+}
+
+/** How the dropdown shows an item (SPEC §2 "Organisation dropdown"). */
+export interface OrganizationEntry extends OrganizationListItem {
+  tag?: string;
+  /** Disabled items cannot be clicked. */
+  disabled?: boolean;
+  tooltip?: string;
+}
+
+export const REQUESTED_TAG = "Requested";
+export const REQUESTED_TOOLTIP = "Waiting for admin approval to join this organization";
+
+/** The name as shown: "@name" for the user's own account. */
+export function organizationDisplayName(item: Pick<OrganizationListItem, "isUser" | "ownerName">): string {
+  return item.isUser ? `@${item.ownerName}` : item.ownerName;
+}
+
+/**
+ * "Organizations with access to {Product}" once GitHub accounts are listed (they are there because
+ * they granted Gantry access); "Organizations in {Product}" while only Gantry organisations are.
+ */
+export function organizationDropdownTitle(entries: readonly OrganizationListItem[], productName: string): string {
+  const listsCodeHostAccounts = entries.some((entry) => entry.isUser || entry.zhOrgId === null);
+  return listsCodeHostAccounts ? `Organizations with access to ${productName}` : `Organizations in ${productName}`;
+}
+
+/** The viewer's organisations, then pending access requests as disabled "Requested" items. */
+export function organizationEntries(
+  home: Pick<ViewerHome, "organizations" | "accessRequests">,
+  activeId: string | null,
+): OrganizationEntry[] {
+  const memberOf = new Set(home.organizations.map((organization) => organization.id));
+  const organizations = home.organizations.map((organization) => ({
+    id: organization.id,
+    isUser: false,
+    ownerAvatar: null,
+    ownerName: organization.name,
+    isActive: organization.id === activeId,
+    zhOrgId: organization.id,
+  }));
+  const requested = home.accessRequests
+    .filter((request) => request.state === "PENDING" && !memberOf.has(request.requestable.id))
+    .map((request) => ({
+      id: request.requestable.id,
+      isUser: false,
+      ownerAvatar: null,
+      ownerName: request.requestable.name,
+      isActive: false,
+      zhOrgId: request.requestable.id,
+      tag: REQUESTED_TAG,
+      disabled: true,
+      tooltip: REQUESTED_TOOLTIP,
+    }));
+  return [...organizations, ...requested];
+}
+
+export function organizationSettingsPath(name: string): string {
+  return `/settings/o/${encodeURIComponent(name)}`;
+}
+
+/** The organisation chosen in the dropdown, or the first one while none is (or the chosen one is gone). */
+export function activeOrganization<Organization extends { id: string }>(
+  organizations: readonly Organization[],
+  chosenId: string | null,
+): Organization | null {
+  return organizations.find((organization) => organization.id === chosenId) ?? organizations[0] ?? null;
+}

@@ -1,0 +1,56 @@
+import { Button } from "../../ui/Button";
+import formStyles from "../../ui/form.module.css";
+import { type OrganizationSettings, useDecideAccessRequest } from "./api";
+import { personName } from "./member-rules";
+import styles from "./settings.module.css";
+
+export function AccessRequestsSection({ organization }: { organization: OrganizationSettings }) {
+  const approve = useDecideAccessRequest("approve");
+  const decline = useDecideAccessRequest("decline");
+  const busy = approve.isPending || decline.isPending;
+  const error = approve.error ?? decline.error;
+  return (
+    <section className={styles.section} aria-labelledby="access-requests-title">
+      <h2 id="access-requests-title" className={styles.sectionTitle}>
+        Access requests
+      </h2>
+      {organization.accessRequests.length === 0 ? (
+        <p className={styles.muted}>No one is waiting to join.</p>
+      ) : (
+        <ul className={styles.rows}>
+          {organization.accessRequests.map((request) => {
+            const who = personName(request.requester);
+            return (
+              <li key={request.id} className={styles.row}>
+                <span className={styles.rowMain}>
+                  <span className={styles.rowTitle}>{who}</span>
+                  <span className={styles.muted}>asks to join {organization.name}</span>
+                </span>
+                <Button
+                  variant="primary"
+                  aria-label={`Approve ${who}`}
+                  disabled={busy}
+                  onClick={() => approve.mutate({ accessRequestId: request.id })}
+                >
+                  Approve
+                </Button>
+                <Button
+                  aria-label={`Decline ${who}`}
+                  disabled={busy}
+                  onClick={() => decline.mutate({ accessRequestId: request.id })}
+                >
+                  Decline
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error ? (
+        <p className={formStyles.error} role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../ui/Button";
+import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import formStyles from "../../ui/form.module.css";
+import { type OrganizationSettings, useDeleteOrganization } from "./api";
+import styles from "./settings.module.css";
+
+/** Deleting the organisation (owners only), behind a type-to-confirm dialog. */
+export function DangerZone({ organization }: { organization: OrganizationSettings }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteOrganization();
+  const navigate = useNavigate();
+
+  const confirm = () => {
+    setConfirming(false);
+    remove.mutate({ organizationId: organization.id }, { onSuccess: () => navigate("/landing", { replace: true }) });
+  };
+
+  return (
+    <section className={`${styles.section} ${styles.danger}`} aria-labelledby="danger-title">
+      <h2 id="danger-title" className={styles.sectionTitle}>
+        Danger zone
+      </h2>
+      <div className={styles.row}>
+        <span className={styles.rowMain}>
+          <span className={styles.rowTitle}>Delete this organization</span>
+          <span className={styles.muted}>
+            Its workspaces, members and invitations go with it. This cannot be undone.
+          </span>
+        </span>
+        <Button variant="danger" disabled={remove.isPending} onClick={() => setConfirming(true)}>
+          Delete organization
+        </Button>
+      </div>
+      {remove.error ? (
+        <p className={formStyles.error} role="alert">
+          {remove.error.message}
+        </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmationDialog
+          title={`Delete ${organization.name}?`}
+          body="This deletes the organization with all its workspaces, members and invitations. It cannot be undone."
+          details={<strong>{organization.name}</strong>}
+          confirmText="Delete organization"
+          danger
+          typeToConfirm={{ answer: organization.name, label: <>Type {organization.name} to confirm</> }}
+          onConfirm={confirm}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </section>
+  );
+}

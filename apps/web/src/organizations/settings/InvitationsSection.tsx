@@ -1,0 +1,102 @@
+import { type FormEvent, useId, useState } from "react";
+import { Field } from "../../accounts/Field";
+import { Button } from "../../ui/Button";
+import formStyles from "../../ui/form.module.css";
+import type { OrganizationRole } from "../api";
+import { type OrganizationSettings, useInviteMember, useRevokeInvitation } from "./api";
+import { assignableRoles, ROLE_NAMES } from "./member-rules";
+import styles from "./settings.module.css";
+
+const expiryFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+export function InvitationsSection({ organization }: { organization: OrganizationSettings }) {
+  const roleFieldId = useId();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<OrganizationRole>("MEMBER");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const invite = useInviteMember();
+  const revoke = useRevokeInvitation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    invite.mutate(
+      { organizationId: organization.id, email: address, role },
+      {
+        onSuccess: () => {
+          setSentTo(address);
+          setEmail("");
+        },
+      },
+    );
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="invitations-title">
+      <h2 id="invitations-title" className={styles.sectionTitle}>
+        Invitations
+      </h2>
+      <form className={styles.inviteForm} onSubmit={submit} noValidate>
+        <Field
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => {
+            setSentTo(null);
+            setEmail(event.target.value);
+          }}
+        />
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor={roleFieldId}>
+            Role
+          </label>
+          <select
+            id={roleFieldId}
+            className={formStyles.select}
+            value={role}
+            onChange={(event) => setRole(event.target.value as OrganizationRole)}
+          >
+            {assignableRoles(organization.viewerRole).map((each) => (
+              <option key={each} value={each}>
+                {ROLE_NAMES[each]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary" disabled={invite.isPending || email.trim() === ""}>
+          {invite.isPending ? "Sending…" : "Send invitation"}
+        </Button>
+      </form>
+      {sentTo ? <p role="status">Invitation sent to {sentTo}</p> : null}
+      {(invite.error ?? revoke.error) ? (
+        <p className={formStyles.error} role="alert">
+          {(invite.error ?? revoke.error)?.message}
+        </p>
+      ) : null}
+      {organization.invitations.length === 0 ? (
+        <p className={styles.muted}>No pending invitations.</p>
+      ) : (
+        <ul className={styles.rows} aria-label="Pending invitations">
+          {organization.invitations.map((invitation) => (
+            <li key={invitation.id} className={styles.row}>
+              <span className={styles.rowMain}>
+                <span className={styles.rowTitle}>{invitation.email}</span>
+                <span className={styles.muted}>
+                  {ROLE_NAMES[invitation.role]} · expires {expiryFormat.format(new Date(invitation.expiresAt))}
+                </span>
+              </span>
+              <Button
+                aria-label={`Revoke the invitation to ${invitation.email}`}
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate({ invitationId: invitation.id })}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

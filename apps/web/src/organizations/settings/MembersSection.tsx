@@ -1,0 +1,81 @@
+import { Button } from "../../ui/Button";
+import formStyles from "../../ui/form.module.css";
+import type { OrganizationRole } from "../api";
+import { type OrganizationSettings, useChangeMemberRole, useRemoveMember } from "./api";
+import { assignableRoles, canChangeMember, personName, ROLE_NAMES } from "./member-rules";
+import styles from "./settings.module.css";
+
+interface MembersSectionProps {
+  organization: OrganizationSettings;
+  viewerId: string;
+}
+
+export function MembersSection({ organization, viewerId }: MembersSectionProps) {
+  const changeRole = useChangeMemberRole();
+  const remove = useRemoveMember();
+  const error = changeRole.error ?? remove.error;
+  const busy = changeRole.isPending || remove.isPending;
+  return (
+    <section className={styles.section} aria-labelledby="members-title">
+      <h2 id="members-title" className={styles.sectionTitle}>
+        Members
+      </h2>
+      <ul className={styles.rows}>
+        {organization.members.map((member) => {
+          const who = personName(member.user);
+          const editable = member.user.id !== viewerId && canChangeMember(organization.viewerRole, member.role);
+          return (
+            <li key={member.user.id} className={styles.row}>
+              <span className={styles.rowMain}>
+                <span className={styles.rowTitle}>
+                  {who}
+                  {member.user.id === viewerId ? " (you)" : ""}
+                </span>
+                {member.user.name && member.user.email ? (
+                  <span className={styles.muted}>{member.user.email}</span>
+                ) : null}
+              </span>
+              {editable ? (
+                <>
+                  <select
+                    className={formStyles.select}
+                    aria-label={`Role of ${who}`}
+                    value={member.role}
+                    disabled={busy}
+                    onChange={(event) =>
+                      changeRole.mutate({
+                        organizationId: organization.id,
+                        userId: member.user.id,
+                        role: event.target.value as OrganizationRole,
+                      })
+                    }
+                  >
+                    {assignableRoles(organization.viewerRole).map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_NAMES[role]}
+                      </option>
+                    ))}
+                  </select>
+                  <Button
+                    aria-label={`Remove ${who}`}
+                    disabled={busy}
+                    onClick={() => remove.mutate({ organizationId: organization.id, userId: member.user.id })}
+                  >
+                    Remove
+                  </Button>
+                </>
+              ) : (
+                <span className={styles.pill}>{ROLE_NAMES[member.role]}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {error ? (
+        <p className={formStyles.error} role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

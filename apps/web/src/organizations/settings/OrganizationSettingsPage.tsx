@@ -1,0 +1,76 @@
+import { ArrowLeftIcon } from "@primer/octicons-react";
+import { Link, useParams } from "react-router";
+import { useRuntimeConfig } from "../../app/runtime-config";
+import { ErrorPage } from "../../errors/ErrorPage";
+import errorStyles from "../../errors/ErrorPage.module.css";
+import { LostPicture } from "../../errors/pictures";
+import { Avatar } from "../../ui/Avatar";
+import { Button } from "../../ui/Button";
+import { Loader } from "../../ui/Loader";
+import { AccessRequestsSection } from "./AccessRequestsSection";
+import { useOrganizationSettings } from "./api";
+import { DangerZone } from "./DangerZone";
+import { InvitationsSection } from "./InvitationsSection";
+import { MembersSection } from "./MembersSection";
+import { canDeleteOrganization, canManageOrganization, ROLE_NAMES } from "./member-rules";
+import { RenameSection } from "./RenameSection";
+import styles from "./settings.module.css";
+
+/** SPEC §2 /settings/o/{orgName}: members, invitations, access requests, name and deletion. */
+export function OrganizationSettingsPage() {
+  const { orgName = "" } = useParams();
+  const { productName } = useRuntimeConfig();
+  const settings = useOrganizationSettings(orgName);
+  const organization = settings.data?.organization;
+
+  if (settings.data && !organization) {
+    return (
+      <ErrorPage picture={<LostPicture />} title="Organization not found">
+        <p className={errorStyles.text}>You are not a member of an organization named {orgName}.</p>
+        <div className={errorStyles.actions}>
+          <Link to="/landing">Back to {productName}</Link>
+        </div>
+      </ErrorPage>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.topBar}>
+        <Link to="/landing" className={styles.back}>
+          <ArrowLeftIcon aria-hidden />
+          Back to {productName}
+        </Link>
+      </header>
+      <main className={styles.main}>
+        {settings.isPending ? <Loader label="Loading the organization" /> : null}
+        {settings.isError ? (
+          <div className={styles.problem} role="alert">
+            <p>
+              We couldn't load {orgName}: {settings.error.message}
+            </p>
+            <Button onClick={() => void settings.refetch()}>Try again</Button>
+          </div>
+        ) : null}
+        {organization && settings.data ? (
+          <>
+            <div className={styles.titleRow}>
+              <Avatar name={organization.name} size="medium" />
+              <h1 className={styles.title}>{organization.name}</h1>
+              <span className={styles.pill}>Your role: {ROLE_NAMES[organization.viewerRole]}</span>
+            </div>
+            <MembersSection organization={organization} viewerId={settings.data.viewerId} />
+            {canManageOrganization(organization.viewerRole) ? (
+              <>
+                <InvitationsSection organization={organization} />
+                <AccessRequestsSection organization={organization} />
+                <RenameSection organization={organization} />
+              </>
+            ) : null}
+            {canDeleteOrganization(organization.viewerRole) ? <DangerZone organization={organization} /> : null}
+          </>
+        ) : null}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { useCreateWorkspace, type ViewerOrganization } from "../organizations/api";
+import { Button } from "../ui/Button";
+import { Modal } from "../ui/dialog/Modal";
+import styles from "../ui/form.module.css";
+import { workspacePath } from "./paths";
+import { WorkspaceFields, type WorkspaceFieldValues } from "./WorkspaceFields";
+
+interface CreateWorkspaceDialogProps {
+  organizations: ViewerOrganization[];
+  defaultOrganizationId: string | null;
+  onClose: () => void;
+}
+
+/** Creates a workspace in one of the viewer's organisations and opens it. */
+export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, onClose }: CreateWorkspaceDialogProps) {
+  const navigate = useNavigate();
+  const organizationFieldId = useId();
+  const [organizationId, setOrganizationId] = useState(defaultOrganizationId ?? organizations[0]?.id ?? "");
+  const [values, setValues] = useState<WorkspaceFieldValues>({ name: "", description: "", private: false });
+  const create = useCreateWorkspace();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { organizationId, name: values.name.trim(), description: values.description, private: values.private },
+      {
+        onSuccess: (data) => {
+          onClose();
+          navigate(workspacePath(data.createWorkspace.workspace.id));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal title="Create workspace" onDismiss={onClose}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={organizationFieldId}>
+            Organization
+          </label>
+          <select
+            id={organizationFieldId}
+            className={styles.select}
+            value={organizationId}
+            onChange={(event) => setOrganizationId(event.target.value)}
+          >
+            {organizations.map((organization) => (
+              <option key={organization.id} value={organization.id}>
+                {organization.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <WorkspaceFields values={values} onChange={setValues} />
+        {create.error ? (
+          <p className={styles.error} role="alert">
+            {create.error.message}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={create.isPending || values.name.trim() === "" || organizationId === ""}
+          >
+            {create.isPending ? "Creating…" : "Create workspace"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

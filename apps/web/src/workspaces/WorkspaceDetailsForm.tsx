@@ -1,0 +1,48 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "../ui/Button";
+import styles from "../ui/form.module.css";
+import { useUpdateWorkspace, type WorkspaceDetails } from "./api";
+import { WorkspaceFields, type WorkspaceFieldValues } from "./WorkspaceFields";
+import pageStyles from "./WorkspacePage.module.css";
+
+export function WorkspaceDetailsForm({ workspace }: { workspace: WorkspaceDetails }) {
+  const [values, setValues] = useState<WorkspaceFieldValues>({
+    name: workspace.name,
+    description: workspace.description ?? "",
+    private: workspace.private,
+  });
+  const update = useUpdateWorkspace(workspace.id);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ workspaceId: workspace.id, ...values, name: values.name.trim() });
+  };
+
+  return (
+    <section className={pageStyles.settingsSection} aria-labelledby="workspace-details-title">
+      <h3 id="workspace-details-title" className={pageStyles.settingsSubtitle}>
+        Details
+      </h3>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <WorkspaceFields
+          values={values}
+          onChange={(next) => {
+            update.reset();
+            setValues(next);
+          }}
+        />
+        {update.error ? (
+          <p className={styles.error} role="alert">
+            {update.error.message}
+          </p>
+        ) : null}
+        {update.isSuccess ? <p role="status">Saved</p> : null}
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" disabled={update.isPending || values.name.trim() === ""}>
+            {update.isPending ? "Saving…" : "Save changes"}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

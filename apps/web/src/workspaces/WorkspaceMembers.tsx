@@ -1,0 +1,55 @@
+import type { PermissionLevel } from "../organizations/api";
+import styles from "../ui/form.module.css";
+import { useUpdateWorkspaceMemberPermission, type WorkspaceDetails } from "./api";
+import { ASSIGNABLE_PERMISSIONS, PERMISSION_NAMES } from "./permission-names";
+import pageStyles from "./WorkspacePage.module.css";
+
+/** Who can open the workspace, and their permission in it; admins change it, but not their own. */
+export function WorkspaceMembers({ workspace, viewerId }: { workspace: WorkspaceDetails; viewerId: string }) {
+  const update = useUpdateWorkspaceMemberPermission(workspace.id);
+  return (
+    <section className={pageStyles.settingsSection} aria-labelledby="workspace-members-title">
+      <h3 id="workspace-members-title" className={pageStyles.settingsSubtitle}>
+        Members
+      </h3>
+      <ul className={pageStyles.members}>
+        {workspace.members.map((member) => {
+          const who = member.user.name ?? member.user.email ?? "Someone";
+          const isViewer = member.user.id === viewerId;
+          return (
+            <li key={member.user.id} className={pageStyles.member}>
+              <span className={pageStyles.memberName}>
+                {who}
+                {isViewer ? " (you)" : ""}
+              </span>
+              <select
+                className={styles.select}
+                aria-label={`Permission of ${who}`}
+                value={member.permission}
+                disabled={isViewer || update.isPending}
+                onChange={(event) =>
+                  update.mutate({
+                    workspaceId: workspace.id,
+                    userId: member.user.id,
+                    role: event.target.value as PermissionLevel,
+                  })
+                }
+              >
+                {ASSIGNABLE_PERMISSIONS.map((permission) => (
+                  <option key={permission} value={permission}>
+                    {PERMISSION_NAMES[permission]}
+                  </option>
+                ))}
+              </select>
+            </li>
+          );
+        })}
+      </ul>
+      {update.error ? (
+        <p className={styles.error} role="alert">
+          {update.error.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { GearIcon, LockIcon } from "@primer/octicons-react";
+import { useEffect, useState } from "react";
+import { Navigate, useLocation, useParams } from "react-router";
+import { useOrganizationState } from "../organizations/organization-state";
+import { Button } from "../ui/Button";
+import { Loader } from "../ui/Loader";
+import { isWorkspaceAccessError, useSetWorkspaceViewedNow, useWorkspace } from "./api";
+import { PipelineColumns } from "./PipelineColumns";
+import { PERMISSION_NAMES } from "./permission-names";
+import { permissionsErrorState, WORKSPACE_PERMISSIONS_ERROR_PATH } from "./permissions-error-state";
+import styles from "./WorkspacePage.module.css";
+import { WorkspaceSettings } from "./WorkspaceSettings";
+
+/** /workspaces/:workspaceId: the workspace's pipelines, and its settings for admins. */
+export function WorkspacePage() {
+  const { workspaceId = "" } = useParams();
+  const location = useLocation();
+  const query = useWorkspace(workspaceId);
+  const viewedNow = useSetWorkspaceViewedNow();
+  const { choose } = useOrganizationState();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const workspace = query.data?.workspace;
+  const { mutate: markViewed } = viewedNow;
+
+  const loadedId = workspace?.id;
+  useEffect(() => {
+    if (loadedId) markViewed({ workspaceId: loadedId });
+  }, [loadedId, markViewed]);
+
+  useEffect(() => {
+    if (workspace) choose(workspace.gantryOrganization);
+  }, [workspace, choose]);
+
+  if (isWorkspaceAccessError(query.error)) {
+    return (
+      <Navigate
+        to={WORKSPACE_PERMISSIONS_ERROR_PATH}
+        replace
+        state={permissionsErrorState(query.error, location.pathname + location.search)}
+      />
+    );
+  }
+  if (query.isError) {
+    return (
+      <main className={styles.page}>
+        <div className={styles.problem} role="alert">
+          <p>We couldn't load this workspace: {query.error.message}</p>
+          <Button onClick={() => void query.refetch()}>Try again</Button>
+        </div>
+      </main>
+    );
+  }
+  if (!query.data || !workspace) {
+    return (
+      <main className={styles.page}>
+        <Loader label="Loading the workspace" />
+      </main>
+    );
+  }
+
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <p className={styles.organization}>{workspace.gantryOrganization.name}</p>
+          <h1 className={styles.title}>
+            {workspace.name}
+            {workspace.private ? <LockIcon aria-label="Private" /> : null}
+          </h1>
+          {workspace.description ? <p className={styles.description}>{workspace.description}</p> : null}
+        </div>
+        <span className={styles.permission}>{PERMISSION_NAMES[workspace.viewerPermission]}</span>
+        {workspace.isDeletable ? (
+          <Button aria-expanded={settingsOpen} onClick={() => setSettingsOpen((open) => !open)}>
+            <GearIcon aria-hidden />
+            Workspace settings
+          </Button>
+        ) : null}
+      </header>
+      <div className={styles.body}>
+        <PipelineColumns pipelines={workspace.pipelines} />
+        {settingsOpen && workspace.isDeletable ? (
+          <WorkspaceSettings
+            workspace={workspace}
+            viewerId={query.data.viewerId}
+            onClose={() => setSettingsOpen(false)}
+          />
+        ) : null}
+      </div>
+    </main>
+  );
+}

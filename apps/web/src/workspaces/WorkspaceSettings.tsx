@@ -1,0 +1,31 @@
+import { XIcon } from "@primer/octicons-react";
+import type { WorkspaceDetails } from "./api";
+import { DeleteWorkspace } from "./DeleteWorkspace";
+import { WorkspaceDetailsForm } from "./WorkspaceDetailsForm";
+import { WorkspaceMembers } from "./WorkspaceMembers";
+import styles from "./WorkspacePage.module.css";
+
+interface WorkspaceSettingsProps {
+  workspace: WorkspaceDetails;
+  viewerId: string;
+  onClose: () => void;
+}
+
+/** The admin's settings panel: details, members' permissions, and deleting the workspace. */
+export function WorkspaceSettings({ workspace, viewerId, onClose }: WorkspaceSettingsProps) {
+  return (
+    <aside className={styles.settings} aria-labelledby="workspace-settings-title">
+      <div className={styles.settingsHeader}>
+        <h2 id="workspace-settings-title" className={styles.settingsTitle}>
+          Workspace settings
+        </h2>
+        <button type="button" className={styles.iconButton} aria-label="Close workspace settings" onClick={onClose}>
+          <XIcon aria-hidden />
+        </button>
+      </div>
+      <WorkspaceDetailsForm workspace={workspace} />
+      <WorkspaceMembers workspace={workspace} viewerId={viewerId} />
+      <DeleteWorkspace workspace={workspace} />
+    </aside>
+  );
+}

@@ -1,0 +1,3 @@
+export function workspacePath(workspaceId: string): string {
+  return `/workspaces/${encodeURIComponent(workspaceId)}`;
+}

@@ -1,0 +1,116 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { latestMail, linkPath, uniqueEmail } from "./support/outbox.js";
+
+const PASSWORD = "Correct-horse-9";
+const NO_ACCESS = "You don't have access to this workspace";
+
+function uniqueOrganizationName(label: string): string {
+  return `${label} ${Date.now()} ${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** A new person in their own browser, signed up through the form, verified from the mail, and logged in. */
+async function signUpThroughTheForm(browser: Browser, label: string): Promise<{ page: Page; email: string }> {
+  const page = await (await browser.newContext()).newPage();
+  const email = uniqueEmail(label);
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await page.goto(linkPath(await latestMail(page.request, email, /Verify your email/)));
+  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  return { page, email };
+}
+
+test("an organisation's owner invites by mail, an outsider asks for access and is let in", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const organization = uniqueOrganizationName("Acme");
+  const workspaceName = "Mobile app";
+
+  // A creates an organisation from the onboarding, then a workspace in it.
+  const owner = await signUpThroughTheForm(browser, "owner");
+  await expect(owner.page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
+  await owner.page.getByLabel("Organization name").fill(organization);
+  await owner.page.getByRole("button", { name: "Create organization" }).click();
+  await expect(owner.page.getByRole("heading", { name: organization })).toBeVisible();
+  await expect(owner.page.getByText(`No workspaces in ${organization} yet.`)).toBeVisible();
+  await owner.page.getByRole("button", { name: `Create a workspace in ${organization}` }).click();
+  const creator = owner.page.getByRole("dialog", { name: "Create workspace" });
+  await creator.getByLabel("Workspace name").fill(workspaceName);
+  await creator.getByRole("button", { name: "Create workspace" }).click();
+  await expect(owner.page).toHaveURL(/\/workspaces\/[^/]+$/);
+  const workspaceUrl = new URL(owner.page.url()).pathname;
+  await expect(owner.page.getByRole("heading", { level: 1, name: workspaceName })).toBeVisible();
+  const pipelines = owner.page.getByRole("region", { name: "Pipelines" }).getByRole("heading");
+  await expect(pipelines).toHaveText(["New Issues", "Icebox", "Backlog", "In Progress", "Review/QA", "Done", "Closed"]);
+
+  // "Manage organizations" opens the organisation's settings in a new tab, where A invites B.
+  await owner.page.getByRole("button", { name: `Organization: ${organization}. Switch organization` }).click();
+  await expect(owner.page.getByRole("menu").getByText("Organizations in Gantry")).toBeVisible();
+  const [settings] = await Promise.all([
+    owner.page.context().waitForEvent("page"),
+    owner.page.getByRole("menuitem", { name: "Manage organizations" }).click(),
+  ]);
+  await expect(settings).toHaveURL(new RegExp(`/settings/o/${encodeURIComponent(organization)}$`));
+  await expect(settings.getByRole("heading", { level: 1, name: organization })).toBeVisible();
+  const invitee = uniqueEmail("invitee");
+  await settings.getByLabel("Email address").fill(invitee);
+  await settings.getByRole("button", { name: "Send invitation" }).click();
+  await expect(settings.getByRole("status")).toHaveText(`Invitation sent to ${invitee}`);
+  await expect(settings.getByRole("list", { name: "Pending invitations" })).toContainText(invitee);
+
+  // B signs up through the mailed link and sees the workspace.
+  const invited = await (await browser.newContext()).newPage();
+  await invited.goto(linkPath(await latestMail(invited.request, invitee, /You're invited to join/)));
+  await expect(invited).toHaveURL(/\/signup\?invite=/);
+  await invited.getByLabel("Email").fill(invitee);
+  await invited.getByLabel("Password").fill(PASSWORD);
+  await invited.getByRole("button", { name: "Sign up" }).click();
+  await expect(invited).toHaveURL(/\/landing$/);
+  await expect(invited.getByRole("heading", { name: organization })).toBeVisible();
+  await invited.getByRole("link", { name: workspaceName }).click();
+  await expect(invited.getByRole("heading", { level: 1, name: workspaceName })).toBeVisible();
+
+  // C opens the workspace, is turned away, asks for access and sees the request in the dropdown.
+  const asker = await signUpThroughTheForm(browser, "asker");
+  await asker.page.goto(workspaceUrl);
+  await expect(asker.page).toHaveURL(/\/workspace-permissions-error$/);
+  await expect(asker.page.getByRole("heading", { name: NO_ACCESS })).toBeVisible();
+  await asker.page.getByRole("button", { name: `Request access to ${organization}` }).click();
+  await expect(asker.page.getByRole("status")).toContainText("Access requested.");
+  await asker.page.getByRole("link", { name: "Back to your workspaces" }).click();
+  await asker.page.getByRole("button", { name: "Choose an organization" }).click();
+  const requested = asker.page.getByRole("menuitem", { name: new RegExp(organization) });
+  await expect(requested).toContainText("Requested");
+  await expect(requested).toHaveAttribute("aria-disabled", "true");
+  await expect(requested).toHaveAccessibleDescription("Waiting for admin approval to join this organization");
+  await asker.page.keyboard.press("Escape");
+
+  // A approves in the settings; C gets in.
+  await settings.reload();
+  await settings.getByRole("button", { name: `Approve ${asker.email}` }).click();
+  await expect(settings.getByText("No one is waiting to join.")).toBeVisible();
+  await asker.page.goto(workspaceUrl);
+  await expect(asker.page.getByRole("heading", { level: 1, name: workspaceName })).toBeVisible();
+
+  // An outsider opening the workspace's address lands on the permissions error.
+  const outsider = await signUpThroughTheForm(browser, "outsider");
+  await outsider.page.goto(workspaceUrl);
+  await expect(outsider.page).toHaveURL(/\/workspace-permissions-error$/);
+  await expect(outsider.page.getByRole("heading", { name: NO_ACCESS })).toBeVisible();
+  await expect(outsider.page.getByRole("button", { name: `Request access to ${organization}` })).toBeVisible();
+});
+
+test("a made-up invitation token lands on /invalid-invite-token", async ({ page }) => {
+  await page.goto("/invite?token=gin_made-up");
+  await expect(page).toHaveURL(/\/invalid-invite-token$/);
+  await expect(page.getByRole("heading", { name: "This invitation is no longer valid" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open the invitation link again" })).toHaveAttribute(
+    "href",
+    "/invite?token=gin_made-up",
+  );
+  await expect(page.getByRole("link", { name: "support@gantry.dev" })).toBeVisible();
+});
