@@ -88,7 +88,8 @@ for (const theme of ["light-mode", "dark-mode"] as const) {
       const header = await page.getByRole("banner").boundingBox();
       expect(header?.width).toBe(width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(720);
+      // The frame fills the window; the page under it (onboarding cards, workspaces) may scroll.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThanOrEqual(720);
       await page.screenshot({ path: test.info().outputPath(`shell-${width}-${theme}.png`) });
       await page.getByRole("button", { name: "Open user menu" }).click();
       await expect(page.getByRole("menu")).toBeVisible();

@@ -1,8 +1,10 @@
+import type { Theme } from "@gantry/domain";
 import { SearchIcon } from "@primer/octicons-react";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { ToastProvider } from "../ui/toast/ToastProvider";
+import { useToasts } from "../ui/toast/toast-context";
 import styles from "./AppShell.module.css";
 import { CommandPalette } from "./command-palette/CommandPalette";
 import { CommandRegistryProvider, type PaletteCommand, useRegisterCommands } from "./command-palette/command-registry";
@@ -11,7 +13,7 @@ import { useServerWatch } from "./connectivity/use-server-watch";
 import { isMac, useShellShortcuts } from "./keyboard-shortcuts";
 import { ShortcutHelp } from "./ShortcutHelp";
 import { UserMenu } from "./UserMenu";
-import { useTheme } from "./use-theme";
+import { type AccountTheme, useTheme } from "./use-theme";
 
 export interface AppShellProps {
   onSignOut: () => void;
@@ -23,7 +25,11 @@ export interface AppShellProps {
   children?: ReactNode;
   /** How a newer build is loaded; tests pass their own. */
   reload?: () => void;
+  /** The theme saved on the account; without it the choice stays on this device. */
+  accountTheme?: AccountTheme;
 }
+
+const THEME_NOT_SAVED = "Your theme choice could not be saved. Check your connection and try again.";
 
 type Overlay = "palette" | "shortcuts" | null;
 
@@ -42,10 +48,26 @@ export function AppShell(props: AppShellProps) {
   );
 }
 
-function ShellFrame({ onSignOut, organizationSlot, navigationSlot, children, reload = reloadPage }: AppShellProps) {
+function ShellFrame({
+  onSignOut,
+  organizationSlot,
+  navigationSlot,
+  children,
+  reload = reloadPage,
+  accountTheme,
+}: AppShellProps) {
   const { productName } = useRuntimeConfig();
   const navigate = useNavigate();
-  const { dark, choose } = useTheme();
+  const toasts = useToasts();
+  const { dark, choose: chooseHere } = useTheme(window.localStorage, accountTheme?.theme ?? null);
+  const saveTheme = accountTheme?.save;
+  const choose = useCallback(
+    (theme: Theme) => {
+      chooseHere(theme);
+      saveTheme?.(theme).catch(() => toasts.show({ kind: "error", message: THEME_NOT_SAVED }));
+    },
+    [chooseHere, saveTheme, toasts],
+  );
   const [overlay, setOverlay] = useState<Overlay>(null);
   useConnectivityNotices(useServerWatch(), reload);
 
