@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { createAccount, createOrganizationWithWorkspaces, gql, requestAccess, signInAs } from "./support/gantry-api.js";
 import { latestMail, linkPath, uniqueEmail } from "./support/outbox.js";
 
 const PASSWORD = "Correct-horse-9";
@@ -71,7 +72,12 @@ test("an organisation's owner invites by mail, an outsider asks for access and i
   await invited.getByRole("button", { name: "Sign up" }).click();
   await expect(invited).toHaveURL(/\/landing$/);
   await expect(invited.getByRole("heading", { name: organization })).toBeVisible();
-  await invited.getByRole("link", { name: workspaceName }).click();
+  await expect(invited.getByRole("link", { name: workspaceName })).toBeVisible();
+  // The palette offers every workspace.
+  await invited.keyboard.press("ControlOrMeta+k");
+  await invited.keyboard.type(workspaceName);
+  await expect(invited.getByRole("option", { name: `Go to ${workspaceName}` })).toBeVisible();
+  await invited.keyboard.press("Enter");
   await expect(invited.getByRole("heading", { level: 1, name: workspaceName })).toBeVisible();
 
   // C opens the workspace, is turned away, asks for access and sees the request in the dropdown.
@@ -114,3 +120,62 @@ test("a made-up invitation token lands on /invalid-invite-token", async ({ page 
   );
   await expect(page.getByRole("link", { name: "support@gantry.dev" })).toBeVisible();
 });
+
+for (const theme of ["light-mode", "dark-mode"] as const) {
+  for (const width of [480, 1440]) {
+    test(`organisation screens at ${width}px in ${theme}`, async ({ page }) => {
+      const suffix = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+      const viewer = await createAccount(page.request, "viewer");
+      const neighbour = await createAccount(page.request, "neighbour");
+      const stranger = await createAccount(page.request, "stranger");
+      const acme = `Acme Rockets ${suffix}`;
+      const acmeIds = await createOrganizationWithWorkspaces(page.request, viewer, acme, [
+        { name: "Mobile app", description: "The iOS and Android apps, planned sprint by sprint." },
+        { name: "Website" },
+      ]);
+      const globex = await createOrganizationWithWorkspaces(page.request, neighbour, `Globex ${suffix}`, []);
+      const initech = await createOrganizationWithWorkspaces(page.request, stranger, `Initech ${suffix}`, [
+        { name: "Research" },
+      ]);
+      await requestAccess(page.request, viewer, globex.organizationId);
+      await requestAccess(page.request, neighbour, acmeIds.organizationId);
+      await gql(
+        page.request,
+        viewer,
+        'mutation ($org: ID!) { createGantryOrganizationInvite(input: { gantryOrganizationId: $org, email: "new.hire@acme.test" }) { token } }',
+        { org: acmeIds.organizationId },
+      );
+
+      await signInAs(page, viewer);
+      await page.addInitScript((value) => localStorage.setItem("webapp_theme_preference", value), theme);
+      await page.setViewportSize({ width, height: 800 });
+      const shot = async (name: string) => {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        await page.screenshot({ path: test.info().outputPath(`${name}-${width}-${theme}.png`), fullPage: true });
+      };
+
+      await page.goto(`/workspaces/${acmeIds.workspaceIds[0]}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Mobile app" })).toBeVisible();
+      await page.getByRole("button", { name: "Workspace settings" }).click();
+      await expect(page.getByRole("combobox", { name: /^Permission of / })).toBeDisabled();
+      await shot("workspace");
+      await page.goto("/landing");
+      await expect(page.getByRole("heading", { name: "Recently viewed" })).toBeVisible();
+      await shot("landing");
+
+      await page.getByRole("button", { name: /Switch organization/ }).click();
+      await expect(page.getByRole("menuitem", { name: /Globex/ })).toContainText("Requested");
+      await page.getByRole("menuitem", { name: /Globex/ }).hover();
+      await shot("dropdown");
+      await page.keyboard.press("Escape");
+
+      await page.goto(`/settings/o/${encodeURIComponent(acme)}`);
+      await expect(page.getByRole("heading", { name: "Access requests" })).toBeVisible();
+      await shot("settings");
+
+      await page.goto(`/workspaces/${initech.workspaceIds[0]}`);
+      await expect(page.getByRole("heading", { name: NO_ACCESS })).toBeVisible();
+      await shot("permissions-error");
+    });
+  }
+}

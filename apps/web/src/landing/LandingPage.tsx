@@ -9,6 +9,7 @@ import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import styles from "./LandingPage.module.css";
 import { OrganizationWorkspaces } from "./OrganizationWorkspaces";
+import { PendingRequests } from "./PendingRequests";
 import { RecentWorkspaces } from "./RecentWorkspaces";
 
 /** Home after login (SPEC §2 /landing): recent workspaces and every workspace by organisation. */
@@ -17,14 +18,22 @@ export function LandingPage() {
   const { state } = useAuth();
   const email = state.status === "signed-in" ? state.info.user.zh.email : null;
   const home = useViewerHome();
+  const { setWorkspaceCreatorFormOpen } = useOrganizationState();
   return (
     <main className={styles.page}>
       <header className={styles.intro}>
-        <h1 className={styles.title}>Welcome to {productName}</h1>
-        {email ? (
-          <p className={styles.text}>
-            Signed in as <strong>{email}</strong>
-          </p>
+        <div className={styles.introText}>
+          <h1 className={styles.title}>Welcome to {productName}</h1>
+          {email ? (
+            <p className={styles.text}>
+              Signed in as <strong>{email}</strong>
+            </p>
+          ) : null}
+        </div>
+        {home.data && home.data.organizations.length > 0 ? (
+          <Button variant="primary" onClick={() => setWorkspaceCreatorFormOpen(true)}>
+            Create workspace
+          </Button>
         ) : null}
       </header>
       <Onboarding />
@@ -45,20 +54,18 @@ function LandingContent({ home }: { home: ViewerHome }) {
   const pending = home.accessRequests.filter((request) => request.state === "PENDING");
   if (home.organizations.length === 0) {
     return (
-      <section className={styles.card} aria-labelledby="onboarding-title">
-        <h2 id="onboarding-title" className={styles.sectionTitle}>
-          Create your organization
-        </h2>
-        <p className={styles.text}>
-          Workspaces live in an organization. Create one for your team, then invite your teammates by email.
-        </p>
-        {pending.length > 0 ? (
+      <>
+        <section className={styles.card} aria-labelledby="onboarding-title">
+          <h2 id="onboarding-title" className={styles.sectionTitle}>
+            Create your organization
+          </h2>
           <p className={styles.text}>
-            You asked to join {pending.map((request) => request.requestable.name).join(", ")}; an admin will let you in.
+            Workspaces live in an organization. Create one for your team, then invite your teammates by email.
           </p>
-        ) : null}
-        <CreateOrganizationForm onCreated={choose} />
-      </section>
+          <CreateOrganizationForm onCreated={choose} />
+        </section>
+        <PendingRequests requests={pending} />
+      </>
     );
   }
   // The active organisation comes first, so choosing one in the dropdown brings its workspaces to the top.
@@ -66,11 +73,6 @@ function LandingContent({ home }: { home: ViewerHome }) {
   const ordered = [...home.organizations].sort((a, b) => Number(b.id === active?.id) - Number(a.id === active?.id));
   return (
     <>
-      <div className={styles.toolbar}>
-        <Button variant="primary" onClick={() => setWorkspaceCreatorFormOpen(true)}>
-          Create workspace
-        </Button>
-      </div>
       {home.recentWorkspaces.length > 0 ? <RecentWorkspaces workspaces={home.recentWorkspaces} /> : null}
       {ordered.map((each) => (
         <OrganizationWorkspaces
@@ -82,21 +84,7 @@ function LandingContent({ home }: { home: ViewerHome }) {
           }}
         />
       ))}
-      {pending.length > 0 ? (
-        <section className={styles.section} aria-labelledby="requests-title">
-          <h2 id="requests-title" className={styles.sectionTitle}>
-            Waiting for approval
-          </h2>
-          <ul className={styles.plainList}>
-            {pending.map((request) => (
-              <li key={request.id} className={styles.text}>
-                You asked to join {request.requestable.name}. An admin of {request.requestable.name} will approve or
-                decline your request.
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <PendingRequests requests={pending} />
     </>
   );
 }

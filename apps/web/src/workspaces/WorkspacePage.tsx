@@ -63,13 +63,15 @@ export function WorkspacePage() {
       <header className={styles.header}>
         <div className={styles.heading}>
           <p className={styles.organization}>{workspace.gantryOrganization.name}</p>
-          <h1 className={styles.title}>
-            {workspace.name}
-            {workspace.private ? <LockIcon aria-label="Private" /> : null}
-          </h1>
+          <div className={styles.titleRow}>
+            <h1 className={styles.title}>
+              {workspace.name}
+              {workspace.private ? <LockIcon aria-label="Private" /> : null}
+            </h1>
+            <span className={styles.permission}>Your permission: {PERMISSION_NAMES[workspace.viewerPermission]}</span>
+          </div>
           {workspace.description ? <p className={styles.description}>{workspace.description}</p> : null}
         </div>
-        <span className={styles.permission}>{PERMISSION_NAMES[workspace.viewerPermission]}</span>
         {workspace.isDeletable ? (
           <Button aria-expanded={settingsOpen} onClick={() => setSettingsOpen((open) => !open)}>
             <GearIcon aria-hidden />
