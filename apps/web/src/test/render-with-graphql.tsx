@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { AuthProvider } from "../accounts/auth-context";
+import { defaultRuntimeConfig, RuntimeConfigContext } from "../app/runtime-config";
+
+export interface GraphQLCall {
+  operation: string;
+  variables: Record<string, unknown>;
+}
+
+/** Answers one operation: `{ data }` or `{ errors }`, as /graphql would. */
+export type GraphQLHandler = (call: GraphQLCall) => unknown;
+
+interface Options {
+  path: string;
+  /** The first entry, e.g. "/invite?token=x" or one carrying navigation state. */
+  entry?: string | { pathname: string; state: unknown };
+  otherPaths?: string[];
+  /** Real pages the page may go to. */
+  extraRoutes?: RouteObject[];
+  graphql: GraphQLHandler;
+}
+
+/**
+ * Renders a page that reads the API, inside the query client, auth and router, with /graphql
+ * answered by `graphql`. Returns the calls made, in order, by operation name.
+ */
+export function renderWithGraphQL(
+  page: ReactNode,
+  { path, entry = path, otherPaths = [], extraRoutes = [], graphql }: Options,
+) {
+  const calls: GraphQLCall[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const { query, variables } = JSON.parse(String(init?.body)) as {
+        query: string;
+        variables: Record<string, unknown>;
+      };
+      const operation = query.match(/^\s*(?:query|mutation)\s+(\w+)/)?.[1] ?? "anonymous";
+      const call = { operation, variables };
+      calls.push(call);
+      return Response.json(graphql(call));
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      { path, element: page },
+      ...extraRoutes,
+      ...otherPaths.map((other) => ({ path: other, element: <h1>{other}</h1> })),
+    ],
+    { initialEntries: [entry] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <RuntimeConfigContext.Provider value={defaultRuntimeConfig}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider storage={window.sessionStorage}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </RuntimeConfigContext.Provider>,
+  );
+  return { calls, router };
+}
