@@ -6,6 +6,7 @@ import { ResetPasswordPage } from "../accounts/ResetPasswordPage";
 import { SignUpPage } from "../accounts/SignUpPage";
 import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
+import { AnalyticsEventsPage } from "../analytics/AnalyticsEventsPage";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { LandingPage } from "../landing/LandingPage";
 import { InvalidInviteTokenPage } from "../organizations/invites/InvalidInviteTokenPage";
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/landing", element: <LandingPage /> },
       { path: "/workspaces/:workspaceId", element: <WorkspacePage /> },
+      { path: "/admin/analytics", element: <AnalyticsEventsPage /> },
     ],
   },
   { path: "*", element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import { CheckIcon, ChevronDownIcon, ChevronRightIcon } from "@primer/octicons-react";
 import { useId, useState } from "react";
+import { useAnalytics } from "../analytics/use-analytics";
 import { useFlagSetting } from "../settings/use-flag-setting";
 import { Button } from "../ui/Button";
 import styles from "./Onboarding.module.css";
@@ -27,10 +28,16 @@ export function TutorialsPanel({ onHide }: { onHide: () => void }) {
 function TutorialItem({ tutorial }: { tutorial: Tutorial }) {
   const [open, setOpen] = useState(false);
   const viewed = useFlagSetting(tutorial.viewedFlag);
+  const analytics = useAnalytics();
   const stepsId = useId();
   const toggle = () => {
     setOpen(!open);
-    if (!open && viewed.on === false) viewed.set(true);
+    if (open) return;
+    analytics.track("Tutorial Opened", { tutorial: tutorial.title });
+    if (viewed.on === false) {
+      viewed.set(true);
+      analytics.increment({ tutorials_viewed: 1 });
+    }
   };
   return (
     <li className={styles.tutorial}>

@@ -15,9 +15,10 @@ interface SavedSetting {
   value: unknown;
 }
 
-/** The server as the web app sees it: the user-info load, the settings query and setUserSetting. */
+/** The server as the web app sees it: the user-info load, the settings query, setUserSetting and analytics. */
 function fakeServer(saved: Record<string, unknown>, { refuseSaves = false } = {}) {
   const saves: SavedSetting[] = [];
+  const analytics: Record<string, unknown>[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -27,6 +28,10 @@ function fakeServer(saved: Record<string, unknown>, { refuseSaves = false } = {}
       }
       if (url !== "/graphql") return Response.json({ version: "4.5.51", buildId: "development" });
       const body = JSON.parse(String(init?.body)) as { query: string; variables: SavedSetting };
+      if (body.query.includes("analytics")) {
+        analytics.push(body.variables as unknown as Record<string, unknown>);
+        return Response.json({ data: { sent: { success: true } } });
+      }
       if (body.query.includes("ViewerUserSettings")) {
         const userSettings = Object.entries(saved).map(([name, value]) => ({ name, value }));
         return Response.json({ data: { viewer: { userSettings } } });
@@ -37,7 +42,7 @@ function fakeServer(saved: Record<string, unknown>, { refuseSaves = false } = {}
       return Response.json({ data: { setUserSetting: { userSetting: { name: body.variables.name } } } });
     }),
   );
-  return saves;
+  return { saves, analytics };
 }
 
 function renderOnboarding() {
@@ -72,7 +77,7 @@ describe("onboarding cards", () => {
   });
 
   it("save the welcome card's dismissal and a tutorial's viewing", async () => {
-    const saves = fakeServer({});
+    const { saves, analytics } = fakeServer({});
     renderOnboarding();
     await userEvent.click(await screen.findByRole("button", { name: "Dismiss welcome" }));
     expect(screen.queryByRole("region", { name: "Get started with Gantry" })).not.toBeInTheDocument();
@@ -82,6 +87,12 @@ describe("onboarding cards", () => {
       { name: "gantry_welcome", value: true },
       { name: "workflows_tutorial_viewed", value: true },
     ]);
+    await waitFor(() =>
+      expect(analytics).toEqual([
+        { event: "Tutorial Opened", properties: { tutorial: "Workflows" } },
+        { properties: { tutorials_viewed: 1 } },
+      ]),
+    );
   });
 
   it("bring a card back and say so when the server refuses the dismissal", async () => {
@@ -93,7 +104,7 @@ describe("onboarding cards", () => {
   });
 
   it("ask before hiding the tutorials, unless told not to show that again", async () => {
-    const saves = fakeServer({ gantry_welcome: true });
+    const { saves } = fakeServer({ gantry_welcome: true });
     renderOnboarding();
     await userEvent.click(await screen.findByRole("button", { name: "Hide tutorials" }));
     const dialog = screen.getByRole("dialog", { name: "Hide the tutorials?" });
