@@ -18,6 +18,9 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          // Some unit tests start an app on an embedded database; two cores under load need room.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
           include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/hub-sandbox/src/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },

@@ -2,7 +2,12 @@ import type { Database } from "@gantry/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./accounts/routes.js";
 import { bearerToken, userForToken } from "./accounts/sessions.js";
+import { createCodeHost } from "./codehost/code-host.js";
+import { registerGitHubOAuthRoutes } from "./codehost/oauth-routes.js";
+import { registerWebhookRoute } from "./codehost/webhook-route.js";
+import type { GitHubConfig } from "./codehost/config.js";
 import type { Config } from "./config/config.js";
+import type { SecretBox } from "./crypto/secret-box.js";
 import { registerGraphQL } from "./graphql/route.js";
 import { loggerOptions } from "./http/logging.js";
 import { registerSecurityHeaders } from "./http/security.js";
@@ -20,6 +25,10 @@ export interface AppDependencies {
   now?: () => Date;
   /** Where log lines go (standard output by default); tests read them back. */
   logStream?: NodeJS.WritableStream;
+  /** Seals secrets at rest (GitHub tokens, webhook secrets). */
+  secretBox: SecretBox;
+  /** The GitHub (or GHES, or hub sandbox) connection; null switches GitHub features off. */
+  github: GitHubConfig | null;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it with `inject`. */
@@ -29,6 +38,8 @@ export async function buildApp({
   mailer,
   now = () => new Date(),
   logStream,
+  secretBox,
+  github,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(config, logStream), trustProxy: true, bodyLimit: 1_048_576 });
   const distDir = config.webDistDir ?? defaultWebDistDir;
@@ -36,11 +47,22 @@ export async function buildApp({
   app.addHook("onClose", async () => mail.close());
   const accounts = { db, mailer: mail, config, now };
 
-  await registerSecurityHeaders(app, { production: config.production });
+  await registerSecurityHeaders(app, {
+    production: config.production,
+    // Sign-in forms post here and are sent on to GitHub; avatars come from GitHub too.
+    trustedOrigins: github ? [new URL(github.webUrl).origin, "https://avatars.githubusercontent.com"] : [],
+  });
   registerMetaRoutes(app, { buildId: readBuildId(distDir) });
   await registerAccountRoutes(app, accounts, config.authRateLimitPerMinute);
   if (mail instanceof OutboxMailer && !config.production) registerOutboxRoutes(app, mail, config.productName);
-  registerGraphQL(app, { db, config, mailer: mail, now }, async (req) => {
+  const codeHost = github ? createCodeHost({ db, secretBox, github, publicUrl: config.publicUrl, now, log: app.log }) : null;
+  if (codeHost) {
+    await registerGitHubOAuthRoutes(app, codeHost.deps);
+    await registerWebhookRoute(app, codeHost.deps);
+    app.addHook("onReady", () => codeHost.imports.resumeUnfinished());
+    app.addHook("onClose", () => codeHost.imports.settled());
+  }
+  registerGraphQL(app, { db, config, mailer: mail, now, codeHost }, async (req) => {
     const token = bearerToken(req.headers.authorization);
     return token ? userForToken(accounts, token) : null;
   });

@@ -1,13 +1,17 @@
 import { openDatabase } from "@gantry/db";
 import { buildApp } from "./app.js";
+import { loadGitHubConfig } from "./codehost/config.js";
 import { ConfigError, loadConfig } from "./config/config.js";
+import { loadSecretBox } from "./crypto/keys.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const secretBox = loadSecretBox(process.env, config);
+  const github = loadGitHubConfig(process.env);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, secretBox, github });
   app.addHook("onClose", () => database.close());
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

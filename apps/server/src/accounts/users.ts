@@ -1,12 +1,11 @@
-import { schema } from "@gantry/db";
+import { type Executor, schema } from "@gantry/db";
 import { eq, sql } from "drizzle-orm";
-import type { AccountsDeps } from "./deps.js";
 
 const { users } = schema;
 
 export type User = typeof users.$inferSelect;
 
-export async function findUserByEmail(deps: Pick<AccountsDeps, "db">, email: string): Promise<User | null> {
+export async function findUserByEmail(deps: { db: Executor }, email: string): Promise<User | null> {
   const [user] = await deps.db
     .select()
     .from(users)

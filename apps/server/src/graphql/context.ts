@@ -1,5 +1,6 @@
 import type { Database } from "@gantry/db";
 import type { SessionUser } from "../accounts/sessions.js";
+import type { CodeHost } from "../codehost/code-host.js";
 import type { Config } from "../config/config.js";
 import type { Mailer } from "../mail/mailer.js";
 
@@ -9,6 +10,8 @@ export interface GraphQLContext {
   config: Config;
   mailer: Mailer;
   now: () => Date;
+  /** GitHub features; null when no GitHub connection is configured. */
+  codeHost: CodeHost | null;
   viewer: SessionUser | null;
 }
 

@@ -5,7 +5,10 @@ import type { FastifyInstance } from "fastify";
  * Security headers for every answer. The policy allows only this origin's own scripts
  * and styles: the built web app ships no inline code, so nothing needs 'unsafe-inline'.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { production: boolean; trustedOrigins: string[] },
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,12 +16,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...options.trustedOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...options.trustedOrigins],
         frameAncestors: ["'none'"],
         ...(options.production ? { upgradeInsecureRequests: [] } : {}),
       },

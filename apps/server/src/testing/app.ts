@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,11 +6,14 @@ import type { Engine } from "@gantry/db";
 import { createTestDatabase, type TestDatabase } from "@gantry/db/testing";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.js";
+import type { GitHubConfig } from "../codehost/config.js";
 import { type Config, loadConfig } from "../config/config.js";
+import { SecretBox } from "../crypto/secret-box.js";
 import type { Mailer } from "../mail/mailer.js";
 
 export interface TestApp {
   app: FastifyInstance;
+  secretBox: SecretBox;
   config: Config;
   database: TestDatabase;
   close(): Promise<void>;
@@ -31,21 +35,26 @@ export interface TestAppOptions {
   mailer?: Mailer;
   now?: () => Date;
   logStream?: NodeJS.WritableStream;
+  github?: GitHubConfig;
 }
 
 /** The whole HTTP app on a private database (in-memory PGlite by default), driven with `app.inject`. */
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: fakeWebDist(), ...env });
   const database = await createTestDatabase(options.engine ?? "pglite");
+  const secretBox = new SecretBox(randomBytes(32));
   const app = await buildApp({
     config,
     db: database.db,
+    secretBox,
+    github: options.github ?? null,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {
     app,
+    secretBox,
     config,
     database,
     close: async () => {

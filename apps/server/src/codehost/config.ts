@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { ConfigError } from "../config/config.js";
+
+export interface GitHubConfig {
+  /** Where people sign in and repositories live: https://github.com, a GHES host, or the hub sandbox. */
+  webUrl: string;
+  /** The REST API base: https://api.github.com, or {webUrl}/api/v3 for GitHub Enterprise Server. */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
+
+const environment = z.object({
+  GITHUB_URL: httpUrl.default("https://github.com"),
+  GITHUB_API_URL: httpUrl.optional(),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+});
+
+/** The GitHub connection, or null when no OAuth application is configured (GitHub features off). */
+export function loadGitHubConfig(env: NodeJS.ProcessEnv): GitHubConfig | null {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = environment.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${String(issue.path[0])} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+      ),
+    );
+  }
+  const e = parsed.data;
+  if (!e.GITHUB_CLIENT_ID && !e.GITHUB_CLIENT_SECRET) return null;
+  if (!e.GITHUB_CLIENT_ID || !e.GITHUB_CLIENT_SECRET) {
+    throw new ConfigError(["GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together"]);
+  }
+  const webUrl = e.GITHUB_URL.replace(/\/$/, "");
+  const apiUrl = (
+    e.GITHUB_API_URL ?? (webUrl === "https://github.com" ? "https://api.github.com" : `${webUrl}/api/v3`)
+  ).replace(/\/$/, "");
+  return { webUrl, apiUrl, clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET };
+}

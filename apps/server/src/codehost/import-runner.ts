@@ -1,0 +1,32 @@
+import { schema } from "@gantry/db";
+import { inArray } from "drizzle-orm";
+import { type CodeHostDeps, importRepository } from "./repositories.js";
+
+/**
+ * Runs imports in the background of this process, one at a time per repository. Imports left
+ * half-done by a stop are resumed at start, from the page they had reached.
+ */
+export class ImportRunner {
+  readonly #running = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: CodeHostDeps) {}
+
+  start(repositoryId: string): void {
+    if (this.#running.has(repositoryId)) return;
+    const run = importRepository(this.deps, repositoryId).finally(() => this.#running.delete(repositoryId));
+    this.#running.set(repositoryId, run);
+  }
+
+  async resumeUnfinished(): Promise<void> {
+    const unfinished = await this.deps.db
+      .select({ id: schema.repositories.id })
+      .from(schema.repositories)
+      .where(inArray(schema.repositories.importState, ["pending", "importing"]));
+    for (const { id } of unfinished) this.start(id);
+  }
+
+  /** Resolves when every import started so far has finished (tests, shutdown). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#running.values()]);
+  }
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "@gantry/db";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { AccountError } from "../accounts/errors.js";
+import { userForToken } from "../accounts/sessions.js";
+import type { SecretBox } from "../crypto/secret-box.js";
+import type { GitHubConfig } from "./config.js";
+import { signInWithGitHub } from "./github-accounts.js";
+import { createGitHubClient } from "./github-client.js";
+
+const STATE_COOKIE = "gantry_github_oauth";
+const STATE_TTL_MS = 10 * 60 * 1000;
+const SCOPES = "repo read:org user:email";
+const AUTH_PATH = "/gantry_users/auth/github";
+
+interface OAuthState {
+  nonce: string;
+  linkUserId: string | null;
+  returnTo: string;
+  expiresAt: number;
+}
+
+export interface OAuthDeps {
+  db: Database;
+  secretBox: SecretBox;
+  github: GitHubConfig;
+  publicUrl: string;
+  now: () => Date;
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+/** Only paths inside the app, so the flow cannot bounce a person to another site. */
+function safeReturnPath(value: unknown): string {
+  return typeof value === "string" && /^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? value : "/landing";
+}
+
+function formField(body: unknown, name: string): unknown {
+  return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * "Continue with GitHub": a full-page POST to /gantry_users/auth/github starts GitHub's OAuth
+ * web flow; the callback signs in (or connects GitHub to the signed-in account, when the form
+ * carried its session as `link_token`) and hands the new session to the page in the URL
+ * fragment, which never reaches a server or a log.
+ */
+export async function registerGitHubOAuthRoutes(app: FastifyInstance, deps: OAuthDeps): Promise<void> {
+  const secure = deps.publicUrl.startsWith("https:");
+  const callbackUrl = new URL(`${AUTH_PATH}/callback`, deps.publicUrl).toString();
+
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const failTo = (reply: FastifyReply, serverText: string) =>
+    reply.redirect(`/login?authError=${encodeURIComponent(serverText)}`, 303);
+
+  app.post(AUTH_PATH, async (req, reply) => {
+    const linkToken = formField(req.body, "link_token");
+    const linkUser = typeof linkToken === "string" && linkToken ? await userForToken(deps, linkToken) : null;
+    const state: OAuthState = {
+      nonce: randomBytes(24).toString("base64url"),
+      linkUserId: linkUser?.id ?? null,
+      returnTo: safeReturnPath(formField(req.body, "return_to")),
+      expiresAt: deps.now().getTime() + STATE_TTL_MS,
+    };
+    reply.header(
+      "set-cookie",
+      `${STATE_COOKIE}=${encodeURIComponent(deps.secretBox.seal(JSON.stringify(state)))}; Path=${AUTH_PATH}; HttpOnly; SameSite=Lax; Max-Age=${STATE_TTL_MS / 1000}${secure ? "; Secure" : ""}`,
+    );
+    const authorize = new URL(`${deps.github.webUrl}/login/oauth/authorize`);
+    authorize.searchParams.set("client_id", deps.github.clientId);
+    authorize.searchParams.set("redirect_uri", callbackUrl);
+    authorize.searchParams.set("scope", SCOPES);
+    authorize.searchParams.set("state", state.nonce);
+    return reply.redirect(authorize.toString(), 303);
+  });
+
+  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
+    `${AUTH_PATH}/callback`,
+    async (req, reply) => {
+      reply.header("set-cookie", `${STATE_COOKIE}=; Path=${AUTH_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`);
+      let state: OAuthState | null = null;
+      try {
+        const sealed = cookieValue(req.headers.cookie, STATE_COOKIE);
+        state = sealed ? (JSON.parse(deps.secretBox.open(sealed)) as OAuthState) : null;
+      } catch {
+        state = null;
+      }
+      if (!state || state.nonce !== req.query.state || state.expiresAt < deps.now().getTime() || !req.query.code) {
+        return failTo(reply, "github sign-in expired or was tampered with, please try again.");
+      }
+
+      const exchange = await fetch(`${deps.github.webUrl}/login/oauth/access_token`, {
+        method: "POST",
+        headers: { accept: "application/json", "content-type": "application/json" },
+        body: JSON.stringify({
+          client_id: deps.github.clientId,
+          client_secret: deps.github.clientSecret,
+          code: req.query.code,
+          redirect_uri: callbackUrl,
+        }),
+      });
+      const granted = (await exchange.json().catch(() => ({}))) as { access_token?: string; scope?: string };
+      if (!granted.access_token) return failTo(reply, "github sign-in failed, please try again.");
+
+      const client = createGitHubClient({
+        apiUrl: deps.github.apiUrl,
+        token: granted.access_token,
+        account: "sign-in",
+      });
+      const { data: ghUser } = await client.rest.users.getAuthenticated();
+      try {
+        const session = await signInWithGitHub(
+          deps,
+          {
+            ghId: ghUser.id,
+            login: ghUser.login,
+            name: ghUser.name ?? null,
+            email: ghUser.email ?? null,
+            avatarUrl: ghUser.avatar_url ?? null,
+            token: granted.access_token,
+            scopes: granted.scope ?? "",
+          },
+          state.linkUserId,
+        );
+        const fragment = new URLSearchParams({ token: session.token, return_to: state.returnTo });
+        return reply.redirect(`/auth/complete#${fragment}`, 303);
+      } catch (error) {
+        if (error instanceof AccountError) return failTo(reply, error.serverText);
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,230 @@
+import { schema } from "@gantry/db";
+import { testEngines } from "@gantry/db/testing";
+import { seedIssues } from "@gantry/hub-sandbox/bulk";
+import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
+import { Octokit } from "@octokit/rest";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OutboxMailer } from "../mail/mailer.js";
+import { createTestApp, type TestApp } from "../testing/app.js";
+import { createOrganization, createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
+import { continueWithGitHub, freePort, startHub } from "../testing/hub.js";
+import type { GitHubConfig } from "./config.js";
+import { importRepository } from "./repositories.js";
+
+const ADD = `mutation ($workspace: ID!, $repo: ID!) {
+  addRepositoryToWorkspace(input: { workspaceId: $workspace, repositoryGhId: $repo }) {
+    workspaceRepository { repository { id ghId name ownerName import { state importedCount } sync { webhookInstalled } } }
+  }
+}`;
+const STATUS = `query ($id: ID!) { workspace(id: $id) { repositoriesConnection { nodes { repository {
+  name import { state importedCount } sync { webhookInstalled lastDeliveryAt lastDeliveryLagMs lastReconciledAt lastError } } } } } }`;
+
+describe.each(testEngines())("GitHub repositories on %s", (engine) => {
+  let t: TestApp;
+  let hub: HubSandbox;
+  let github: GitHubConfig;
+  let demo: TestUser;
+  let workspace: string;
+  let demoOctokit: Octokit;
+
+  beforeAll(async () => {
+    ({ hub, github } = await startHub());
+    const port = await freePort();
+    t = await createTestApp(
+      { PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: "10000" },
+      { engine, mailer: new OutboxMailer(), github },
+    );
+    await t.app.listen({ port, host: "127.0.0.1" });
+    const { token } = await continueWithGitHub(t, hub, "demo");
+    const viewer = field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer");
+    demo = { ...viewer, userId: "", token: token ?? "" };
+    workspace = await createWorkspace(t, demo, await createOrganization(t, demo));
+    const demoAccount = hub.store.accountByLogin("demo");
+    if (!demoAccount) throw new Error("the demo seed has no demo user");
+    demoOctokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(demoAccount) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await hub.close();
+  });
+
+  async function repositoryStatus(name: string) {
+    const answer = await gql(t, demo.token, STATUS, { id: workspace });
+    const nodes = field<{
+      repositoriesConnection: { nodes: { repository: { name: string } & Record<string, unknown> }[] };
+    }>(answer, "workspace").repositoriesConnection.nodes;
+    return nodes.find((node) => node.repository.name === name)?.repository as
+      | { import: { state: string; importedCount: number }; sync: Record<string, unknown> }
+      | undefined;
+  }
+
+  async function waitForImport(name: string) {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const status = await repositoryStatus(name);
+      if (status?.import.state === "DONE" || status?.import.state === "FAILED") return status;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`import of ${name} did not finish`);
+  }
+
+  async function coreUsed(): Promise<number> {
+    const { data } = await demoOctokit.rest.rateLimit.get();
+    return data.resources.core.used;
+  }
+
+  it("lists the viewer's GitHub organisations (getMyOrgs)", async () => {
+    const answer = await gql(t, demo.token, "{ viewer { githubOrganizations { login ghId avatarUrl } } }");
+    const orgs = field<{ githubOrganizations: { login: string }[] }>(answer, "viewer").githubOrganizations;
+    expect(orgs.map((org) => org.login).sort()).toEqual(["acme", "octo-labs"]);
+  });
+
+  it("creates a test repository, and names the problem when the name is taken", async () => {
+    const create = (name: string, organizationGhId?: number) =>
+      gql(
+        t,
+        demo.token,
+        `mutation ($name: String!, $org: String) { createGitHubRepository(input: { name: $name, private: true, description: "Trying Gantry", organizationGhId: $org }) { repository { ghId name } } }`,
+        { name, org: organizationGhId === undefined ? null : String(organizationGhId) },
+      );
+    const created = await create("scaling-computing-machine");
+    expect(
+      field<{ repository: { name: string; ghId: number } }>(created, "createGitHubRepository").repository.name,
+    ).toBe("scaling-computing-machine");
+    expect(hub.store.repository("demo", "scaling-computing-machine")?.private).toBe(true);
+
+    const taken = await create("scaling-computing-machine");
+    expect(taken.errors?.[0]?.message).toContain("name already exists");
+
+    const acme = hub.store.accountByLogin("acme");
+    const inOrg = await create("acme-sandbox", acme?.id);
+    expect(inOrg.errors).toBeUndefined();
+    expect(hub.store.repository("acme", "acme-sandbox")).toBeDefined();
+  });
+
+  it("imports a connected repository, installs a signed webhook, and shows the sync state", async () => {
+    const webApp = hub.store.repository("acme", "web-app");
+    const added = await gql(t, demo.token, ADD, { workspace, repo: String(webApp?.id) });
+    expect(added.errors).toBeUndefined();
+    const status = await waitForImport("web-app");
+    const onGitHub = await demoOctokit.paginate(demoOctokit.rest.issues.listForRepo, {
+      owner: "acme",
+      repo: "web-app",
+      state: "all",
+    });
+    expect(status).toMatchObject({
+      import: { state: "DONE", importedCount: onGitHub.length },
+      sync: { webhookInstalled: true, lastError: null },
+    });
+    expect(status?.sync.lastReconciledAt).toEqual(expect.any(String));
+  });
+
+  it("imports 1,000 issues with 10 list requests and a handful more, and a second sync answers from 304s", async () => {
+    seedIssues(hub.store, { owner: "demo", repo: "thousand", issues: 1000, pullRequestEvery: 0 });
+    const before = await coreUsed();
+    const repo = hub.store.repository("demo", "thousand");
+    await gql(t, demo.token, ADD, { workspace, repo: String(repo?.id) });
+    const status = await waitForImport("thousand");
+    expect(status?.import).toEqual({ state: "DONE", importedCount: 1000 });
+    // GET /rate_limit itself spends nothing.
+    const spent = (await coreUsed()) - before;
+    expect(spent).toBeGreaterThanOrEqual(10);
+    expect(spent).toBeLessThanOrEqual(15);
+
+    const [row] = await t.database.db
+      .select()
+      .from(schema.repositories)
+      .where(eq(schema.repositories.name, "thousand"));
+    if (!row) throw new Error("thousand was not stored");
+    await t.database.db
+      .update(schema.repositories)
+      .set({ importNextPage: 1, importState: "pending" })
+      .where(eq(schema.repositories.id, row.id));
+    const beforeResync = await coreUsed();
+    await importRepository(
+      { db: t.database.db, secretBox: t.secretBox, github, publicUrl: t.config.publicUrl, now: () => new Date() },
+      row.id,
+    );
+    expect((await coreUsed()) - beforeResync).toBe(0);
+    const issues = await t.database.db.select().from(schema.issues).where(eq(schema.issues.repositoryId, row.id));
+    expect(issues).toHaveLength(1000);
+  });
+
+  it("applies an issue closed on GitHub within a second, and a redelivery only once", async () => {
+    const [stored] = await t.database.db
+      .select()
+      .from(schema.repositories)
+      .where(and(eq(schema.repositories.ownerLogin, "acme"), eq(schema.repositories.name, "web-app")));
+    if (!stored) throw new Error("web-app is not connected");
+    const open = await t.database.db
+      .select()
+      .from(schema.issues)
+      .where(and(eq(schema.issues.repositoryId, stored.id), eq(schema.issues.state, "open")));
+    const target = open.find((issue) => !issue.isPullRequest);
+    if (!target) throw new Error("web-app has no open issue");
+
+    const closedAt = Date.now();
+    await demoOctokit.rest.issues.update({
+      owner: "acme",
+      repo: "web-app",
+      issue_number: target.number,
+      state: "closed",
+    });
+    let state = "open";
+    while (state !== "closed" && Date.now() - closedAt < 1000) {
+      const [row] = await t.database.db.select().from(schema.issues).where(eq(schema.issues.id, target.id));
+      state = row?.state ?? "missing";
+      if (state !== "closed") await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(state).toBe("closed");
+    const status = await repositoryStatus("web-app");
+    expect(status?.sync.lastDeliveryAt).toEqual(expect.any(String));
+
+    await hub.deliveriesSettled();
+    const { data: deliveries } = await demoOctokit.rest.repos.listWebhookDeliveries({
+      owner: "acme",
+      repo: "web-app",
+      hook_id: Number(stored.hookId),
+    });
+    const closing = deliveries.find((delivery) => delivery.event === "issues" && delivery.action === "closed");
+    if (!closing) throw new Error("the close was not delivered");
+    const countDeliveries = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(schema.webhookDeliveries)
+          .where(eq(schema.webhookDeliveries.deliveryId, closing.guid))
+      ).length;
+    expect(await countDeliveries()).toBe(1);
+    await demoOctokit.rest.repos.redeliverWebhookDelivery({
+      owner: "acme",
+      repo: "web-app",
+      hook_id: Number(stored.hookId),
+      delivery_id: closing.id,
+    });
+    await hub.deliveriesSettled();
+    expect(await countDeliveries()).toBe(1);
+  });
+
+  it("refuses a delivery with a forged signature and writes nothing", async () => {
+    const webApp = hub.store.repository("acme", "web-app");
+    const body = JSON.stringify({ action: "deleted", repository: { id: webApp?.id }, issue: { number: 1 } });
+    const forged = await t.app.inject({
+      method: "POST",
+      url: "/webhooks/github",
+      headers: {
+        "content-type": "application/json",
+        "x-github-event": "issues",
+        "x-github-delivery": "forged-1",
+        "x-hub-signature-256": `sha256=${"0".repeat(64)}`,
+      },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(401);
+    const seen = await t.database.db
+      .select()
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.deliveryId, "forged-1"));
+    expect(seen).toEqual([]);
+  });
+});

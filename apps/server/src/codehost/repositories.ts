@@ -1,0 +1,214 @@
+import { randomBytes } from "node:crypto";
+import { type Database, schema } from "@gantry/db";
+import { and, eq, sql } from "drizzle-orm";
+import type { SecretBox } from "../crypto/secret-box.js";
+import { GantryError } from "../graphql/errors.js";
+import { requireWorkspace } from "../organizations/access.js";
+import type { GitHubConfig } from "./config.js";
+import { gitHubError, notConnected } from "./errors.js";
+import { githubAccountOf } from "./github-accounts.js";
+import { createGitHubClient, type GitHubClient } from "./github-client.js";
+import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
+
+const { repositories, workspaceRepositories } = schema;
+
+export interface CodeHostDeps {
+  db: Database;
+  secretBox: SecretBox;
+  github: GitHubConfig;
+  publicUrl: string;
+  now: () => Date;
+  log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+export const WEBHOOK_PATH = "/webhooks/github";
+const WEBHOOK_EVENTS = ["issues", "pull_request", "label", "milestone", "issue_comment", "member", "repository"];
+const PAGE_SIZE = 100;
+
+export async function clientForUser(
+  deps: CodeHostDeps,
+  userId: string,
+): Promise<{ client: GitHubClient; login: string }> {
+  const account = await githubAccountOf(deps, userId);
+  if (!account) throw notConnected();
+  const client = createGitHubClient({
+    apiUrl: deps.github.apiUrl,
+    token: account.token,
+    db: deps.db,
+    account: account.login,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  return { client, login: account.login };
+}
+
+async function gitHub<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw gitHubError(error);
+  }
+}
+
+/** User.getMyOrgs (SPEC §7): the person's GitHub organisations. */
+export async function myGitHubOrganizations(deps: CodeHostDeps, userId: string) {
+  const { client } = await clientForUser(deps, userId);
+  const orgs = await gitHub(() => client.paginate(client.rest.orgs.listForAuthenticatedUser, { per_page: PAGE_SIZE }));
+  return orgs.map((org) => ({ id: org.id, login: org.login, avatarUrl: org.avatar_url }));
+}
+
+/** The repositories the person can push to, for choosing what to import. */
+export async function myGitHubRepositories(deps: CodeHostDeps, userId: string) {
+  const { client } = await clientForUser(deps, userId);
+  return gitHub(() =>
+    client.paginate(client.rest.repos.listForAuthenticatedUser, { per_page: PAGE_SIZE, sort: "full_name" }),
+  );
+}
+
+/** createGitHubRepository (SPEC §7): under the person's own account, or an organisation by its GitHub id. */
+export async function createGitHubRepository(
+  deps: CodeHostDeps,
+  userId: string,
+  input: { name: string; private: boolean; description?: string | null; organizationGhId?: string | null },
+) {
+  const name = input.name.trim();
+  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(name)) {
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      "Repository names use letters, numbers, hyphens (-), underscores (_) and dots (.).",
+      { field: "name" },
+    );
+  }
+  const { client } = await clientForUser(deps, userId);
+  const body = { name, private: input.private, description: input.description?.trim() || undefined };
+  let org: string | null = null;
+  if (input.organizationGhId) {
+    const orgs = await myGitHubOrganizations(deps, userId);
+    org = orgs.find((candidate) => String(candidate.id) === input.organizationGhId)?.login ?? null;
+    if (!org) throw new GantryError("NOT_FOUND", "You are not a member of that GitHub organization.");
+  }
+  try {
+    const { data } = org
+      ? await client.rest.repos.createInOrg({ org, ...body })
+      : await client.rest.repos.createForAuthenticatedUser(body);
+    return { ghId: data.id, name: data.name };
+  } catch (error) {
+    const details =
+      (error as { response?: { data?: { errors?: { message?: string }[] } } }).response?.data?.errors ?? [];
+    const reason = details
+      .map((detail) => detail.message)
+      .filter(Boolean)
+      .join("; ");
+    // SPEC §8: the web app reads this text ("name already exists" picks its message).
+    if (reason) throw new GantryError("BAD_USER_INPUT", `Repository creation failed: ${reason}`, { field: "name" });
+    throw gitHubError(error);
+  }
+}
+
+/**
+ * Connects a GitHub repository to a workspace (addRepositoryToWorkspace). The first workspace
+ * to connect it starts the import and installs the webhook; later ones share the copy.
+ */
+export async function addRepositoryToWorkspace(
+  deps: CodeHostDeps,
+  userId: string,
+  input: { workspaceId: string; repositoryGhId: string },
+  startImport: (repositoryId: string) => void,
+) {
+  await requireWorkspace(deps.db, input.workspaceId, userId, "editor");
+  const ghId = Number(input.repositoryGhId);
+  if (!Number.isSafeInteger(ghId) || ghId <= 0)
+    throw new GantryError("BAD_USER_INPUT", "repositoryGhId must be a GitHub repository id.");
+  const mine = await myGitHubRepositories(deps, userId);
+  const found = mine.find((repository) => repository.id === ghId);
+  if (!found) throw new GantryError("NOT_FOUND", "GitHub has no such repository, or your account cannot see it.");
+
+  const [repository] = await deps.db
+    .insert(repositories)
+    .values({
+      ghId,
+      ownerLogin: found.owner.login,
+      name: found.name,
+      isPrivate: found.private,
+      htmlUrl: found.html_url,
+      connectedBy: userId,
+    })
+    .onConflictDoUpdate({
+      target: repositories.ghId,
+      set: {
+        ownerLogin: found.owner.login,
+        name: found.name,
+        isPrivate: found.private,
+        htmlUrl: found.html_url,
+        updatedAt: deps.now(),
+      },
+    })
+    .returning();
+  if (!repository) throw new Error("upsert returned no repository");
+  await deps.db
+    .insert(workspaceRepositories)
+    .values({ workspaceId: input.workspaceId, repositoryId: repository.id, addedBy: userId, addedAt: deps.now() })
+    .onConflictDoNothing();
+  if (repository.importState === "pending" || repository.importState === "failed") startImport(repository.id);
+  return repository;
+}
+
+/**
+ * Imports a repository's issues and pull requests a page of 100 at a time, recording the next
+ * page after each, so an interrupted import resumes instead of starting over. Installs the
+ * webhook first, so nothing that changes during the import is missed.
+ */
+export async function importRepository(deps: CodeHostDeps, repositoryId: string): Promise<void> {
+  const [repository] = await deps.db.select().from(repositories).where(eq(repositories.id, repositoryId));
+  if (!repository?.connectedBy) return;
+  const startedAt = deps.now();
+  await deps.db.update(repositories).set({ importState: "importing" }).where(eq(repositories.id, repositoryId));
+  try {
+    const { client } = await clientForUser(deps, repository.connectedBy);
+    await ensureWebhook(deps, client, repository);
+    for (let page = repository.importNextPage; ; page++) {
+      const { data, headers } = await client.rest.issues.listForRepo({
+        owner: repository.ownerLogin,
+        repo: repository.name,
+        state: "all",
+        sort: "created",
+        direction: "asc",
+        per_page: PAGE_SIZE,
+        page,
+      });
+      await deps.db.transaction(async (tx) => {
+        await upsertIssues(tx, repositoryId, data as GitHubIssueWire[]);
+        await tx
+          .update(repositories)
+          .set({ importNextPage: page + 1, importedCount: sql`${repositories.importedCount} + ${data.length}` })
+          .where(eq(repositories.id, repositoryId));
+      });
+      if (!headers.link?.includes('rel="next"')) break;
+    }
+    await deps.db
+      .update(repositories)
+      .set({ importState: "done", lastReconciledAt: startedAt, lastSyncError: null })
+      .where(eq(repositories.id, repositoryId));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log?.error({ repositoryId, err: message }, "repository import failed");
+    await deps.db
+      .update(repositories)
+      .set({ importState: "failed", lastSyncError: message, lastSyncErrorAt: deps.now() })
+      .where(eq(repositories.id, repositoryId));
+  }
+}
+
+async function ensureWebhook(deps: CodeHostDeps, client: GitHubClient, repository: typeof repositories.$inferSelect) {
+  if (repository.hookId) return;
+  const secret = randomBytes(32).toString("base64url");
+  const { data } = await client.rest.repos.createWebhook({
+    owner: repository.ownerLogin,
+    repo: repository.name,
+    events: WEBHOOK_EVENTS,
+    config: { url: new URL(WEBHOOK_PATH, deps.publicUrl).toString(), content_type: "json", secret },
+  });
+  await deps.db
+    .update(repositories)
+    .set({ hookId: data.id, encryptedHookSecret: deps.secretBox.seal(secret) })
+    .where(and(eq(repositories.id, repository.id)));
+}

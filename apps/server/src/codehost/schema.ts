@@ -1,0 +1,242 @@
+import { schema } from "@gantry/db";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { asc, eq } from "drizzle-orm";
+import { GantryUser } from "../accounts/schema.js";
+import { builder } from "../graphql/builder.js";
+import { arrayConnection } from "../graphql/connections.js";
+import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
+import { Workspace } from "../workspaces/schema.js";
+import type { CodeHost } from "./code-host.js";
+import {
+  addRepositoryToWorkspace,
+  createGitHubRepository,
+  myGitHubOrganizations,
+  myGitHubRepositories,
+} from "./repositories.js";
+
+type GitHubAccountRow = typeof schema.githubAccounts.$inferSelect;
+
+/** SPEC §3 Viewer `githubUser`: the GitHub identity connected to this account. */
+export const GitHubUser = builder.objectRef<GitHubAccountRow>("GitHubUser").implement({
+  fields: (t) => ({
+    ghId: t.exposeInt("ghId"),
+    login: t.exposeString("login"),
+    name: t.exposeString("name", { nullable: true }),
+    avatarUrl: t.exposeString("avatarUrl", { nullable: true }),
+  }),
+});
+
+builder.objectField(GantryUser, "githubUser", (t) =>
+  t.field({
+    type: GitHubUser,
+    nullable: true,
+    description: "The connected GitHub account (only readable for the viewer).",
+    resolve: async (user, _args, context) => {
+      if (context.viewer?.id !== user.id) return null;
+      const [account] = await context.db
+        .select()
+        .from(schema.githubAccounts)
+        .where(eq(schema.githubAccounts.userId, user.id));
+      return account ?? null;
+    },
+  }),
+);
+
+function requireCodeHost(context: GraphQLContext): CodeHost {
+  if (!context.codeHost) {
+    throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
+  }
+  return context.codeHost;
+}
+
+/** User.getMyOrgs (SPEC §7): `login`, `avatar_url`, `id` of the viewer's GitHub organisations. */
+const GitHubOrganization = builder
+  .objectRef<{ id: number; login: string; avatarUrl: string }>("GitHubOrganization")
+  .implement({
+    fields: (t) => ({
+      ghId: t.exposeInt("id"),
+      login: t.exposeString("login"),
+      avatarUrl: t.exposeString("avatarUrl"),
+    }),
+  });
+
+builder.objectField(GantryUser, "githubOrganizations", (t) =>
+  t.field({
+    type: [GitHubOrganization],
+    description: "The viewer's GitHub organisations (User.getMyOrgs).",
+    resolve: async (user, _args, context) =>
+      context.viewer?.id === user.id ? myGitHubOrganizations(requireCodeHost(context).deps, user.id) : [],
+  }),
+);
+
+type RepositoryOption = Awaited<ReturnType<typeof myGitHubRepositories>>[number];
+const GitHubRepositoryOption = builder.objectRef<RepositoryOption>("GitHubRepositoryOption").implement({
+  description: "A GitHub repository the viewer can push to, as offered for import.",
+  fields: (t) => ({
+    ghId: t.exposeInt("id"),
+    name: t.exposeString("name"),
+    ownerName: t.string({ resolve: (repository) => repository.owner.login }),
+    isPrivate: t.exposeBoolean("private"),
+    htmlUrl: t.exposeString("html_url"),
+  }),
+});
+
+builder.objectField(GantryUser, "githubRepositories", (t) =>
+  t.field({
+    type: [GitHubRepositoryOption],
+    resolve: async (user, _args, context) =>
+      context.viewer?.id === user.id ? myGitHubRepositories(requireCodeHost(context).deps, user.id) : [],
+  }),
+);
+
+type RepositoryRow = typeof schema.repositories.$inferSelect;
+const ImportState = builder.enumType("RepositoryImportState", {
+  values: {
+    PENDING: { value: "pending" },
+    IMPORTING: { value: "importing" },
+    DONE: { value: "done" },
+    FAILED: { value: "failed" },
+  } as const,
+});
+
+const RepositoryImport = builder.objectRef<RepositoryRow>("RepositoryImport").implement({
+  fields: (t) => ({
+    state: t.field({ type: ImportState, resolve: (repository) => repository.importState }),
+    importedCount: t.exposeInt("importedCount"),
+  }),
+});
+
+/** What a team needs to trust the sync: is the hook there, when did GitHub last speak, what failed. */
+const RepositorySync = builder.objectRef<RepositoryRow>("RepositorySync").implement({
+  fields: (t) => ({
+    webhookInstalled: t.boolean({ resolve: (repository) => repository.hookId !== null }),
+    lastDeliveryAt: t.field({
+      type: "ISO8601DateTime",
+      nullable: true,
+      resolve: (repository) => repository.lastDeliveryAt,
+    }),
+    lastDeliveryLagMs: t.exposeInt("lastDeliveryLagMs", { nullable: true }),
+    lastReconciledAt: t.field({
+      type: "ISO8601DateTime",
+      nullable: true,
+      resolve: (repository) => repository.lastReconciledAt,
+    }),
+    lastError: t.exposeString("lastSyncError", { nullable: true }),
+    lastErrorAt: t.field({
+      type: "ISO8601DateTime",
+      nullable: true,
+      resolve: (repository) => repository.lastSyncErrorAt,
+    }),
+  }),
+});
+
+export const Repository = builder.objectRef<RepositoryRow>("Repository").implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (repository) => encodeGlobalID("Repository", repository.id) }),
+    ghId: t.exposeInt("ghId"),
+    name: t.exposeString("name"),
+    ownerName: t.exposeString("ownerLogin"),
+    isPrivate: t.exposeBoolean("isPrivate"),
+    htmlUrl: t.exposeString("htmlUrl"),
+    import: t.field({ type: RepositoryImport, resolve: (repository) => repository }),
+    sync: t.field({ type: RepositorySync, resolve: (repository) => repository }),
+  }),
+});
+
+type WorkspaceRepositoryRow = { repository: RepositoryRow; workspaceId: string; addedAt: Date };
+const WorkspaceRepository = builder.objectRef<WorkspaceRepositoryRow>("WorkspaceRepository").implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (row) => encodeGlobalID("WorkspaceRepository", `${row.workspaceId}:${row.repository.id}`) }),
+    repository: t.field({ type: Repository, resolve: (row) => row.repository }),
+    createdAt: t.field({ type: "ISO8601DateTime", resolve: (row) => row.addedAt }),
+  }),
+});
+
+async function workspaceRepositoryRows(
+  context: GraphQLContext,
+  workspaceId: string,
+): Promise<WorkspaceRepositoryRow[]> {
+  const rows = await context.db
+    .select({ repository: schema.repositories, addedAt: schema.workspaceRepositories.addedAt })
+    .from(schema.workspaceRepositories)
+    .innerJoin(schema.repositories, eq(schema.repositories.id, schema.workspaceRepositories.repositoryId))
+    .where(eq(schema.workspaceRepositories.workspaceId, workspaceId))
+    .orderBy(asc(schema.repositories.ownerLogin), asc(schema.repositories.name));
+  return rows.map((row) => ({ ...row, workspaceId }));
+}
+
+builder.objectField(Workspace, "repositoriesConnection", (t) =>
+  t.connection({
+    type: WorkspaceRepository,
+    resolve: async (workspace, args, context) =>
+      arrayConnection(args, await workspaceRepositoryRows(context, workspace.id)),
+  }),
+);
+
+builder.relayMutationField(
+  "createGitHubRepository",
+  {
+    inputFields: (t) => ({
+      name: t.string({ required: true }),
+      private: t.boolean({ required: true }),
+      description: t.string({ required: false }),
+      organizationGhId: t.string({
+        required: false,
+        description: "Only for an organisation, not the viewer's own account.",
+      }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      repository: await createGitHubRepository(requireCodeHost(context).deps, signedInViewer(context).id, {
+        name: input.name,
+        private: input.private,
+        description: input.description ?? null,
+        organizationGhId: input.organizationGhId ?? null,
+      }),
+    }),
+  },
+  {
+    outputFields: (t) => ({
+      repository: t.field({
+        type: builder.objectRef<{ ghId: number; name: string }>("CreatedGitHubRepository").implement({
+          fields: (f) => ({ ghId: f.exposeInt("ghId"), name: f.exposeString("name") }),
+        }),
+        resolve: (payload) => payload.repository,
+      }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  "addRepositoryToWorkspace",
+  {
+    inputFields: (t) => ({
+      workspaceId: t.globalID({ required: true, for: Workspace }),
+      repositoryGhId: t.id({ required: true }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      const codeHost = requireCodeHost(context);
+      const repository = await addRepositoryToWorkspace(
+        codeHost.deps,
+        signedInViewer(context).id,
+        { workspaceId: input.workspaceId.id, repositoryGhId: String(input.repositoryGhId) },
+        (repositoryId) => codeHost.imports.start(repositoryId),
+      );
+      const rows = await workspaceRepositoryRows(context, input.workspaceId.id);
+      const row = rows.find((candidate) => candidate.repository.id === repository.id);
+      if (!row) throw new Error("connected repository is missing from its workspace");
+      return { workspaceRepository: row };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      workspaceRepository: t.field({ type: WorkspaceRepository, resolve: (payload) => payload.workspaceRepository }),
+    }),
+  },
+);
