@@ -4,9 +4,16 @@ import { useUpdateWorkspaceMemberPermission, type WorkspaceDetails } from "./api
 import { ASSIGNABLE_PERMISSIONS, PERMISSION_NAMES } from "./permission-names";
 import pageStyles from "./WorkspacePage.module.css";
 
-/** Who can open the workspace, and their permission in it; admins change it, but not their own. */
+/**
+ * Who can open the workspace, and their permission in it. Admins change it, but not their own
+ * (no one locks themselves out by a slip); organisation owners and admins are always workspace
+ * admins, so theirs is shown, not offered.
+ */
 export function WorkspaceMembers({ workspace, viewerId }: { workspace: WorkspaceDetails; viewerId: string }) {
   const update = useUpdateWorkspaceMemberPermission(workspace.id);
+  const organizationAdmins = new Set(
+    workspace.gantryOrganization.members.filter((member) => member.role !== "MEMBER").map((member) => member.user.id),
+  );
   return (
     <section className={pageStyles.settingsSection} aria-labelledby="workspace-members-title">
       <h3 id="workspace-members-title" className={pageStyles.settingsSubtitle}>
@@ -16,31 +23,37 @@ export function WorkspaceMembers({ workspace, viewerId }: { workspace: Workspace
         {workspace.members.map((member) => {
           const who = member.user.name ?? member.user.email ?? "Someone";
           const isViewer = member.user.id === viewerId;
+          const isOrganizationAdmin = organizationAdmins.has(member.user.id);
           return (
             <li key={member.user.id} className={pageStyles.member}>
               <span className={pageStyles.memberName}>
                 {who}
                 {isViewer ? " (you)" : ""}
+                {isOrganizationAdmin ? <span className={pageStyles.muted}> · organization admin</span> : null}
               </span>
-              <select
-                className={styles.select}
-                aria-label={`Permission of ${who}`}
-                value={member.permission}
-                disabled={isViewer || update.isPending}
-                onChange={(event) =>
-                  update.mutate({
-                    workspaceId: workspace.id,
-                    userId: member.user.id,
-                    role: event.target.value as PermissionLevel,
-                  })
-                }
-              >
-                {ASSIGNABLE_PERMISSIONS.map((permission) => (
-                  <option key={permission} value={permission}>
-                    {PERMISSION_NAMES[permission]}
-                  </option>
-                ))}
-              </select>
+              {isViewer || isOrganizationAdmin ? (
+                <span className={pageStyles.permission}>{PERMISSION_NAMES[member.permission]}</span>
+              ) : (
+                <select
+                  className={styles.select}
+                  aria-label={`Permission of ${who}`}
+                  value={member.permission}
+                  disabled={update.isPending}
+                  onChange={(event) =>
+                    update.mutate({
+                      workspaceId: workspace.id,
+                      userId: member.user.id,
+                      role: event.target.value as PermissionLevel,
+                    })
+                  }
+                >
+                  {ASSIGNABLE_PERMISSIONS.map((permission) => (
+                    <option key={permission} value={permission}>
+                      {PERMISSION_NAMES[permission]}
+                    </option>
+                  ))}
+                </select>
+              )}
             </li>
           );
         })}

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { GraphQLRequestError } from "../api/graphql";
 import { useGraphQL } from "../api/use-graphql";
 import { useGraphQLMutation } from "../api/use-graphql-mutation";
-import { type PermissionLevel, VIEWER_HOME_KEY } from "../organizations/api";
+import { type OrganizationRole, type PermissionLevel, VIEWER_HOME_KEY } from "../organizations/api";
 
 export interface WorkspacePipeline {
   id: string;
@@ -21,7 +21,7 @@ export interface WorkspaceDetails {
   private: boolean;
   viewerPermission: PermissionLevel;
   isDeletable: boolean;
-  gantryOrganization: { id: string; name: string };
+  gantryOrganization: { id: string; name: string; members: { role: OrganizationRole; user: { id: string } }[] };
   pipelines: WorkspacePipeline[];
   members: WorkspaceMember[];
 }
@@ -32,7 +32,7 @@ const WORKSPACE = `query workspace($workspaceId: ID!) {
   viewer { id }
   workspace(id: $workspaceId) {
     id name description private viewerPermission isDeletable
-    gantryOrganization { id name }
+    gantryOrganization { id name members { role user { id } } }
     pipelines(includeClosed: true) { id name }
     members { permission user { id email name } }
   }
