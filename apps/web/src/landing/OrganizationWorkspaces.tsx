@@ -1,12 +1,10 @@
 import { LinkExternalIcon } from "@primer/octicons-react";
-import type { ViewerOrganization } from "../organizations/api";
+import { ROLE_NAMES, type ViewerOrganization } from "../organizations/api";
 import { organizationSettingsPath } from "../organizations/organization-list";
 import { Avatar } from "../ui/Avatar";
 import { Button } from "../ui/Button";
 import styles from "./LandingPage.module.css";
 import { WorkspaceCard } from "./WorkspaceCard";
-
-const ROLE_NAMES = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" } as const;
 
 interface OrganizationWorkspacesProps {
   organization: ViewerOrganization;

@@ -3,6 +3,8 @@ import { useGraphQL } from "../api/use-graphql";
 import { useGraphQLMutation } from "../api/use-graphql-mutation";
 
 export type OrganizationRole = "OWNER" | "ADMIN" | "MEMBER";
+
+export const ROLE_NAMES: Record<OrganizationRole, string> = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" };
 export type PermissionLevel = "NONE" | "READ" | "WRITE" | "ADMIN";
 export type AccessRequestState = "PENDING" | "APPROVED" | "DECLINED";
 

@@ -2,9 +2,9 @@ import { type FormEvent, useId, useState } from "react";
 import { Field } from "../../accounts/Field";
 import { Button } from "../../ui/Button";
 import formStyles from "../../ui/form.module.css";
-import type { OrganizationRole } from "../api";
+import { type OrganizationRole, ROLE_NAMES } from "../api";
 import { type OrganizationSettings, useInviteMember, useRevokeInvitation } from "./api";
-import { assignableRoles, ROLE_NAMES } from "./member-rules";
+import { assignableRoles } from "./member-rules";
 import styles from "./settings.module.css";
 
 const expiryFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });

@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { Button } from "../../ui/Button";
+import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
 import formStyles from "../../ui/form.module.css";
-import type { OrganizationRole } from "../api";
+import { type OrganizationRole, ROLE_NAMES } from "../api";
 import { type OrganizationSettings, useChangeMemberRole, useRemoveMember } from "./api";
-import { assignableRoles, canChangeMember, personName, ROLE_NAMES } from "./member-rules";
+import { assignableRoles, canChangeMember, personName } from "./member-rules";
 import styles from "./settings.module.css";
 
 interface MembersSectionProps {
@@ -13,6 +15,7 @@ interface MembersSectionProps {
 export function MembersSection({ organization, viewerId }: MembersSectionProps) {
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const error = changeRole.error ?? remove.error;
   const busy = changeRole.isPending || remove.isPending;
   return (
@@ -59,7 +62,7 @@ export function MembersSection({ organization, viewerId }: MembersSectionProps) 
                   <Button
                     aria-label={`Remove ${who}`}
                     disabled={busy}
-                    onClick={() => remove.mutate({ organizationId: organization.id, userId: member.user.id })}
+                    onClick={() => setRemoving({ id: member.user.id, name: who })}
                   >
                     Remove
                   </Button>
@@ -71,6 +74,19 @@ export function MembersSection({ organization, viewerId }: MembersSectionProps) 
           );
         })}
       </ul>
+      {removing ? (
+        <ConfirmationDialog
+          title={`Remove ${removing.name}?`}
+          body={`${removing.name} will no longer be able to open ${organization.name} or its workspaces.`}
+          confirmText="Remove"
+          danger
+          onConfirm={() => {
+            remove.mutate({ organizationId: organization.id, userId: removing.id });
+            setRemoving(null);
+          }}
+          onCancel={() => setRemoving(null)}
+        />
+      ) : null}
       {error ? (
         <p className={formStyles.error} role="alert">
           {error.message}

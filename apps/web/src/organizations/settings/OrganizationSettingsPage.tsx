@@ -7,12 +7,13 @@ import { LostPicture } from "../../errors/pictures";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { Loader } from "../../ui/Loader";
+import { ROLE_NAMES } from "../api";
 import { AccessRequestsSection } from "./AccessRequestsSection";
 import { useOrganizationSettings } from "./api";
 import { DangerZone } from "./DangerZone";
 import { InvitationsSection } from "./InvitationsSection";
 import { MembersSection } from "./MembersSection";
-import { canDeleteOrganization, canManageOrganization, ROLE_NAMES } from "./member-rules";
+import { canDeleteOrganization, canManageOrganization } from "./member-rules";
 import { RenameSection } from "./RenameSection";
 import styles from "./settings.module.css";
 

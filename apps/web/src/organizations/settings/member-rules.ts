@@ -1,8 +1,6 @@
 import type { OrganizationRole } from "../api";
 
-/** The server's rules (SPEC §6, apps/server/src/organizations), so the page hides what it would refuse. */
-
-export const ROLE_NAMES: Record<OrganizationRole, string> = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" };
+// The server's rules (SPEC §6, apps/server/src/organizations), so the page hides what it would refuse.
 
 /** Owners and admins manage members, invitations and access requests, and rename the organisation. */
 export function canManageOrganization(viewerRole: OrganizationRole): boolean {

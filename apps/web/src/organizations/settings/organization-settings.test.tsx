@@ -67,7 +67,7 @@ describe("organisation settings", () => {
     }
   });
 
-  it("lets an admin manage members but not owners, and not delete the organisation", async () => {
+  it("lets an admin manage members (removing after a confirmation) but not owners, and not delete the organisation", async () => {
     const { calls } = renderSettings("ADMIN");
     const role = await screen.findByRole("combobox", { name: "Role of mo@acme.test" });
     expect(
@@ -78,6 +78,14 @@ describe("organisation settings", () => {
     expect(screen.queryByRole("combobox", { name: "Role of olga@acme.test" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Remove olga@acme.test" })).not.toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Danger zone" })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove mo@acme.test" }));
+    const dialog = screen.getByRole("dialog", { name: "Remove mo@acme.test?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Remove" }));
+    expect(calls.find((call) => call.operation === "removeUserFromGantryOrganization")?.variables).toEqual({
+      organizationId: "org-acme",
+      userId: "mo",
+    });
 
     await userEvent.click(screen.getByRole("button", { name: "Approve cy@acme.test" }));
     expect(calls.find((call) => call.operation === "approveAccessRequest")?.variables).toEqual({
