@@ -14,6 +14,11 @@ import { WorkspaceSettings } from "./WorkspaceSettings";
 /** /workspaces/:workspaceId: the workspace's pipelines, and its settings for admins. */
 export function WorkspacePage() {
   const { workspaceId = "" } = useParams();
+  // A fresh view per workspace, so moving between workspaces never carries one's settings form into another.
+  return <WorkspaceView key={workspaceId} workspaceId={workspaceId} />;
+}
+
+function WorkspaceView({ workspaceId }: { workspaceId: string }) {
   const location = useLocation();
   const query = useWorkspace(workspaceId);
   const viewedNow = useSetWorkspaceViewedNow();
