@@ -127,6 +127,30 @@ test("an organisation's owner invites by mail, an outsider asks for access and i
   await expect(owner.page.getByText(`No workspaces in ${organization} yet.`)).toBeVisible();
 });
 
+test("someone with an account logs in from the invitation's sign-up page and joins", async ({ page }) => {
+  const owner = await createAccount(page.request, "owner");
+  const member = await createAccount(page.request, "member");
+  const organization = uniqueOrganizationName("Initech");
+  const { organizationId } = await createOrganizationWithWorkspaces(page.request, owner, organization, [
+    { name: "Billing" },
+  ]);
+  await gql(
+    page.request,
+    owner,
+    "mutation ($org: ID!, $email: String!) { createGantryOrganizationInvite(input: { gantryOrganizationId: $org, email: $email }) { token } }",
+    { org: organizationId, email: member.email },
+  );
+  await page.goto(linkPath(await latestMail(page.request, member.email, /You're invited to join/)));
+  await expect(page).toHaveURL(/\/signup\?invite=/);
+  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole("heading", { name: organization })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Billing" })).toBeVisible();
+});
+
 test("a made-up invitation token lands on /invalid-invite-token", async ({ page }) => {
   await page.goto("/invite?token=gin_made-up");
   await expect(page).toHaveURL(/\/invalid-invite-token$/);

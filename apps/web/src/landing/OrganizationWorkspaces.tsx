@@ -28,9 +28,10 @@ export function OrganizationWorkspaces({ organization, onCreateWorkspace }: Orga
           href={organizationSettingsPath(organization.name)}
           target="_blank"
           rel="noopener"
+          aria-label={`${organization.name} settings (opens in a new tab)`}
         >
           Settings
-          <LinkExternalIcon aria-label="(opens in a new tab)" />
+          <LinkExternalIcon aria-hidden />
         </a>
       </div>
       {workspaces.length > 0 ? (
