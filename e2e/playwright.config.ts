@@ -5,6 +5,9 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
+// The hub sandbox stands in for GitHub, one port above Gantry (as scripts/hub-sandbox.mjs does for npm start).
+export const sandboxURL = `http://127.0.0.1:${port + 1}`;
+const sandboxClient = { id: "gantry-sandbox", secret: "gantry-sandbox-secret" };
 const root = join(import.meta.dirname, "..");
 
 export default defineConfig({
@@ -34,20 +37,39 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    command: "node apps/server/dist/main.js",
-    cwd: root,
-    url: `${baseURL}/ping`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      GANTRY_DATA_DIR: mkdtempSync(join(tmpdir(), "gantry-e2e-")),
-      LOG_LEVEL: "warn",
-      // Mailed links must point at the server under test; the dev outbox is where specs read them.
-      PUBLIC_URL: baseURL,
-      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+  webServer: [
+    {
+      command: "node --import tsx apps/hub-sandbox/src/main.ts",
+      cwd: root,
+      url: `${sandboxURL}/rate_limit`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port + 1),
+        HOST: "127.0.0.1",
+        HUB_SANDBOX_CLIENT_ID: sandboxClient.id,
+        HUB_SANDBOX_CLIENT_SECRET: sandboxClient.secret,
+      },
     },
-  },
+    {
+      command: "node apps/server/dist/main.js",
+      cwd: root,
+      url: `${baseURL}/ping`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        GANTRY_DATA_DIR: mkdtempSync(join(tmpdir(), "gantry-e2e-")),
+        LOG_LEVEL: "warn",
+        // Mailed links must point at the server under test; the dev outbox is where specs read them.
+        PUBLIC_URL: baseURL,
+        AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+        GITHUB_URL: sandboxURL,
+        GITHUB_API_URL: sandboxURL,
+        GITHUB_CLIENT_ID: sandboxClient.id,
+        GITHUB_CLIENT_SECRET: sandboxClient.secret,
+      },
+    },
+  ],
 });

@@ -12,6 +12,12 @@ import { continueWithGitHub, freePort, startHub } from "../testing/hub.js";
 import type { GitHubConfig } from "./config.js";
 import { importRepository } from "./repositories.js";
 
+interface IssuePage {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: { number: number }[];
+}
+
 const ADD = `mutation ($workspace: ID!, $repo: ID!) {
   addRepositoryToWorkspace(input: { workspaceId: $workspace, repositoryGhId: $repo }) {
     workspaceRepository { repository { id ghId name ownerName import { state importedCount } sync { webhookInstalled } } }
@@ -148,6 +154,27 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
     expect((await coreUsed()) - beforeResync).toBe(0);
     const issues = await t.database.db.select().from(schema.issues).where(eq(schema.issues.repositoryId, row.id));
     expect(issues).toHaveLength(1000);
+  });
+
+  it("pages through a connected repository's issues by number", async () => {
+    const query = `query ($id: ID!, $after: String) { workspace(id: $id) { repositoriesConnection { nodes { repository {
+      name issues(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { number state pullRequest } } } } } } }`;
+    const numbers: number[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 20; pages++) {
+      const answer = await gql(t, demo.token, query, { id: workspace, after });
+      const nodes = field<{ repositoriesConnection: { nodes: { repository: { name: string; issues: IssuePage } }[] } }>(
+        answer,
+        "workspace",
+      ).repositoriesConnection.nodes;
+      const page = nodes.find((node) => node.repository.name === "thousand")?.repository.issues;
+      if (!page) throw new Error("thousand has no issues page");
+      expect(page.totalCount).toBe(1000);
+      numbers.push(...page.nodes.map((issue) => issue.number));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(numbers).toEqual(Array.from({ length: 1000 }, (_, index) => index + 1));
   });
 
   it("applies an issue closed on GitHub within a second, and a redelivery only once", async () => {
