@@ -1,4 +1,4 @@
-import type { PermissionLevel } from "../organizations/api";
+import { type PermissionLevel, ROLE_NAMES } from "../organizations/api";
 import styles from "../ui/form.module.css";
 import { useUpdateWorkspaceMemberPermission, type WorkspaceDetails } from "./api";
 import { ASSIGNABLE_PERMISSIONS, PERMISSION_NAMES } from "./permission-names";
@@ -11,8 +11,10 @@ import pageStyles from "./WorkspacePage.module.css";
  */
 export function WorkspaceMembers({ workspace, viewerId }: { workspace: WorkspaceDetails; viewerId: string }) {
   const update = useUpdateWorkspaceMemberPermission(workspace.id);
-  const organizationAdmins = new Set(
-    workspace.gantryOrganization.members.filter((member) => member.role !== "MEMBER").map((member) => member.user.id),
+  const organizationAdminRoles = new Map(
+    workspace.gantryOrganization.members
+      .filter((member) => member.role !== "MEMBER")
+      .map((member) => [member.user.id, ROLE_NAMES[member.role].toLowerCase()]),
   );
   return (
     <section className={pageStyles.settingsSection} aria-labelledby="workspace-members-title">
@@ -23,15 +25,15 @@ export function WorkspaceMembers({ workspace, viewerId }: { workspace: Workspace
         {workspace.members.map((member) => {
           const who = member.user.name ?? member.user.email ?? "Someone";
           const isViewer = member.user.id === viewerId;
-          const isOrganizationAdmin = organizationAdmins.has(member.user.id);
+          const organizationRole = organizationAdminRoles.get(member.user.id);
           return (
             <li key={member.user.id} className={pageStyles.member}>
               <span className={pageStyles.memberName}>
                 {who}
                 {isViewer ? " (you)" : ""}
-                {isOrganizationAdmin ? <span className={pageStyles.muted}> · organization admin</span> : null}
+                {organizationRole ? <span className={pageStyles.muted}> · organization {organizationRole}</span> : null}
               </span>
-              {isViewer || isOrganizationAdmin ? (
+              {isViewer || organizationRole ? (
                 <span className={pageStyles.permission}>{PERMISSION_NAMES[member.permission]}</span>
               ) : (
                 <select
