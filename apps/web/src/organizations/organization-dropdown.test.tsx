@@ -94,4 +94,20 @@ describe("organisation dropdown", () => {
     await userEvent.click(within(menu).getByRole("menuitem", { name: "Create new organization" }));
     expect(onCreate).toHaveBeenCalledOnce();
   });
+
+  it("works from the keyboard: Enter opens on the first item, arrows skip a pending request, Escape closes", async () => {
+    const { onSelect } = renderDropdown(organizationEntries(home, "org-acme"));
+    await userEvent.tab();
+    await userEvent.keyboard("{Enter}");
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Acme Current organization" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}");
+    expect(within(menu).getByRole("menuitem", { name: "Manage organizations" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowUp}{Enter}");
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: "org-globex" }));
+    await userEvent.keyboard("{Enter}");
+    await screen.findByRole("menu");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+  });
 });
