@@ -16,6 +16,7 @@ export function InvitationsSection({ organization }: { organization: Organizatio
   const [sentTo, setSentTo] = useState<string | null>(null);
   const invite = useInviteMember();
   const revoke = useRevokeInvitation();
+  const error = invite.error ?? revoke.error;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,9 +70,9 @@ export function InvitationsSection({ organization }: { organization: Organizatio
         </Button>
       </form>
       {sentTo ? <p role="status">Invitation sent to {sentTo}</p> : null}
-      {(invite.error ?? revoke.error) ? (
+      {error ? (
         <p className={formStyles.error} role="alert">
-          {(invite.error ?? revoke.error)?.message}
+          {error.message}
         </p>
       ) : null}
       {organization.invitations.length === 0 ? (
