@@ -50,7 +50,11 @@ export function useUserSettings(): SavedUserSettings {
       queryClient.setQueryData<UserSettings>(queryKey, { ...before, [name]: value });
       return { before };
     },
-    onError: (_error, _setting, context) => queryClient.setQueryData(queryKey, context?.before),
+    onError: (_error, _setting, context) => {
+      queryClient.setQueryData(queryKey, context?.before);
+      // Another save may have been under way; the server's list is the truth to settle on.
+      void queryClient.invalidateQueries({ queryKey });
+    },
   });
 
   const save = useCallback(
