@@ -3,9 +3,9 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./accounts/routes.js";
 import { bearerToken, userForToken } from "./accounts/sessions.js";
 import { createCodeHost } from "./codehost/code-host.js";
+import type { GitHubConfig } from "./codehost/config.js";
 import { registerGitHubOAuthRoutes } from "./codehost/oauth-routes.js";
 import { registerWebhookRoute } from "./codehost/webhook-route.js";
-import type { GitHubConfig } from "./codehost/config.js";
 import type { Config } from "./config/config.js";
 import type { SecretBox } from "./crypto/secret-box.js";
 import { registerGraphQL } from "./graphql/route.js";
@@ -55,12 +55,19 @@ export async function buildApp({
   registerMetaRoutes(app, { buildId: readBuildId(distDir) });
   await registerAccountRoutes(app, accounts, config.authRateLimitPerMinute);
   if (mail instanceof OutboxMailer && !config.production) registerOutboxRoutes(app, mail, config.productName);
-  const codeHost = github ? createCodeHost({ db, secretBox, github, publicUrl: config.publicUrl, now, log: app.log }) : null;
+  const codeHost = github
+    ? createCodeHost({ db, secretBox, github, publicUrl: config.publicUrl, now, log: app.log })
+    : null;
   if (codeHost) {
     await registerGitHubOAuthRoutes(app, codeHost.deps);
     await registerWebhookRoute(app, codeHost.deps);
     app.addHook("onReady", () => codeHost.imports.resumeUnfinished());
-    app.addHook("onClose", () => codeHost.imports.settled());
+    const interval = codeHost.deps.github.reconcileIntervalMs;
+    const timer = interval > 0 ? setInterval(() => void codeHost.imports.reconcileAll(), interval).unref() : null;
+    app.addHook("onClose", async () => {
+      if (timer) clearInterval(timer);
+      await codeHost.imports.settled();
+    });
   }
   registerGraphQL(app, { db, config, mailer: mail, now, codeHost }, async (req) => {
     const token = bearerToken(req.headers.authorization);

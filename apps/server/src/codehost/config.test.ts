@@ -12,6 +12,7 @@ describe("GitHub settings", () => {
       apiUrl: "https://api.github.com",
       clientId: "id",
       clientSecret: "secret",
+      reconcileIntervalMs: 600_000,
     });
   });
 

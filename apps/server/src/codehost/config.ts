@@ -8,6 +8,8 @@ export interface GitHubConfig {
   apiUrl: string;
   clientId: string;
   clientSecret: string;
+  /** How often every imported repository is reconciled with GitHub; 0 turns it off. */
+  reconcileIntervalMs: number;
 }
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
@@ -17,6 +19,10 @@ const environment = z.object({
   GITHUB_API_URL: httpUrl.optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_RECONCILE_MINUTES: z.coerce
+    .number({ error: "must be a number of minutes (0 turns reconciliation off)" })
+    .min(0, "must be a number of minutes (0 turns reconciliation off)")
+    .default(10),
 });
 
 /** The GitHub connection, or null when no OAuth application is configured (GitHub features off). */
@@ -39,5 +45,11 @@ export function loadGitHubConfig(env: NodeJS.ProcessEnv): GitHubConfig | null {
   const apiUrl = (
     e.GITHUB_API_URL ?? (webUrl === "https://github.com" ? "https://api.github.com" : `${webUrl}/api/v3`)
   ).replace(/\/$/, "");
-  return { webUrl, apiUrl, clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET };
+  return {
+    webUrl,
+    apiUrl,
+    clientId: e.GITHUB_CLIENT_ID,
+    clientSecret: e.GITHUB_CLIENT_SECRET,
+    reconcileIntervalMs: e.GITHUB_RECONCILE_MINUTES * 60 * 1000,
+  };
 }

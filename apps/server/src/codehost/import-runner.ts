@@ -1,5 +1,6 @@
 import { schema } from "@gantry/db";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { reconcileRepository } from "./reconcile.js";
 import { type CodeHostDeps, importRepository } from "./repositories.js";
 
 /**
@@ -23,6 +24,15 @@ export class ImportRunner {
       .from(schema.repositories)
       .where(inArray(schema.repositories.importState, ["pending", "importing"]));
     for (const { id } of unfinished) this.start(id);
+  }
+
+  /** Reconciles every imported repository, one after another (the periodic catch-up). */
+  async reconcileAll(): Promise<void> {
+    const imported = await this.deps.db
+      .select({ id: schema.repositories.id })
+      .from(schema.repositories)
+      .where(eq(schema.repositories.importState, "done"));
+    for (const { id } of imported) await reconcileRepository(this.deps, id);
   }
 
   /** Resolves when every import started so far has finished (tests, shutdown). */

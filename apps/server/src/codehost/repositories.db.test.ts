@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../testing/app.js";
 import { createOrganization, createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
 import { continueWithGitHub, freePort, startHub } from "../testing/hub.js";
 import type { GitHubConfig } from "./config.js";
+import { HOOK_REINSTALLED } from "./reconcile.js";
 import { importRepository } from "./repositories.js";
 
 interface IssuePage {
@@ -232,6 +233,67 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
     await hub.deliveriesSettled();
     expect(await countDeliveries()).toBe(1);
   });
+
+  it("reconciles on request: catches an issue no webhook announced and reinstalls a deleted webhook", async () => {
+    const webApp = hub.store.repository("acme", "web-app");
+    const author = hub.store.accountByLogin("demo");
+    if (!webApp || !author) throw new Error("demo data is missing");
+    const silent = hub.store.createIssue(webApp, {
+      title: "Filed while Gantry was not listening",
+      body: null,
+      authorId: author.id,
+    });
+    const [stored] = await t.database.db
+      .select()
+      .from(schema.repositories)
+      .where(and(eq(schema.repositories.ownerLogin, "acme"), eq(schema.repositories.name, "web-app")));
+    if (!stored?.hookId) throw new Error("web-app has no hook");
+    await demoOctokit.rest.repos.deleteWebhook({ owner: "acme", repo: "web-app", hook_id: stored.hookId });
+
+    const repositoryId = (await repositoryGlobalId("web-app")) ?? "";
+    const retry = await gql(
+      t,
+      demo.token,
+      "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { sync { webhookInstalled lastError } } } }",
+      { id: repositoryId },
+    );
+    expect(field<{ repository: unknown }>(retry, "reconcileRepository").repository).toEqual({
+      sync: { webhookInstalled: true, lastError: HOOK_REINSTALLED },
+    });
+    const caught = await t.database.db
+      .select()
+      .from(schema.issues)
+      .where(and(eq(schema.issues.repositoryId, stored.id), eq(schema.issues.number, silent.number)));
+    expect(caught.map((issue) => issue.title)).toEqual(["Filed while Gantry was not listening"]);
+    const { data: hooks } = await demoOctokit.rest.repos.listWebhooks({ owner: "acme", repo: "web-app" });
+    expect(hooks).toHaveLength(1);
+
+    const stranger = await continueWithGitHub(t, hub, "hubot");
+    const refused = await gql(
+      t,
+      stranger.token,
+      "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }",
+      {
+        id: repositoryId,
+      },
+    );
+    expect(refused.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+  });
+
+  async function repositoryGlobalId(name: string): Promise<string | undefined> {
+    const answer = await gql(
+      t,
+      demo.token,
+      "query ($id: ID!) { workspace(id: $id) { repositoriesConnection { nodes { repository { id name } } } } }",
+      {
+        id: workspace,
+      },
+    );
+    return field<{ repositoriesConnection: { nodes: { repository: { id: string; name: string } }[] } }>(
+      answer,
+      "workspace",
+    ).repositoriesConnection.nodes.find((node) => node.repository.name === name)?.repository.id;
+  }
 
   it("refuses a delivery with a forged signature and writes nothing", async () => {
     const webApp = hub.store.repository("acme", "web-app");

@@ -198,7 +198,11 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
   }
 }
 
-async function ensureWebhook(deps: CodeHostDeps, client: GitHubClient, repository: typeof repositories.$inferSelect) {
+export async function ensureWebhook(
+  deps: CodeHostDeps,
+  client: GitHubClient,
+  repository: typeof repositories.$inferSelect,
+) {
   if (repository.hookId) return;
   const secret = randomBytes(32).toString("base64url");
   const { data } = await client.rest.repos.createWebhook({

@@ -2,12 +2,14 @@ import { schema } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { asc, eq } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
-import { builder } from "../graphql/builder.js";
+import { builder, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
 import type { CodeHost } from "./code-host.js";
+import { reconcileRepository } from "./reconcile.js";
 import {
   addRepositoryToWorkspace,
   createGitHubRepository,
@@ -239,4 +241,38 @@ builder.relayMutationField(
       workspaceRepository: t.field({ type: WorkspaceRepository, resolve: (payload) => payload.workspaceRepository }),
     }),
   },
+);
+
+builder.relayMutationField(
+  "reconcileRepository",
+  { inputFields: (t) => ({ repositoryId: t.globalID({ required: true }) }) },
+  {
+    authScopes: { signedIn: true },
+    description: "Reads the repository from GitHub again now (the sync panel's retry).",
+    resolve: async (_root, { input }, context) => {
+      const codeHost = requireCodeHost(context);
+      const repositoryId = idOfType(input.repositoryId, "Repository");
+      const viewer = signedInViewer(context);
+      const links = await context.db
+        .select({ workspaceId: schema.workspaceRepositories.workspaceId })
+        .from(schema.workspaceRepositories)
+        .where(eq(schema.workspaceRepositories.repositoryId, repositoryId));
+      const allowed = await Promise.all(
+        links.map((link) =>
+          workspaceAccess(context.db, link.workspaceId, viewer.id).then((access) =>
+            permissionAtLeast(access?.permission ?? null, "editor"),
+          ),
+        ),
+      );
+      if (!allowed.includes(true)) throw new GantryError("NOT_FOUND", "No connected repository has this id.");
+      await reconcileRepository(codeHost.deps, repositoryId);
+      const [repository] = await context.db
+        .select()
+        .from(schema.repositories)
+        .where(eq(schema.repositories.id, repositoryId));
+      if (!repository) throw new GantryError("NOT_FOUND", "No connected repository has this id.");
+      return { repository };
+    },
+  },
+  { outputFields: (t) => ({ repository: t.field({ type: Repository, resolve: (payload) => payload.repository }) }) },
 );

@@ -18,7 +18,7 @@ export async function startHub(
     oauthApps: [SANDBOX_CLIENT],
     ...(options.apiPrefix ? { apiPrefix: options.apiPrefix } : {}),
   });
-  return { hub, github: { webUrl: hub.url, apiUrl: hub.apiUrl, ...SANDBOX_CLIENT } };
+  return { hub, github: { webUrl: hub.url, apiUrl: hub.apiUrl, ...SANDBOX_CLIENT, reconcileIntervalMs: 0 } };
 }
 
 /**

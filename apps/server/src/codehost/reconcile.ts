@@ -1,0 +1,56 @@
+import { schema } from "@gantry/db";
+import { eq } from "drizzle-orm";
+import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
+import { type CodeHostDeps, clientForUser, ensureWebhook } from "./repositories.js";
+
+const { repositories } = schema;
+/** Deliveries can be late; look this far behind the last reconciliation so none slip through. */
+const OVERLAP_MS = 5 * 60 * 1000;
+export const HOOK_REINSTALLED = "The webhook had been removed on GitHub; Gantry installed it again.";
+
+/**
+ * Catches what webhooks missed: every issue updated since the last reconciliation (with an
+ * overlap) is read again, and a webhook deleted on GitHub is installed again and reported.
+ */
+export async function reconcileRepository(deps: CodeHostDeps, repositoryId: string): Promise<void> {
+  const [repository] = await deps.db.select().from(repositories).where(eq(repositories.id, repositoryId));
+  if (!repository?.connectedBy || repository.importState !== "done") return;
+  const startedAt = deps.now();
+  try {
+    const { client } = await clientForUser(deps, repository.connectedBy);
+    let notice: string | null = null;
+    if (repository.hookId) {
+      const hook = await client.rest.repos
+        .getWebhook({ owner: repository.ownerLogin, repo: repository.name, hook_id: repository.hookId })
+        .catch((error: { status?: number }) => (error.status === 404 ? null : Promise.reject(error)));
+      if (!hook) {
+        await ensureWebhook(deps, client, { ...repository, hookId: null });
+        notice = HOOK_REINSTALLED;
+      }
+    }
+    const since = new Date((repository.lastReconciledAt ?? repository.createdAt).getTime() - OVERLAP_MS).toISOString();
+    const changed = await client.paginate(client.rest.issues.listForRepo, {
+      owner: repository.ownerLogin,
+      repo: repository.name,
+      state: "all",
+      since,
+      per_page: 100,
+    });
+    await upsertIssues(deps.db, repositoryId, changed as GitHubIssueWire[]);
+    await deps.db
+      .update(repositories)
+      .set({
+        lastReconciledAt: startedAt,
+        lastSyncError: notice,
+        lastSyncErrorAt: notice ? startedAt : repository.lastSyncErrorAt,
+      })
+      .where(eq(repositories.id, repositoryId));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log?.error({ repositoryId, err: message }, "repository reconciliation failed");
+    await deps.db
+      .update(repositories)
+      .set({ lastSyncError: message, lastSyncErrorAt: deps.now() })
+      .where(eq(repositories.id, repositoryId));
+  }
+}
