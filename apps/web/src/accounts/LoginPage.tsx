@@ -1,6 +1,8 @@
 import { loginErrorMessage, SERVER_TEXT } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { gitHubSignInErrorMessage } from "../github/auth-complete";
+import { ContinueWithGitHubSection } from "../github/ContinueWithGitHubForm";
 import { Button } from "../ui/Button";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
@@ -20,6 +22,9 @@ export function LoginPage() {
   const state = useNavigationState<LoginState>();
   const auth = useAuth();
   const navigate = useNavigate();
+  // A failed "Continue with GitHub" comes back here with the server's text.
+  const [search] = useSearchParams();
+  const gitHubError = search.get("authError");
   const [email, setEmail] = useState(state.email ?? "");
   const [password, setPassword] = useState("");
   const [serverText, setServerText] = useState<string | undefined>();
@@ -66,12 +71,15 @@ export function LoginPage() {
         </FormMessage>
       ) : null}
       <FormMessage kind="notice">{unlockLinkSent ? LOGIN_NOTICES.unlockLinkSent : null}</FormMessage>
-      <FormMessage kind="error">{failed ? loginErrorMessage(serverText) : null}</FormMessage>
+      <FormMessage kind="error">
+        {failed ? loginErrorMessage(serverText) : gitHubError ? gitHubSignInErrorMessage(gitHubError) : null}
+      </FormMessage>
       {failed && serverText === SERVER_TEXT.unconfirmedEmail ? (
         <Link to="/verify-email" state={{ signupEmail: email }}>
           Resend the verification email
         </Link>
       ) : null}
+      <ContinueWithGitHubSection />
       <form className={styles.form} onSubmit={submit} noValidate>
         <Field
           label="Email"

@@ -1,6 +1,7 @@
 import { isValidEmail, isValidPassword, loginErrorMessage, PASSWORD_RULES_TEXT, SERVER_TEXT } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { ContinueWithGitHubSection } from "../github/ContinueWithGitHubForm";
 import { Button } from "../ui/Button";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
@@ -64,6 +65,7 @@ export function SignUpPage() {
           {error}
         </FormMessage>
       ))}
+      <ContinueWithGitHubSection />
       <form className={styles.form} onSubmit={submit} noValidate>
         <Field
           label="Email"

@@ -8,6 +8,7 @@ import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
 import { AnalyticsEventsPage } from "../analytics/AnalyticsEventsPage";
 import { NotFoundPage } from "../errors/NotFoundPage";
+import { AuthCompletePage } from "../github/AuthCompletePage";
 import { LandingPage } from "../landing/LandingPage";
 import { InvalidInviteTokenPage } from "../organizations/invites/InvalidInviteTokenPage";
 import { InvitePage } from "../organizations/invites/InvitePage";
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
   { path: "/forgot-password", element: <ForgotPasswordPage /> },
   { path: "/reset-password", element: <ResetPasswordPage /> },
   { path: "/unlock", element: <UnlockPage /> },
+  { path: "/auth/complete", element: <AuthCompletePage /> },
   { path: "/invite", element: <InvitePage /> },
   { path: "/invalid-invite-token", element: <InvalidInviteTokenPage /> },
   {

@@ -1,5 +1,7 @@
 import { useAuth } from "../accounts/auth-context";
 import { useRuntimeConfig } from "../app/runtime-config";
+import { CreateTestRepositoryButton } from "../github/CreateTestRepositoryButton";
+import { GitHubAccountCard } from "../github/GitHubAccountCard";
 import { Onboarding } from "../onboarding/Onboarding";
 import { useViewerHome, type ViewerHome } from "../organizations/api";
 import { CreateOrganizationForm } from "../organizations/CreateOrganizationForm";
@@ -36,6 +38,9 @@ export function LandingPage() {
           </Button>
         ) : null}
       </header>
+      <GitHubAccountCard>
+        <CreateTestRepositoryButton />
+      </GitHubAccountCard>
       <Onboarding />
       {home.isPending ? <Loader label="Loading your workspaces" /> : null}
       {home.isError ? (

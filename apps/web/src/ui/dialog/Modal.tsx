@@ -4,7 +4,8 @@ import { focusableWithin, trapTabKey } from "../focus";
 import hidden from "../visually-hidden.module.css";
 import styles from "./Modal.module.css";
 
-export type ModalWidth = "standard" | "wide";
+/** standard 480px, medium 500px (SPEC §9: the test repository modal), wide 760px. */
+export type ModalWidth = "standard" | "medium" | "wide";
 
 export interface ModalProps {
   title: ReactNode;

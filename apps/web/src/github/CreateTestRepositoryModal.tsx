@@ -1,0 +1,117 @@
+import { CODE_HOST_NAME } from "@gantry/domain";
+import { type Dispatch, type FormEvent, useEffect, useId } from "react";
+import { useRuntimeConfig } from "../app/runtime-config";
+import { Button } from "../ui/Button";
+import { Modal } from "../ui/dialog/Modal";
+import formStyles from "../ui/form.module.css";
+import { useGitHubAccounts } from "./api";
+import styles from "./CreateTestRepositoryModal.module.css";
+import { gitHubOwners } from "./github-owners";
+import { OwnerSelect } from "./OwnerSelect";
+import { PrivacyField } from "./PrivacyField";
+import {
+  canCreateRepository,
+  type RepositoryCreatorAction,
+  type RepositoryCreatorState,
+} from "./repository-creator-state";
+import { type CreateRepositoryRequest, useCreateTestRepository } from "./use-create-test-repository";
+
+interface CreateTestRepositoryModalProps {
+  state: RepositoryCreatorState;
+  dispatch: Dispatch<RepositoryCreatorAction>;
+  /** The workspace the new repository joins; none on the workspace create and edit pages (SPEC §4). */
+  workspaceId: string | null;
+}
+
+/** SPEC §2 "Create test repository modal". */
+export function CreateTestRepositoryModal({ state, dispatch, workspaceId }: CreateTestRepositoryModalProps) {
+  const { productName } = useRuntimeConfig();
+  const nameId = useId();
+  const descriptionId = useId();
+  const accounts = useGitHubAccounts();
+  const owners = accounts.data ? gitHubOwners(accounts.data.user, accounts.data.organizations) : [];
+  const create = useCreateTestRepository({ dispatch, workspaceId });
+
+  // The user's own account is chosen until they pick another.
+  const firstOwnerId = owners[0]?.id ?? null;
+  useEffect(() => {
+    if (state.ownerId === null && firstOwnerId !== null) dispatch({ type: "set-owner", ownerId: firstOwnerId });
+  }, [state.ownerId, firstOwnerId, dispatch]);
+
+  const owner = owners.find((each) => each.id === state.ownerId) ?? null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!owner || !state.privacy || !canCreateRepository(state)) return;
+    const request: CreateRepositoryRequest = {
+      name: state.name,
+      private: state.privacy === "private",
+      description: state.description.trim() || null,
+      owner,
+    };
+    create.run(request);
+  };
+  const close = () => dispatch({ type: "close" });
+
+  return (
+    <Modal title="Create test repository" onDismiss={close} width="medium">
+      <p className={styles.description}>
+        Start using {productName} right away by creating issues in a test repository. You can change its settings later
+        on {CODE_HOST_NAME}'s settings page.
+      </p>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        {accounts.isError ? (
+          <p className={formStyles.error} role="alert">
+            We couldn't load your {CODE_HOST_NAME} accounts: {accounts.error.message}
+          </p>
+        ) : (
+          <OwnerSelect
+            owners={owners}
+            ownerId={state.ownerId}
+            onChange={(ownerId) => dispatch({ type: "set-owner", ownerId })}
+          />
+        )}
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor={nameId}>
+            Repository name
+          </label>
+          <input
+            id={nameId}
+            className={styles.input}
+            placeholder="E.g. scaling-computing-machine"
+            autoComplete="off"
+            value={state.name}
+            aria-invalid={state.error !== null}
+            aria-describedby={`${nameId}-hint ${nameId}-error`}
+            onChange={(event) => dispatch({ type: "set-name", name: event.target.value })}
+          />
+          <p id={`${nameId}-hint`} className={formStyles.hint}>
+            Use a hyphen (-) or an underscore (_) to seperate each word
+          </p>
+          <p id={`${nameId}-error`} className={formStyles.error} role="alert">
+            {state.error}
+          </p>
+        </div>
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor={descriptionId}>
+            Description <span className={styles.optional}>(optional)</span>
+          </label>
+          <input
+            id={descriptionId}
+            className={styles.input}
+            placeholder="Add a description"
+            autoComplete="off"
+            value={state.description}
+            onChange={(event) => dispatch({ type: "set-description", description: event.target.value })}
+          />
+        </div>
+        <PrivacyField privacy={state.privacy} onChange={(privacy) => dispatch({ type: "set-privacy", privacy })} />
+        <div className={formStyles.actions}>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={create.isPending || !canCreateRepository(state)}>
+            {create.isPending ? "Creating…" : "Create test repository"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { CODE_HOST_NAME } from "@gantry/domain";
+import { MarkGithubIcon } from "@primer/octicons-react";
+import type { ReactNode } from "react";
+import { useAuth } from "../accounts/auth-context";
+import { ContinueWithGitHubForm } from "./ContinueWithGitHubForm";
+import styles from "./github.module.css";
+
+/**
+ * On /landing: a person signed in without GitHub connects it here (the sign-in form with their
+ * session as `link_token`); once connected it says as whom.
+ */
+export function GitHubAccountCard({ children }: { children?: ReactNode }) {
+  const { state } = useAuth();
+  if (state.status !== "signed-in") return null;
+  const gitHubAccount = state.info.user.gh;
+  return (
+    <section className={styles.accountCard} aria-labelledby="github-account-title">
+      <h2 id="github-account-title" className={styles.accountTitle}>
+        <MarkGithubIcon aria-hidden />
+        {CODE_HOST_NAME}
+      </h2>
+      {gitHubAccount ? (
+        <>
+          <p className={styles.muted}>
+            Connected as <strong>@{gitHubAccount.username}</strong>
+          </p>
+          {children}
+        </>
+      ) : (
+        <>
+          <p className={styles.muted}>
+            Connect your {CODE_HOST_NAME} account to bring your repositories' issues and pull requests into your
+            workspaces.
+          </p>
+          <ContinueWithGitHubForm label={`Connect ${CODE_HOST_NAME}`} linkToken={state.token} returnTo="/landing" />
+        </>
+      )}
+    </section>
+  );
+}
