@@ -1,5 +1,5 @@
 import { type Database, schema } from "@gantry/db";
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { effectivePermission, type Organization, type Workspace } from "./access.js";
 
 const {
@@ -108,24 +108,28 @@ export async function pendingInvitations(db: Database, organizationId: string, n
     .orderBy(desc(organizationInvitations.createdAt));
 }
 
-export async function organizationAccessRequests(db: Database, organizationId: string) {
+/** Access requests with what they ask to join and who asks, the one shape every reader uses. */
+export function accessRequestRows(db: Database, where: SQL | undefined, order: SQL = desc(accessRequests.createdAt)) {
   return db
     .select({ request: accessRequests, organization: organizations, requester: users })
     .from(accessRequests)
     .innerJoin(organizations, eq(organizations.id, accessRequests.organizationId))
     .innerJoin(users, eq(users.id, accessRequests.userId))
-    .where(and(eq(accessRequests.organizationId, organizationId), eq(accessRequests.state, "PENDING")))
-    .orderBy(asc(accessRequests.createdAt));
+    .where(where)
+    .orderBy(order);
 }
 
-export async function viewerAccessRequests(db: Database, userId: string) {
-  return db
-    .select({ request: accessRequests, organization: organizations, requester: users })
-    .from(accessRequests)
-    .innerJoin(organizations, eq(organizations.id, accessRequests.organizationId))
-    .innerJoin(users, eq(users.id, accessRequests.userId))
-    .where(eq(accessRequests.userId, userId))
-    .orderBy(desc(accessRequests.createdAt));
+/** The requests an organisation's admins still have to answer, oldest first. */
+export function organizationAccessRequests(db: Database, organizationId: string) {
+  return accessRequestRows(
+    db,
+    and(eq(accessRequests.organizationId, organizationId), eq(accessRequests.state, "PENDING")),
+    asc(accessRequests.createdAt),
+  );
+}
+
+export function viewerAccessRequests(db: Database, userId: string) {
+  return accessRequestRows(db, eq(accessRequests.userId, userId));
 }
 
 /** Whether two people share an organisation, which is what lets one look the other up. */

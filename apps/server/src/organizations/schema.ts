@@ -8,6 +8,7 @@ import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { organizationRole, roleAtLeast } from "./access.js";
 import {
   accessibleWorkspaces,
+  accessRequestRows,
   type OrganizationWithRole,
   organizationAccessRequests,
   organizationMemberList,
@@ -96,12 +97,7 @@ export const AccessRequest = builder.objectRef<AccessRequestRow>("AccessRequest"
 });
 
 export async function accessRequestRow(context: GraphQLContext, id: string): Promise<AccessRequestRow> {
-  const [row] = await context.db
-    .select({ request: schema.accessRequests, organization: schema.organizations, requester: schema.users })
-    .from(schema.accessRequests)
-    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.accessRequests.organizationId))
-    .innerJoin(schema.users, eq(schema.users.id, schema.accessRequests.userId))
-    .where(eq(schema.accessRequests.id, id));
+  const [row] = await accessRequestRows(context.db, eq(schema.accessRequests.id, id));
   if (!row) throw new Error(`access request ${id} vanished`);
   return row;
 }

@@ -1,22 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "../test/memory-storage";
 import { AuthProvider, useAuth } from "./auth-context";
 import { SESSION_TOKEN_KEY } from "./token-storage";
-
-function memoryStorage(initial: Record<string, string>): Storage {
-  const map = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
 
 const info = {
   flags: [],

@@ -1,21 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../test/memory-storage";
 import { detectBrowserProblem } from "./browser-support";
 import { defaultRuntimeConfig, readRuntimeConfig } from "./runtime-config";
 import { applyTheme, readThemePreference, THEME_STORAGE_KEY } from "./theme";
-
-function storage(values: Record<string, string> = {}): Storage {
-  const map = new Map(Object.entries(values));
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => map.delete(key),
-    setItem: (key, value) => map.set(key, value),
-  };
-}
 
 function fakeWindow(overrides: { localStorage?: () => Storage; supportsHas?: boolean }) {
   return {
@@ -23,7 +10,7 @@ function fakeWindow(overrides: { localStorage?: () => Storage; supportsHas?: boo
     structuredClone: () => undefined,
     CSS: { supports: () => overrides.supportsHas ?? true },
     get localStorage() {
-      return (overrides.localStorage ?? (() => storage()))();
+      return (overrides.localStorage ?? (() => memoryStorage()))();
     },
   } as unknown as Window & typeof globalThis;
 }
@@ -48,17 +35,17 @@ describe("browser support", () => {
 describe("theme", () => {
   it("follows the system until a theme is chosen", () => {
     const root = document.createElement("html");
-    applyTheme(root, readThemePreference(storage()));
+    applyTheme(root, readThemePreference(memoryStorage()));
     expect(root.dataset.colorMode).toBe("auto");
   });
 
   it("applies the stored dark-mode and light-mode values and ignores others", () => {
     const root = document.createElement("html");
-    applyTheme(root, readThemePreference(storage({ [THEME_STORAGE_KEY]: "dark-mode" })));
+    applyTheme(root, readThemePreference(memoryStorage({ [THEME_STORAGE_KEY]: "dark-mode" })));
     expect(root.dataset.colorMode).toBe("dark");
-    applyTheme(root, readThemePreference(storage({ [THEME_STORAGE_KEY]: "light-mode" })));
+    applyTheme(root, readThemePreference(memoryStorage({ [THEME_STORAGE_KEY]: "light-mode" })));
     expect(root.dataset.colorMode).toBe("light");
-    expect(readThemePreference(storage({ [THEME_STORAGE_KEY]: "purple" }))).toBeNull();
+    expect(readThemePreference(memoryStorage({ [THEME_STORAGE_KEY]: "purple" }))).toBeNull();
   });
 });
 
