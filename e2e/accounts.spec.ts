@@ -96,7 +96,11 @@ test("login errors, lockout, and unlocking from the mail", async ({ page }) => {
 test("an invalid unlock link lands on /login with the failure message", async ({ page }) => {
   const email = uniqueEmail("locked");
   await signUpAndVerify(page, email);
-  for (let attempt = 1; attempt <= 5; attempt++) await logIn(page, "Wrong-password-1");
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await logIn(page, "Wrong-password-1");
+    // Each answer must arrive before the next try, or a navigation could cancel the last one.
+    await expect(page.getByRole("alert")).toContainText(attempt < 5 ? "Incorrect email or password" : "locked");
+  }
   await page.goto(`/unlock?email=${encodeURIComponent(email)}&token=gul_forged`);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("alert")).toContainText("We couldn't unlock your account");
