@@ -7,12 +7,11 @@ import { useAuth } from "./auth-context";
 export function AuthWarning() {
   const { state, signInAgain } = useAuth();
   const { productName } = useRuntimeConfig();
+  // The user load's special errors have their own page (WorkspaceAuthFailedPage).
   const message =
-    state.status === "load-failed" && state.reason === "account-missing"
-      ? `Your ${productName} account may no longer exist or is unavailable.`
-      : state.status === "load-failed" && state.reason === "failed"
-        ? `${productName} could not load your account. Check your connection, then sign in again.`
-        : "Your session has ended. Please sign in to continue.";
+    state.status === "load-failed"
+      ? `${productName} could not load your account. Check your connection, then sign in again.`
+      : "Your session has ended. Please sign in to continue.";
   return (
     <main className={styles.page}>
       <section className={styles.card} role="alert">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
+import { WorkspaceAuthFailedPage } from "../github/WorkspaceAuthFailedPage";
 import { Loader } from "../ui/Loader";
 import { AuthWarning } from "./AuthWarning";
 import { useAuth } from "./auth-context";
@@ -15,8 +16,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
     case "signed-in":
       return children;
-    case "unauthorised":
     case "load-failed":
+      // SPEC §8: the user load's two special errors are workspace authentication failures.
+      if (state.reason === "account-missing") return <WorkspaceAuthFailedPage failure="account-missing" />;
+      if (state.reason === "code-host-token-invalid")
+        return <WorkspaceAuthFailedPage failure="code-host-token-invalid" />;
+      return <AuthWarning />;
+    case "unauthorised":
       return <AuthWarning />;
   }
 }

@@ -9,6 +9,8 @@ import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
 import { AnalyticsEventsPage } from "../analytics/AnalyticsEventsPage";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { AuthCompletePage } from "../github/AuthCompletePage";
+import { WORKSPACE_AUTH_FAILED_PATH } from "../github/auth-failures";
+import { WorkspaceAuthFailedRoute } from "../github/WorkspaceAuthFailedPage";
 import { LandingPage } from "../landing/LandingPage";
 import { InvalidInviteTokenPage } from "../organizations/invites/InvalidInviteTokenPage";
 import { InvitePage } from "../organizations/invites/InvitePage";
@@ -27,6 +29,8 @@ export const routes: RouteObject[] = [
   { path: "/reset-password", element: <ResetPasswordPage /> },
   { path: "/unlock", element: <UnlockPage /> },
   { path: "/auth/complete", element: <AuthCompletePage /> },
+  // Not behind RequireAuth: its cases are about sessions that no longer work.
+  { path: WORKSPACE_AUTH_FAILED_PATH, element: <WorkspaceAuthFailedRoute /> },
   { path: "/invite", element: <InvitePage /> },
   { path: "/invalid-invite-token", element: <InvalidInviteTokenPage /> },
   {

@@ -7,10 +7,11 @@ interface ErrorPageProps {
   title: string;
   children?: ReactNode;
   supportSubject?: string;
+  dropSupportHelpEnding?: boolean;
 }
 
 /** The frame every full-page error shares: picture, heading, body, then the contact-support line. */
-export function ErrorPage({ picture, title, children, supportSubject }: ErrorPageProps) {
+export function ErrorPage({ picture, title, children, supportSubject, dropSupportHelpEnding = false }: ErrorPageProps) {
   return (
     <main className={styles.page}>
       <div className={styles.card}>
@@ -19,7 +20,10 @@ export function ErrorPage({ picture, title, children, supportSubject }: ErrorPag
         </div>
         <h1 className={styles.title}>{title}</h1>
         {children}
-        <ContactSupportLine {...(supportSubject ? { subject: supportSubject } : {})} />
+        <ContactSupportLine
+          {...(supportSubject ? { subject: supportSubject } : {})}
+          dropHelpEnding={dropSupportHelpEnding}
+        />
       </div>
     </main>
   );

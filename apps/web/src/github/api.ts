@@ -42,6 +42,11 @@ export interface GitHubRepositoryOption {
   htmlUrl: string;
 }
 
+/** "owner/name", as GitHub writes a repository. */
+export function repositoryFullName(repository: { ownerName: string; name: string }): string {
+  return `${repository.ownerName}/${repository.name}`;
+}
+
 const GITHUB_ACCOUNTS = `query githubAccounts {
   viewer { githubUser { ghId login name avatarUrl } githubOrganizations { ghId login avatarUrl } }
 }`;

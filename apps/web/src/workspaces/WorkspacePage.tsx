@@ -1,6 +1,7 @@
 import { GearIcon, LockIcon } from "@primer/octicons-react";
 import { useEffect, useState } from "react";
 import { Navigate, useLocation, useParams } from "react-router";
+import { WorkspaceRepositories } from "../github/WorkspaceRepositories";
 import { useOrganizationState } from "../organizations/organization-state";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
@@ -86,6 +87,10 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
       </header>
       <div className={styles.body}>
         <PipelineColumns pipelines={workspace.pipelines} />
+        <WorkspaceRepositories
+          workspaceId={workspace.id}
+          canConnect={workspace.viewerPermission === "WRITE" || workspace.viewerPermission === "ADMIN"}
+        />
         {settingsOpen && workspace.isDeletable ? (
           <WorkspaceSettings
             workspace={workspace}

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OrganizationStateProvider } from "../organizations/organization-state";
 import { type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
+import { ToastProvider } from "../ui/toast/ToastProvider";
 import { WorkspacePage } from "./WorkspacePage";
 import { WorkspacePermissionsErrorPage } from "./WorkspacePermissionsErrorPage";
 
@@ -13,12 +14,17 @@ function renderWorkspace(workspaceAnswer: unknown) {
   const graphql: GraphQLHandler = (call) => {
     if (call.operation === "workspace") return workspaceAnswer;
     if (call.operation === "viewerHome") return viewerHome;
+    if (call.operation === "workspaceRepositories")
+      return { data: { workspace: { repositoriesConnection: { nodes: [] } } } };
     return { data: { setWorkspaceViewedNow: { workspace: { id: "w1" } } } };
   };
   return renderWithGraphQL(
-    <OrganizationStateProvider>
-      <WorkspacePage />
-    </OrganizationStateProvider>,
+    // The page sits in the shell, which provides toasts.
+    <ToastProvider>
+      <OrganizationStateProvider>
+        <WorkspacePage />
+      </OrganizationStateProvider>
+    </ToastProvider>,
     {
       path: "/workspaces/:workspaceId",
       entry: "/workspaces/w1",

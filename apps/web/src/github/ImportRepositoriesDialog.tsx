@@ -1,0 +1,98 @@
+import { CODE_HOST_NAME } from "@gantry/domain";
+import { LockIcon, RepoIcon } from "@primer/octicons-react";
+import { useEffect, useState } from "react";
+import { useAuth } from "../accounts/auth-context";
+import { Button } from "../ui/Button";
+import { Modal } from "../ui/dialog/Modal";
+import formStyles from "../ui/form.module.css";
+import { Loader } from "../ui/Loader";
+import { SelectionList, type SelectionOption } from "../ui/selection-list/SelectionList";
+import { type GitHubRepositoryOption, gitHubFailureReason, repositoryFullName, useGitHubRepositories } from "./api";
+import { ContinueWithGitHubForm } from "./ContinueWithGitHubForm";
+import { useShowGitHubAuthFailure } from "./use-show-github-auth-failure";
+import styles from "./WorkspaceRepositories.module.css";
+
+interface ImportRepositoriesDialogProps {
+  /** Repositories already in the workspace, left out of the list. */
+  connectedGhIds: ReadonlySet<number>;
+  returnTo: string;
+  onImport: (repositories: GitHubRepositoryOption[]) => void;
+  onClose: () => void;
+}
+
+/** Picks repositories from the viewer's GitHub repositories to import into the workspace. */
+export function ImportRepositoriesDialog({
+  connectedGhIds,
+  returnTo,
+  onImport,
+  onClose,
+}: ImportRepositoriesDialogProps) {
+  const repositories = useGitHubRepositories();
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const reason = gitHubFailureReason(repositories.error);
+  const showAuthFailure = useShowGitHubAuthFailure();
+  useEffect(() => {
+    if (reason === "GITHUB_TOKEN_INVALID") showAuthFailure();
+  }, [reason, showAuthFailure]);
+
+  const offered = (repositories.data ?? []).filter((repository) => !connectedGhIds.has(repository.ghId));
+  const options: SelectionOption[] = offered.map((repository) => ({
+    id: String(repository.ghId),
+    label: repositoryFullName(repository),
+    description: repository.isPrivate ? "Private" : "Public",
+    icon: repository.isPrivate ? <LockIcon aria-hidden /> : <RepoIcon aria-hidden />,
+  }));
+  const chosen = offered.filter((repository) => selectedIds.includes(String(repository.ghId)));
+
+  return (
+    <Modal title="Import repositories" onDismiss={onClose}>
+      {repositories.isPending ? <Loader label={`Loading your ${CODE_HOST_NAME} repositories`} delayMs={0} /> : null}
+      {reason === "GITHUB_NOT_CONNECTED" ? (
+        <NotConnected returnTo={returnTo} />
+      ) : repositories.isError ? (
+        <div className={styles.problem} role="alert">
+          <p>
+            We couldn't list your {CODE_HOST_NAME} repositories: {repositories.error.message}
+          </p>
+          <Button onClick={() => void repositories.refetch()}>Try again</Button>
+        </div>
+      ) : null}
+      {repositories.data && options.length === 0 ? (
+        <p className={styles.muted}>Every repository you can push to is already in this workspace.</p>
+      ) : null}
+      {options.length > 0 ? (
+        <SelectionList
+          label="Repositories to import"
+          selectionMode="multiple"
+          options={options}
+          selectedIds={selectedIds}
+          onSelectionChange={setSelectedIds}
+          onClose={onClose}
+          search={{ placeholder: "Search repositories" }}
+          width={430}
+          height={360}
+        />
+      ) : null}
+      <div className={formStyles.actions}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="primary" disabled={chosen.length === 0} onClick={() => onImport(chosen)}>
+          {chosen.length > 1 ? `Import ${chosen.length} repositories` : "Import repository"}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+function NotConnected({ returnTo }: { returnTo: string }) {
+  const { state } = useAuth();
+  return (
+    <div className={styles.problem}>
+      <p>Connect your {CODE_HOST_NAME} account to import its repositories.</p>
+      <ContinueWithGitHubForm
+        label={`Connect ${CODE_HOST_NAME}`}
+        linkToken={"token" in state ? state.token : null}
+        returnTo={returnTo}
+      />
+    </div>
+  );
+}

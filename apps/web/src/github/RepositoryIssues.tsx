@@ -1,0 +1,57 @@
+import { GitMergeIcon, GitPullRequestIcon, IssueClosedIcon, IssueOpenedIcon } from "@primer/octicons-react";
+import styles from "./WorkspaceRepositories.module.css";
+import type { RepositoryIssue } from "./workspace-repositories-api";
+
+const STATE_NAMES = { OPEN: "Open", CLOSED: "Closed", MERGED: "Merged" } as const;
+
+function StateIcon({ issue }: { issue: RepositoryIssue }) {
+  const label = `${STATE_NAMES[issue.state]} ${issue.pullRequest ? "pull request" : "issue"}`;
+  const className = styles[`state${issue.state}`];
+  if (issue.state === "MERGED") return <GitMergeIcon aria-label={label} className={className} />;
+  if (issue.pullRequest) return <GitPullRequestIcon aria-label={label} className={className} />;
+  if (issue.state === "CLOSED") return <IssueClosedIcon aria-label={label} className={className} />;
+  return <IssueOpenedIcon aria-label={label} className={className} />;
+}
+
+/** The repository's first issues and pull requests: state, number, title and labels (the board comes later). */
+export function RepositoryIssues({
+  repositoryName,
+  issues,
+  totalCount,
+}: {
+  repositoryName: string;
+  issues: RepositoryIssue[];
+  totalCount: number;
+}) {
+  if (issues.length === 0) return <p className={styles.muted}>No issues or pull requests yet.</p>;
+  return (
+    <>
+      <ul className={styles.issues} aria-label={`Issues in ${repositoryName}`}>
+        {issues.map((issue) => (
+          <li key={issue.number} className={styles.issue}>
+            <StateIcon issue={issue} />
+            <span className={styles.issueNumber}>#{issue.number}</span>
+            <a href={issue.htmlUrl} target="_blank" rel="noopener noreferrer" className={styles.issueTitle}>
+              {issue.title}
+            </a>
+            {issue.labels.map((label) => (
+              <span key={label.name} className={styles.label}>
+                <span
+                  className={styles.labelDot}
+                  style={/^[0-9a-f]{6}$/i.test(label.color) ? { background: `#${label.color}` } : undefined}
+                  aria-hidden
+                />
+                {label.name}
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+      {totalCount > issues.length ? (
+        <p className={styles.muted}>
+          Showing {issues.length} of {totalCount}.
+        </p>
+      ) : null}
+    </>
+  );
+}

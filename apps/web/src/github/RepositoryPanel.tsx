@@ -1,0 +1,47 @@
+import { RepoIcon } from "@primer/octicons-react";
+import { repositoryFullName } from "./api";
+import { RepositoryIssues } from "./RepositoryIssues";
+import { SyncStatus } from "./SyncStatus";
+import styles from "./WorkspaceRepositories.module.css";
+import type { ConnectedRepository } from "./workspace-repositories-api";
+
+function ImportProgress({ repository }: { repository: ConnectedRepository }) {
+  const { state, importedCount } = repository.import;
+  switch (state) {
+    case "PENDING":
+      return <span className={styles.badge}>Waiting to import</span>;
+    case "IMPORTING":
+      return <span className={styles.badge}>Importing… {importedCount} imported so far</span>;
+    case "DONE":
+      return <span className={`${styles.badge} ${styles.ok}`}>Imported {importedCount}</span>;
+    case "FAILED":
+      return <span className={`${styles.badge} ${styles.danger}`}>Import failed after {importedCount}</span>;
+  }
+}
+
+/** One connected repository: its import, its sync health and its first issues. */
+export function RepositoryPanel({ repository }: { repository: ConnectedRepository }) {
+  const name = repositoryFullName(repository);
+  const titleId = `repository-${repository.id}`;
+  return (
+    <article className={styles.panel} aria-labelledby={titleId}>
+      <header className={styles.panelHeader}>
+        <h3 id={titleId} className={styles.panelTitle}>
+          <RepoIcon aria-hidden />
+          <a href={repository.htmlUrl} target="_blank" rel="noopener noreferrer">
+            {name}
+          </a>
+        </h3>
+        <span role="status">
+          <ImportProgress repository={repository} />
+        </span>
+      </header>
+      <SyncStatus sync={repository.sync} />
+      <RepositoryIssues
+        repositoryName={name}
+        issues={repository.issues.nodes}
+        totalCount={repository.issues.totalCount}
+      />
+    </article>
+  );
+}

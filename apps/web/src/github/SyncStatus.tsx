@@ -1,0 +1,77 @@
+import { formatRelativeDate } from "@gantry/domain";
+import { AlertIcon, CheckCircleIcon } from "@primer/octicons-react";
+import styles from "./WorkspaceRepositories.module.css";
+import type { RepositorySync } from "./workspace-repositories-api";
+
+/** A date as "5 minutes ago", with the exact time on hover and for screen readers' time element. */
+function When({ at }: { at: string }) {
+  const date = new Date(at);
+  return (
+    <time dateTime={at} title={date.toLocaleString()}>
+      {formatRelativeDate(date)}
+    </time>
+  );
+}
+
+export function formatLag(lagMs: number): string {
+  return lagMs < 1_000 ? `${lagMs} ms` : `${(lagMs / 1_000).toFixed(1)} s`;
+}
+
+/** Sync you can see: whether GitHub's hook is there, when it last spoke and how late, the last reconciliation and error. */
+export function SyncStatus({ sync }: { sync: RepositorySync }) {
+  return (
+    <dl className={styles.sync}>
+      <div>
+        <dt>Webhook</dt>
+        <dd>
+          {sync.webhookInstalled ? (
+            <span className={styles.ok}>
+              <CheckCircleIcon aria-hidden /> Installed
+            </span>
+          ) : (
+            <span className={styles.warning}>
+              <AlertIcon aria-hidden /> Not installed
+            </span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Last delivery</dt>
+        <dd>
+          {sync.lastDeliveryAt ? (
+            <>
+              <When at={sync.lastDeliveryAt} />
+              {sync.lastDeliveryLagMs !== null
+                ? ` (arrived ${formatLag(sync.lastDeliveryLagMs)} after the change)`
+                : null}
+            </>
+          ) : (
+            "None yet"
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Last reconciliation</dt>
+        <dd>{sync.lastReconciledAt ? <When at={sync.lastReconciledAt} /> : "Not yet"}</dd>
+      </div>
+      <div>
+        <dt>Last error</dt>
+        <dd>
+          {sync.lastError ? (
+            <span className={styles.danger}>
+              {sync.lastError}
+              {sync.lastErrorAt ? (
+                <>
+                  {" "}
+                  (<When at={sync.lastErrorAt} />)
+                </>
+              ) : null}
+            </span>
+          ) : (
+            "None"
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}

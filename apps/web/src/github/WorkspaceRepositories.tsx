@@ -1,0 +1,73 @@
+import { CODE_HOST_NAME } from "@gantry/domain";
+import { DownloadIcon } from "@primer/octicons-react";
+import { useState } from "react";
+import { useLocation } from "react-router";
+import { Button } from "../ui/Button";
+import { Loader } from "../ui/Loader";
+import { CreateTestRepositoryButton } from "./CreateTestRepositoryButton";
+import { ImportRepositoriesDialog } from "./ImportRepositoriesDialog";
+import { RepositoryPanel } from "./RepositoryPanel";
+import { useImportRepositories } from "./use-import-repositories";
+import styles from "./WorkspaceRepositories.module.css";
+import { useWorkspaceRepositories } from "./workspace-repositories-api";
+
+interface WorkspaceRepositoriesProps {
+  workspaceId: string;
+  /** Whether the viewer may connect repositories (write or admin in the workspace). */
+  canConnect: boolean;
+}
+
+/** The workspace's connected GitHub repositories, and importing or creating more. */
+export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepositoriesProps) {
+  const location = useLocation();
+  const repositories = useWorkspaceRepositories(workspaceId);
+  const importRepositories = useImportRepositories(workspaceId);
+  const [importing, setImporting] = useState(false);
+  const connectedGhIds = new Set((repositories.data ?? []).map((repository) => repository.ghId));
+
+  return (
+    <section className={styles.section} aria-labelledby="workspace-repositories-title">
+      <header className={styles.sectionHeader}>
+        <h2 id="workspace-repositories-title" className={styles.sectionTitle}>
+          Repositories
+        </h2>
+        {canConnect ? (
+          <div className={styles.sectionActions}>
+            <CreateTestRepositoryButton workspaceId={workspaceId} />
+            <Button variant="primary" onClick={() => setImporting(true)}>
+              <DownloadIcon aria-hidden />
+              Import repositories
+            </Button>
+          </div>
+        ) : null}
+      </header>
+      {repositories.isPending ? <Loader label="Loading the workspace's repositories" /> : null}
+      {repositories.isError ? (
+        <div className={styles.problem} role="alert">
+          <p>We couldn't load this workspace's repositories: {repositories.error.message}</p>
+          <Button onClick={() => void repositories.refetch()}>Try again</Button>
+        </div>
+      ) : null}
+      {repositories.data?.length === 0 ? (
+        <p className={styles.muted}>
+          No {CODE_HOST_NAME} repositories yet.
+          {canConnect ? " Import some to bring their issues and pull requests into this workspace." : null}
+        </p>
+      ) : null}
+      {repositories.data?.map((repository) => (
+        <RepositoryPanel key={repository.id} repository={repository} />
+      ))}
+      {importing ? (
+        <ImportRepositoriesDialog
+          connectedGhIds={connectedGhIds}
+          returnTo={location.pathname}
+          onClose={() => setImporting(false)}
+          onImport={(chosen) => {
+            setImporting(false);
+            void importRepositories(chosen);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
