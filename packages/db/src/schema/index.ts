@@ -1,5 +1,6 @@
 export * from "./accounts.js";
 export * from "./analytics.js";
+export * from "./board.js";
 export * from "./codehost.js";
 export * from "./feature-flags.js";
 export * from "./organizations.js";
