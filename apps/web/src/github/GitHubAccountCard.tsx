@@ -2,27 +2,29 @@ import { CODE_HOST_NAME } from "@gantry/domain";
 import { MarkGithubIcon } from "@primer/octicons-react";
 import type { ReactNode } from "react";
 import { useAuth } from "../accounts/auth-context";
+import { useGitHubUser } from "./api";
 import { ContinueWithGitHubForm } from "./ContinueWithGitHubForm";
 import styles from "./github.module.css";
 
 /**
  * On /landing: a person signed in without GitHub connects it here (the sign-in form with their
- * session as `link_token`); once connected it says as whom.
+ * session as `link_token`); once connected it says as whom, beside what the caller offers.
  */
 export function GitHubAccountCard({ children }: { children?: ReactNode }) {
   const { state } = useAuth();
-  if (state.status !== "signed-in") return null;
-  const gitHubAccount = state.info.user.gh;
+  const gitHubUser = useGitHubUser();
+  // Quiet while loading or failing: the card is an offer, not something the page needs.
+  if (state.status !== "signed-in" || gitHubUser.data === undefined) return null;
   return (
     <section className={styles.accountCard} aria-labelledby="github-account-title">
       <h2 id="github-account-title" className={styles.accountTitle}>
         <MarkGithubIcon aria-hidden />
         {CODE_HOST_NAME}
       </h2>
-      {gitHubAccount ? (
+      {gitHubUser.data ? (
         <>
           <p className={styles.muted}>
-            Connected as <strong>@{gitHubAccount.username}</strong>
+            Connected as <strong>@{gitHubUser.data.login}</strong>
           </p>
           {children}
         </>

@@ -47,11 +47,27 @@ export function repositoryFullName(repository: { ownerName: string; name: string
   return `${repository.ownerName}/${repository.name}`;
 }
 
+const GITHUB_USER_FIELDS = "ghId login name avatarUrl";
+
+/** The GitHub account connected to the viewer, null until one is (the user-info load does not carry it). */
+export function useGitHubUser() {
+  const request = useGraphQL();
+  return useQuery({
+    queryKey: ["github-user"],
+    queryFn: async () =>
+      (
+        await request<{ viewer: { githubUser: GitHubUser | null } }>(
+          `query githubUser { viewer { githubUser { ${GITHUB_USER_FIELDS} } } }`,
+        )
+      ).viewer.githubUser,
+  });
+}
+
 const GITHUB_ACCOUNTS = `query githubAccounts {
-  viewer { githubUser { ghId login name avatarUrl } githubOrganizations { ghId login avatarUrl } }
+  viewer { githubUser { ${GITHUB_USER_FIELDS} } githubOrganizations { ghId login avatarUrl } }
 }`;
 
-/** The viewer's GitHub account and organisations (User.getMyOrgs); the user is null until GitHub is connected. */
+/** The viewer's GitHub account and organisations (User.getMyOrgs), for choosing a repository's owner. */
 export function useGitHubAccounts() {
   const request = useGraphQL();
   return useQuery({
