@@ -81,15 +81,17 @@ export function CreateTestRepositoryModal({ state, dispatch, workspaceId }: Crea
             autoComplete="off"
             value={state.name}
             aria-invalid={state.error !== null}
-            aria-describedby={`${nameId}-hint ${nameId}-error`}
+            aria-describedby={state.error ? `${nameId}-hint ${nameId}-error` : `${nameId}-hint`}
             onChange={(event) => dispatch({ type: "set-name", name: event.target.value })}
           />
           <p id={`${nameId}-hint`} className={formStyles.hint}>
             Use a hyphen (-) or an underscore (_) to seperate each word
           </p>
-          <p id={`${nameId}-error`} className={formStyles.error} role="alert">
-            {state.error}
-          </p>
+          {state.error ? (
+            <p id={`${nameId}-error`} className={formStyles.error} role="alert">
+              {state.error}
+            </p>
+          ) : null}
         </div>
         <div className={formStyles.field}>
           <label className={formStyles.label} htmlFor={descriptionId}>

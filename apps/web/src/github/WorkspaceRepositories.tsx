@@ -54,9 +54,13 @@ export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepo
           {canConnect ? " Import some to bring their issues and pull requests into this workspace." : null}
         </p>
       ) : null}
-      {repositories.data?.map((repository) => (
-        <RepositoryPanel key={repository.id} repository={repository} />
-      ))}
+      {repositories.data && repositories.data.length > 0 ? (
+        <div className={styles.panels}>
+          {repositories.data.map((repository) => (
+            <RepositoryPanel key={repository.id} repository={repository} />
+          ))}
+        </div>
+      ) : null}
       {importing ? (
         <ImportRepositoriesDialog
           connectedGhIds={connectedGhIds}

@@ -87,10 +87,6 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
       </header>
       <div className={styles.body}>
         <PipelineColumns pipelines={workspace.pipelines} />
-        <WorkspaceRepositories
-          workspaceId={workspace.id}
-          canConnect={workspace.viewerPermission === "WRITE" || workspace.viewerPermission === "ADMIN"}
-        />
         {settingsOpen && workspace.isDeletable ? (
           <WorkspaceSettings
             workspace={workspace}
@@ -99,6 +95,10 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
           />
         ) : null}
       </div>
+      <WorkspaceRepositories
+        workspaceId={workspace.id}
+        canConnect={workspace.viewerPermission === "WRITE" || workspace.viewerPermission === "ADMIN"}
+      />
     </main>
   );
 }
