@@ -61,6 +61,19 @@ test("Continue with GitHub, create a test repository, import two repositories an
   await expect(page.getByRole("heading", { level: 1, name: "Launch" })).toBeVisible();
   await expect(page.getByText("No GitHub repositories yet.")).toBeVisible();
 
+  // The organisation dropdown lists the GitHub accounts too: the user's own as "@demo", and acme.
+  await page.getByRole("button", { name: `Organization: ${organization}. Switch organization` }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByText("Organizations with access to Gantry")).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "@demo" })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "acme" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("organization-dropdown-github.png") });
+  // Picking one not yet in Gantry offers to create its organisation under its name.
+  await menu.getByRole("menuitem", { name: "acme" }).click();
+  const organizationCreator = page.getByRole("dialog", { name: "Create new organization" });
+  await expect(organizationCreator.getByLabel("Organization name")).toHaveValue("acme");
+  await organizationCreator.getByRole("button", { name: "Cancel" }).click();
+
   // Import two repositories, one at a time behind a saving toast.
   await page.getByRole("button", { name: "Import repositories" }).click();
   const importer = page.getByRole("dialog", { name: "Import repositories" });

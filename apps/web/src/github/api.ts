@@ -68,10 +68,11 @@ const GITHUB_ACCOUNTS = `query githubAccounts {
 }`;
 
 /** The viewer's GitHub account and organisations (User.getMyOrgs), for choosing a repository's owner. */
-export function useGitHubAccounts() {
+export function useGitHubAccounts({ enabled = true }: { enabled?: boolean } = {}) {
   const request = useGraphQL();
   return useQuery({
     queryKey: ["github-accounts"],
+    enabled,
     queryFn: async () => {
       const { viewer } = await request<{
         viewer: { githubUser: GitHubUser | null; githubOrganizations: GitHubOrganization[] };

@@ -9,11 +9,13 @@ export const ORGANIZATION_NAME_HINT = "2 to 60 letters, numbers, spaces, hyphens
 interface CreateOrganizationFormProps {
   onCreated: (organization: { id: string; name: string }) => void;
   onCancel?: () => void;
+  /** A name to start from, such as the GitHub organisation's being brought into Gantry. */
+  initialName?: string;
 }
 
 /** The "Create new organization" form, used in its dialog and in the onboarding of a new user. */
-export function CreateOrganizationForm({ onCreated, onCancel }: CreateOrganizationFormProps) {
-  const [name, setName] = useState("");
+export function CreateOrganizationForm({ onCreated, onCancel, initialName = "" }: CreateOrganizationFormProps) {
+  const [name, setName] = useState(initialName);
   const create = useCreateOrganization();
 
   const submit = (event: FormEvent) => {

@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
+import { useGitHubOwners } from "../github/use-github-owners";
 import { useToasts } from "../ui/toast/toast-context";
 import { CreateWorkspaceDialog } from "../workspaces/CreateWorkspaceDialog";
 import { useViewerHome } from "./api";
@@ -22,15 +24,19 @@ export function OrganizationSwitcher() {
   const home = useViewerHome();
   const { organization, choose, setOrgCreatorFormOpen, isWorkspaceCreatorFormOpen, setWorkspaceCreatorFormOpen } =
     useOrganizationState();
+  const gitHubOwners = useGitHubOwners();
+  // Picking a GitHub account not yet in Gantry offers to create its organisation under its name.
+  const [suggestedName, setSuggestedName] = useState<string | null>(null);
   useOrganizationCommands(home.data);
 
   // The landing page shows loading and errors; the header stays quiet until there is a list.
   if (!home.data) return null;
   const active = activeOrganization(home.data.organizations, organization.id);
-  const entries = organizationEntries(home.data, active?.id ?? null);
+  const entries = organizationEntries(home.data, active?.id ?? null, gitHubOwners);
 
   const onCreated = (created: { id: string; name: string }) => {
     setOrgCreatorFormOpen(false);
+    setSuggestedName(null);
     choose(created);
     toasts.show({ kind: "success", message: `${created.name} was created` });
     navigate("/landing");
@@ -43,13 +49,28 @@ export function OrganizationSwitcher() {
         entries={entries}
         manageHref={active ? organizationSettingsPath(active.name) : null}
         onSelect={(entry) => {
+          if (entry.zhOrgId === null) {
+            setSuggestedName(entry.ownerName);
+            setOrgCreatorFormOpen(true);
+            return;
+          }
           choose({ id: entry.id, name: entry.ownerName });
           navigate("/landing");
         }}
-        onCreate={() => setOrgCreatorFormOpen(true)}
+        onCreate={() => {
+          setSuggestedName(null);
+          setOrgCreatorFormOpen(true);
+        }}
       />
       {organization.isOrgCreatorFormOpen ? (
-        <CreateOrganizationDialog onCreated={onCreated} onClose={() => setOrgCreatorFormOpen(false)} />
+        <CreateOrganizationDialog
+          onCreated={onCreated}
+          onClose={() => {
+            setOrgCreatorFormOpen(false);
+            setSuggestedName(null);
+          }}
+          {...(suggestedName ? { initialName: suggestedName } : {})}
+        />
       ) : null}
       {isWorkspaceCreatorFormOpen ? (
         <CreateWorkspaceDialog

@@ -39,10 +39,14 @@ export function organizationDropdownTitle(entries: readonly OrganizationListItem
   return listsCodeHostAccounts ? `Organizations with access to ${productName}` : `Organizations in ${productName}`;
 }
 
-/** The viewer's organisations, then pending access requests as disabled "Requested" items. */
+/**
+ * The viewer's organisations, then their GitHub accounts (the user's own and GitHub organisations,
+ * once GitHub is connected), then pending access requests as disabled "Requested" items.
+ */
 export function organizationEntries(
   home: Pick<ViewerHome, "organizations" | "accessRequests">,
   activeId: string | null,
+  codeHostAccounts: readonly OrganizationListItem[] = [],
 ): OrganizationEntry[] {
   const memberOf = new Set(home.organizations.map((organization) => organization.id));
   const organizations = home.organizations.map((organization) => ({
@@ -66,7 +70,7 @@ export function organizationEntries(
       disabled: true,
       tooltip: REQUESTED_TOOLTIP,
     }));
-  return [...organizations, ...requested];
+  return [...organizations, ...codeHostAccounts, ...requested];
 }
 
 export function organizationSettingsPath(name: string): string {
