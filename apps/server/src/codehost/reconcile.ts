@@ -1,5 +1,6 @@
 import { schema } from "@gantry/db";
 import { eq } from "drizzle-orm";
+import { placeNewIssues } from "../board/placement.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { type CodeHostDeps, clientForUser, ensureWebhook } from "./repositories.js";
 
@@ -37,6 +38,7 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
       per_page: 100,
     });
     await upsertIssues(deps.db, repositoryId, changed as GitHubIssueWire[]);
+    await placeNewIssues(deps.db, repositoryId, startedAt);
     await deps.db
       .update(repositories)
       .set({

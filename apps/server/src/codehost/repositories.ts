@@ -8,6 +8,7 @@ import type { GitHubConfig } from "./config.js";
 import { gitHubError, notConnected } from "./errors.js";
 import { githubAccountOf } from "./github-accounts.js";
 import { createGitHubClient, type GitHubClient } from "./github-client.js";
+import { placeNewIssues } from "../board/placement.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 
 const { repositories, workspaceRepositories } = schema;
@@ -149,6 +150,7 @@ export async function addRepositoryToWorkspace(
     .values({ workspaceId: input.workspaceId, repositoryId: repository.id, addedBy: userId, addedAt: deps.now() })
     .onConflictDoNothing();
   if (repository.importState === "pending" || repository.importState === "failed") startImport(repository.id);
+  else await placeNewIssues(deps.db, repository.id, deps.now());
   return repository;
 }
 
@@ -177,6 +179,7 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
       });
       await deps.db.transaction(async (tx) => {
         await upsertIssues(tx, repositoryId, data as GitHubIssueWire[]);
+        await placeNewIssues(tx, repositoryId, deps.now());
         await tx
           .update(repositories)
           .set({ importNextPage: page + 1, importedCount: sql`${repositories.importedCount} + ${data.length}` })

@@ -2,6 +2,7 @@ import { schema } from "@gantry/db";
 import { verify } from "@octokit/webhooks-methods";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { placeNewIssues } from "../board/placement.js";
 import { deleteIssue, type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { type CodeHostDeps, WEBHOOK_PATH } from "./repositories.js";
 
@@ -61,7 +62,10 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
         const subject =
           event === "issues" ? payload.issue : event === "pull_request" ? payload.pull_request : undefined;
         if (subject && payload.action === "deleted") await deleteIssue(tx, repository.id, subject.number);
-        else if (subject) await upsertIssues(tx, repository.id, [subject], event === "pull_request");
+        else if (subject) {
+          await upsertIssues(tx, repository.id, [subject], event === "pull_request");
+          await placeNewIssues(tx, repository.id, now);
+        }
         const lag = subject ? Math.max(0, now.getTime() - new Date(subject.updated_at).getTime()) : null;
         await tx
           .update(repositories)

@@ -20,6 +20,18 @@ export interface AuthScopes {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Decodes a global id; every id Gantry hands out wraps a UUID, anything else is refused before it reaches SQL. */
+export function decodeGantryId(globalID: string): { typename: string; id: string } {
+  let decoded: { typename: string; id: string };
+  try {
+    decoded = decodePlain(globalID);
+  } catch {
+    throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
+  }
+  if (!UUID.test(decoded.id)) throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
+  return decoded;
+}
+
 /** The UUID inside a decoded global id, after checking it names the expected type. */
 export function idOfType(globalId: { typename: string; id: string }, typename: string): string {
   if (globalId.typename !== typename) throw new GantryError("BAD_USER_INPUT", `Expected the id of a ${typename}.`);
@@ -51,17 +63,7 @@ export const builder = new SchemaBuilder<{
   errors: { defaultTypes: [] },
   relay: {
     // Every id Gantry hands out wraps a UUID; anything else is refused before it reaches SQL.
-    decodeGlobalID: (globalID) => {
-      let decoded: { typename: string; id: string };
-      try {
-        decoded = decodePlain(globalID);
-      } catch {
-        throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
-      }
-      if (!UUID.test(decoded.id))
-        throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
-      return decoded;
-    },
+    decodeGlobalID: (globalID) => decodeGantryId(globalID),
     clientMutationId: "omit",
     nodesOnConnection: true,
     cursorType: "String",

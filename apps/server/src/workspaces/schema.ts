@@ -23,8 +23,11 @@ export const PermissionLevel = builder.enumType("PermissionLevel", {
 export const PipelineStage = builder.enumType("PipelineStage", { values: PIPELINE_STAGES });
 
 type PipelineRow = typeof schema.pipelines.$inferSelect;
-type PipelineView = Pick<PipelineRow, "name" | "description" | "stage"> & {
+export type PipelineView = Pick<PipelineRow, "name" | "description" | "stage"> & {
   id: string;
+  /** The database id; null for the Closed pipeline, which is not stored. */
+  dbId: string | null;
+  workspaceId: string;
   createdAt: Date | null;
   updatedAt: Date | null;
 };
@@ -41,15 +44,17 @@ export const Pipeline = builder.objectRef<PipelineView>("Pipeline").implement({
   }),
 });
 
-const closedPipeline: PipelineView = {
+export const closedPipelineOf = (workspaceId: string): PipelineView => ({
   ...CLOSED_PIPELINE,
+  dbId: null,
+  workspaceId,
   description: null,
   stage: null,
   createdAt: null,
   updatedAt: null,
-};
+});
 
-async function workspacePipelines(
+export async function workspacePipelines(
   db: Parameters<typeof requireWorkspace>[0],
   workspaceId: string,
 ): Promise<PipelineView[]> {
@@ -58,7 +63,7 @@ async function workspacePipelines(
     .from(schema.pipelines)
     .where(eq(schema.pipelines.workspaceId, workspaceId))
     .orderBy(asc(sql`${schema.pipelines.rank} collate "C"`));
-  return rows.map((row) => ({ ...row, id: encodeGlobalID("Pipeline", row.id) }));
+  return rows.map((row) => ({ ...row, dbId: row.id, id: encodeGlobalID("Pipeline", row.id) }));
 }
 
 const WorkspaceMember = builder
@@ -100,7 +105,7 @@ export const Workspace = builder.node(builder.objectRef<WorkspaceWithPermission>
       args: { includeClosed: t.arg.boolean({ required: false }) },
       resolve: async (workspace, args, context) => {
         const open = await workspacePipelines(context.db, workspace.id);
-        return args.includeClosed ? [...open, closedPipeline] : open;
+        return args.includeClosed ? [...open, closedPipelineOf(workspace.id)] : open;
       },
     }),
     pipelinesConnection: t.connection({
@@ -108,7 +113,7 @@ export const Workspace = builder.node(builder.objectRef<WorkspaceWithPermission>
       resolve: async (workspace, args, context) =>
         arrayConnection(args, await workspacePipelines(context.db, workspace.id)),
     }),
-    closedPipeline: t.field({ type: Pipeline, resolve: () => closedPipeline }),
+    closedPipeline: t.field({ type: Pipeline, resolve: (workspace) => closedPipelineOf(workspace.id) }),
     members: t.field({
       type: [WorkspaceMember],
       description: "Everyone who can open the workspace, with their permission in it.",

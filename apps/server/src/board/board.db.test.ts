@@ -1,0 +1,202 @@
+import { testEngines } from "@gantry/db/testing";
+import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
+import { Octokit } from "@octokit/rest";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OutboxMailer } from "../mail/mailer.js";
+import { createTestApp, type TestApp } from "../testing/app.js";
+import { createOrganization, createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
+import { continueWithGitHub, freePort, startHub } from "../testing/hub.js";
+
+interface BoardIssue {
+  id: string;
+  number: number;
+  state: string;
+}
+interface PipelineInfo {
+  id: string;
+  name: string;
+  issueCounts: { issuesCount: number; pullRequestsCount: number; totalStoryPoints: number };
+}
+
+const MOVE = `mutation ($pipeline: ID!, $issue: ID!, $position: Int, $workspace: ID) {
+  moveIssue(input: { pipelineId: $pipeline, issueId: $issue, position: $position, workspaceId: $workspace }) { issue { number state } pipeline { name } }
+}`;
+
+describe.each(testEngines())("the board on %s", (engine) => {
+  let t: TestApp;
+  let hub: HubSandbox;
+  let demo: TestUser;
+  let workspace: string;
+
+  beforeAll(async () => {
+    const started = await startHub();
+    hub = started.hub;
+    const port = await freePort();
+    t = await createTestApp(
+      { PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: "10000" },
+      { engine, mailer: new OutboxMailer(), github: started.github },
+    );
+    await t.app.listen({ port, host: "127.0.0.1" });
+    const { token } = await continueWithGitHub(t, hub, "demo");
+    demo = {
+      ...field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer"),
+      userId: "",
+      token: token ?? "",
+    };
+    workspace = await createWorkspace(t, demo, await createOrganization(t, demo));
+    const repo = hub.store.repository("acme", "web-app");
+    await gql(
+      t,
+      demo.token,
+      "mutation ($w: ID!, $r: ID!) { addRepositoryToWorkspace(input: { workspaceId: $w, repositoryGhId: $r }) { workspaceRepository { repository { id } } } }",
+      {
+        w: workspace,
+        r: String(repo?.id),
+      },
+    );
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const answer = await gql(
+        t,
+        demo.token,
+        "query ($id: ID!) { workspace(id: $id) { repositoriesConnection { nodes { repository { import { state } } } } } }",
+        { id: workspace },
+      );
+      const states = field<{ repositoriesConnection: { nodes: { repository: { import: { state: string } } }[] } }>(
+        answer,
+        "workspace",
+      ).repositoriesConnection.nodes.map((node) => node.repository.import.state);
+      if (states.every((state) => state === "DONE")) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await hub.close();
+  });
+
+  async function pipelines(): Promise<PipelineInfo[]> {
+    const answer = await gql(
+      t,
+      demo.token,
+      "query ($id: ID!) { workspace(id: $id) { pipelines(includeClosed: true) { id name issueCounts { issuesCount pullRequestsCount totalStoryPoints } } } }",
+      {
+        id: workspace,
+      },
+    );
+    return field<{ pipelines: PipelineInfo[] }>(answer, "workspace").pipelines;
+  }
+
+  async function column(pipelineId: string): Promise<BoardIssue[]> {
+    const answer = await gql(
+      t,
+      demo.token,
+      "query ($id: ID!) { searchIssuesByPipeline(pipelineId: $id, first: 100) { totalCount nodes { id number state } } }",
+      {
+        id: pipelineId,
+      },
+    );
+    return field<{ nodes: BoardIssue[] }>(answer, "searchIssuesByPipeline").nodes;
+  }
+
+  async function stateOnGitHub(number: number): Promise<string> {
+    const account = hub.store.accountByLogin("demo");
+    if (!account) throw new Error("no demo user");
+    const octokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(account) });
+    const { data } = await octokit.rest.issues.get({ owner: "acme", repo: "web-app", issue_number: number });
+    return data.state;
+  }
+
+  const byName = async (name: string) => {
+    const found = (await pipelines()).find((pipeline) => pipeline.name === name);
+    if (!found) throw new Error(`no pipeline ${name}`);
+    return found;
+  };
+
+  it("puts imported open issues in the first pipeline, newest on top, with the spec's counts", async () => {
+    const newIssues = await byName("New Issues");
+    const cards = await column(newIssues.id);
+    const numbers = cards.map((card) => card.number);
+    expect(numbers.length).toBeGreaterThan(2);
+    expect([...numbers].sort((a, b) => b - a)).toEqual(numbers);
+    expect(cards.every((card) => card.state === "OPEN")).toBe(true);
+    expect(newIssues.issueCounts.issuesCount + newIssues.issueCounts.pullRequestsCount).toBe(cards.length);
+    expect((await byName("Backlog")).issueCounts).toEqual({
+      issuesCount: 0,
+      pullRequestsCount: 0,
+      totalStoryPoints: 0,
+    });
+  });
+
+  it("moves cards between and within pipelines in exactly the order a list would have", async () => {
+    const names = ["New Issues", "Icebox", "Backlog", "In Progress"];
+    const ids = await Promise.all(names.map(async (name) => (await byName(name)).id));
+    const model = new Map<string, string[]>(
+      await Promise.all(ids.map(async (id) => [id, (await column(id)).map((card) => card.id)] as [string, string[]])),
+    );
+    const all = [...model.values()].flat();
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(), fc.nat(ids.length - 1), fc.integer({ min: -1, max: 12 })), {
+          minLength: 12,
+          maxLength: 12,
+        }),
+        async (moves) => {
+          for (const [pick, target, position] of moves) {
+            const issue = all[pick % all.length] as string;
+            const pipelineId = ids[target] as string;
+            for (const list of model.values()) {
+              const at = list.indexOf(issue);
+              if (at >= 0) list.splice(at, 1);
+            }
+            const list = model.get(pipelineId) as string[];
+            list.splice(position < 0 || position > list.length ? list.length : position, 0, issue);
+            const answer = await gql(t, demo.token, MOVE, { pipeline: pipelineId, issue, position });
+            expect(answer.errors).toBeUndefined();
+          }
+          for (const id of ids) expect((await column(id)).map((card) => card.id)).toEqual(model.get(id));
+        },
+      ),
+      { numRuns: 3 },
+    );
+  });
+
+  it("closes an issue on GitHub when it is moved to Closed, and reopens it when moved out", async () => {
+    const newIssues = await byName("New Issues");
+    const [card] = await column((await byName("Backlog")).id).then(async (cards) =>
+      cards.length ? cards : column(newIssues.id),
+    );
+    if (!card) throw new Error("no card to close");
+    const closed = await gql(t, demo.token, MOVE, { pipeline: "closed--pipeline", issue: card.id, workspace });
+    expect(field<{ issue: unknown; pipeline: unknown }>(closed, "moveIssue")).toEqual({
+      issue: { number: card.number, state: "CLOSED" },
+      pipeline: { name: "Closed" },
+    });
+    expect(await stateOnGitHub(card.number)).toBe("closed");
+    const closedList = await gql(
+      t,
+      demo.token,
+      "query ($w: ID!) { searchClosedIssues(workspaceId: $w, first: 10) { nodes { number } } }",
+      { w: workspace },
+    );
+    expect(
+      field<{ nodes: { number: number }[] }>(closedList, "searchClosedIssues").nodes.map((issue) => issue.number),
+    ).toContain(card.number);
+
+    const backlog = await byName("Backlog");
+    const reopened = await gql(t, demo.token, MOVE, { pipeline: backlog.id, issue: card.id, position: 0 });
+    expect(field<{ issue: { state: string } }>(reopened, "moveIssue").issue.state).toBe("OPEN");
+    expect((await column(backlog.id))[0]?.number).toBe(card.number);
+    expect(await stateOnGitHub(card.number)).toBe("open");
+  });
+
+  it("refuses moves by someone who cannot edit the workspace, and bad ids", async () => {
+    const card = (await column((await byName("New Issues")).id))[0];
+    const stranger = await continueWithGitHub(t, hub, "hubot");
+    const refused = await gql(t, stranger.token, MOVE, { pipeline: (await byName("Backlog")).id, issue: card?.id });
+    expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const bad = await gql(t, demo.token, MOVE, { pipeline: "not-a-pipeline", issue: card?.id });
+    expect(bad.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+  });
+});

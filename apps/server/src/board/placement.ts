@@ -1,0 +1,49 @@
+import { type Executor, schema } from "@gantry/db";
+import { rankBetween } from "@gantry/domain";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+
+const { issuePositions, issues, pipelines, workspaceRepositories } = schema;
+
+/**
+ * Gives every issue of a repository that has no place yet on a connected workspace's board a
+ * place at the top of that workspace's first pipeline, newest on top.
+ */
+export async function placeNewIssues(executor: Executor, repositoryId: string, now: Date): Promise<void> {
+  const links = await executor
+    .select({ workspaceId: workspaceRepositories.workspaceId })
+    .from(workspaceRepositories)
+    .where(eq(workspaceRepositories.repositoryId, repositoryId));
+  for (const { workspaceId } of links) {
+    const [first] = await executor
+      .select({ id: pipelines.id })
+      .from(pipelines)
+      .where(eq(pipelines.workspaceId, workspaceId))
+      .orderBy(asc(sql`${pipelines.rank} collate "C"`))
+      .limit(1);
+    if (!first) continue;
+    const unplaced = await executor
+      .select({ id: issues.id })
+      .from(issues)
+      .leftJoin(issuePositions, and(eq(issuePositions.issueId, issues.id), eq(issuePositions.workspaceId, workspaceId)))
+      .where(and(eq(issues.repositoryId, repositoryId), isNull(issuePositions.issueId)))
+      .orderBy(asc(issues.number));
+    if (unplaced.length === 0) continue;
+    const [top] = await executor
+      .select({ rank: issuePositions.rank })
+      .from(issuePositions)
+      .where(eq(issuePositions.pipelineId, first.id))
+      .orderBy(asc(sql`${issuePositions.rank} collate "C"`))
+      .limit(1);
+    let above = top?.rank ?? null;
+    const rows = unplaced.map(({ id }) => {
+      above = rankBetween(null, above);
+      return { workspaceId, issueId: id, pipelineId: first.id, rank: above, movedAt: now };
+    });
+    for (let start = 0; start < rows.length; start += 500) {
+      await executor
+        .insert(issuePositions)
+        .values(rows.slice(start, start + 500))
+        .onConflictDoNothing();
+    }
+  }
+}

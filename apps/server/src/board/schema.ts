@@ -1,0 +1,131 @@
+import { schema } from "@gantry/db";
+import { resolveOffsetConnection } from "@pothos/plugin-relay";
+import { eq } from "drizzle-orm";
+import { Issue } from "../codehost/issues-schema.js";
+import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
+import { requireWorkspace } from "../organizations/access.js";
+import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
+import { closedPipelineOf, Pipeline, Workspace, workspacePipelines } from "../workspaces/schema.js";
+import { moveIssue } from "./moves.js";
+import { closedCounts, closedIssues, pipelineCounts, pipelineIssues } from "./queries.js";
+
+const PipelineCounts = builder
+  .objectRef<{ issuesCount: number; pullRequestsCount: number; totalStoryPoints: number }>("PipelineIssueCounts")
+  .implement({
+    description: "SPEC §3 pipelineCounts: shown as N Issue(s) / N PR(s) / N Point(s).",
+    fields: (t) => ({
+      issuesCount: t.exposeInt("issuesCount"),
+      pullRequestsCount: t.exposeInt("pullRequestsCount"),
+      totalStoryPoints: t.exposeFloat("totalStoryPoints"),
+    }),
+  });
+
+builder.objectField(Pipeline, "issueCounts", (t) =>
+  t.field({
+    type: PipelineCounts,
+    resolve: (pipeline, _args, context) =>
+      pipeline.dbId ? pipelineCounts(context.db, pipeline.dbId) : closedCounts(context.db, pipeline.workspaceId),
+  }),
+);
+
+/** A stored pipeline the viewer may read, from its global id. */
+async function readablePipeline(context: GraphQLContext, globalId: string) {
+  const pipelineId = idOfType(decodeGantryId(globalId), "Pipeline");
+  const [pipeline] = await context.db.select().from(schema.pipelines).where(eq(schema.pipelines.id, pipelineId));
+  if (!pipeline) throw new GantryError("NOT_FOUND", "This pipeline does not exist.");
+  await requireWorkspace(context.db, pipeline.workspaceId, signedInViewer(context).id, "viewer");
+  return pipeline;
+}
+
+builder.queryField("searchIssuesByPipeline", (t) =>
+  t.connection({
+    type: Issue,
+    description: "An open pipeline's issues in board order (pages of at most 100).",
+    authScopes: { signedIn: true },
+    args: { pipelineId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const pipeline = await readablePipeline(context, String(args.pipelineId));
+      const counts = await pipelineCounts(context.db, pipeline.id);
+      const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
+        pipelineIssues(context.db, pipeline.id, limit, offset),
+      );
+      return { ...page, totalCount: counts.issuesCount + counts.pullRequestsCount };
+    },
+  }),
+);
+
+builder.queryField("searchClosedIssues", (t) =>
+  t.connection({
+    type: Issue,
+    description: "The Closed pipeline: the workspace's closed issues, most recently closed first.",
+    authScopes: { signedIn: true },
+    args: { workspaceId: t.arg.globalID({ required: true, for: Workspace }) },
+    resolve: async (_root, args, context) => {
+      await requireWorkspace(context.db, args.workspaceId.id, signedInViewer(context).id, "viewer");
+      const counts = await closedCounts(context.db, args.workspaceId.id);
+      const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
+        closedIssues(context.db, args.workspaceId.id, limit, offset),
+      );
+      return { ...page, totalCount: counts.issuesCount + counts.pullRequestsCount };
+    },
+  }),
+);
+
+builder.relayMutationField(
+  "moveIssue",
+  {
+    inputFields: (t) => ({
+      pipelineId: t.id({
+        required: true,
+        description: 'A pipeline id, or "closed--pipeline" (then workspaceId is required).',
+      }),
+      issueId: t.globalID({ required: true, for: Issue }),
+      position: t.int({ required: false, defaultValue: 0 }),
+      workspaceId: t.globalID({ required: false, for: Workspace }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      if (!context.codeHost)
+        throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
+      const viewer = signedInViewer(context);
+      const rawPipeline = String(input.pipelineId);
+      const toClosed = rawPipeline === CLOSED_PIPELINE.id;
+      let workspaceId: string;
+      let pipelineId: string;
+      if (toClosed) {
+        if (!input.workspaceId)
+          throw new GantryError("BAD_USER_INPUT", "Moving to the Closed pipeline needs the workspaceId.", {
+            field: "workspaceId",
+          });
+        workspaceId = input.workspaceId.id;
+        pipelineId = CLOSED_PIPELINE.id;
+      } else {
+        const pipeline = await readablePipeline(context, rawPipeline);
+        workspaceId = pipeline.workspaceId;
+        pipelineId = pipeline.id;
+      }
+      const moved = await moveIssue(context.codeHost.deps, viewer.id, workspaceId, {
+        pipelineId,
+        issueId: input.issueId.id,
+        position: input.position ?? 0,
+      });
+      const [issue] = await context.db.select().from(schema.issues).where(eq(schema.issues.id, moved.issueId));
+      const pipelines = await workspacePipelines(context.db, workspaceId);
+      const pipeline = toClosed
+        ? closedPipelineOf(workspaceId)
+        : pipelines.find((candidate) => candidate.dbId === moved.pipelineId);
+      if (!issue || !pipeline) throw new Error("moved issue or pipeline vanished");
+      return { issue, pipeline };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      issue: t.field({ type: Issue, resolve: (payload) => payload.issue }),
+      pipeline: t.field({ type: Pipeline, resolve: (payload) => payload.pipeline }),
+    }),
+  },
+);
