@@ -1,10 +1,12 @@
 import { CODE_HOST_NAME } from "@gantry/domain";
 import { type Dispatch, type FormEvent, useEffect, useId } from "react";
+import { useLocation } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
 import formStyles from "../ui/form.module.css";
-import { useGitHubAccounts } from "./api";
+import { gitHubFailureReason, useGitHubAccounts } from "./api";
+import { ConnectGitHubPrompt } from "./ConnectGitHubPrompt";
 import styles from "./CreateTestRepositoryModal.module.css";
 import { gitHubOwners } from "./github-owners";
 import { OwnerSelect } from "./OwnerSelect";
@@ -15,6 +17,7 @@ import {
   type RepositoryCreatorState,
 } from "./repository-creator-state";
 import { type CreateRepositoryRequest, useCreateTestRepository } from "./use-create-test-repository";
+import { useShowGitHubAuthFailure } from "./use-show-github-auth-failure";
 
 interface CreateTestRepositoryModalProps {
   state: RepositoryCreatorState;
@@ -28,7 +31,13 @@ export function CreateTestRepositoryModal({ state, dispatch, workspaceId }: Crea
   const { productName } = useRuntimeConfig();
   const nameId = useId();
   const descriptionId = useId();
+  const location = useLocation();
   const accounts = useGitHubAccounts();
+  const accountsFailure = gitHubFailureReason(accounts.error);
+  const showAuthFailure = useShowGitHubAuthFailure();
+  useEffect(() => {
+    if (accountsFailure === "GITHUB_TOKEN_INVALID") showAuthFailure();
+  }, [accountsFailure, showAuthFailure]);
   const owners = accounts.data ? gitHubOwners(accounts.data.user, accounts.data.organizations) : [];
   const create = useCreateTestRepository({ dispatch, workspaceId });
 
@@ -59,7 +68,9 @@ export function CreateTestRepositoryModal({ state, dispatch, workspaceId }: Crea
         on {CODE_HOST_NAME}'s settings page.
       </p>
       <form className={formStyles.form} onSubmit={submit} noValidate>
-        {accounts.isError ? (
+        {accountsFailure === "GITHUB_NOT_CONNECTED" ? (
+          <ConnectGitHubPrompt reason="create repositories on it" returnTo={location.pathname} />
+        ) : accounts.isError ? (
           <p className={formStyles.error} role="alert">
             We couldn't load your {CODE_HOST_NAME} accounts: {accounts.error.message}
           </p>

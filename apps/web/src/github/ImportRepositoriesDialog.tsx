@@ -1,14 +1,13 @@
 import { CODE_HOST_NAME } from "@gantry/domain";
 import { LockIcon, RepoIcon } from "@primer/octicons-react";
 import { useEffect, useState } from "react";
-import { useAuth } from "../accounts/auth-context";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
 import formStyles from "../ui/form.module.css";
 import { Loader } from "../ui/Loader";
 import { SelectionList, type SelectionOption } from "../ui/selection-list/SelectionList";
 import { type GitHubRepositoryOption, gitHubFailureReason, repositoryFullName, useGitHubRepositories } from "./api";
-import { ContinueWithGitHubForm } from "./ContinueWithGitHubForm";
+import { ConnectGitHubPrompt } from "./ConnectGitHubPrompt";
 import { useShowGitHubAuthFailure } from "./use-show-github-auth-failure";
 import styles from "./WorkspaceRepositories.module.css";
 
@@ -48,7 +47,7 @@ export function ImportRepositoriesDialog({
     <Modal title="Import repositories" onDismiss={onClose}>
       {repositories.isPending ? <Loader label={`Loading your ${CODE_HOST_NAME} repositories`} delayMs={0} /> : null}
       {reason === "GITHUB_NOT_CONNECTED" ? (
-        <NotConnected returnTo={returnTo} />
+        <ConnectGitHubPrompt reason="import its repositories" returnTo={returnTo} />
       ) : repositories.isError ? (
         <div className={styles.problem} role="alert">
           <p>
@@ -80,19 +79,5 @@ export function ImportRepositoriesDialog({
         </Button>
       </div>
     </Modal>
-  );
-}
-
-function NotConnected({ returnTo }: { returnTo: string }) {
-  const { state } = useAuth();
-  return (
-    <div className={styles.problem}>
-      <p>Connect your {CODE_HOST_NAME} account to import its repositories.</p>
-      <ContinueWithGitHubForm
-        label={`Connect ${CODE_HOST_NAME}`}
-        linkToken={"token" in state ? state.token : null}
-        returnTo={returnTo}
-      />
-    </div>
   );
 }

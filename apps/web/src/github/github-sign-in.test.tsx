@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LoginPage } from "../accounts/LoginPage";
 import { renderWithGraphQL } from "../test/render-with-graphql";
+import { AuthCompletePage } from "./AuthCompletePage";
 import { GITHUB_SIGN_IN_UNFINISHED, gitHubSignInErrorMessage, readCompletedSignIn } from "./auth-complete";
 
 describe("Continue with GitHub", () => {
@@ -31,6 +32,19 @@ describe("Continue with GitHub", () => {
       GITHUB_SIGN_IN_UNFINISHED,
     );
     expect(gitHubSignInErrorMessage("something else")).toBe("Something went wrong, please try again");
+  });
+
+  it("/auth/complete keeps the session, drops the fragment from history and goes to return_to", async () => {
+    window.history.replaceState(null, "", "/auth/complete#token=session-1&return_to=%2Fworkspaces%2Fw1");
+    renderWithGraphQL(<AuthCompletePage />, {
+      path: "/auth/complete",
+      otherPaths: ["/workspaces/w1"],
+      graphql: () => ({ data: {} }),
+    });
+    expect(await screen.findByRole("heading", { name: "/workspaces/w1" })).toBeVisible();
+    expect(window.location.hash).toBe("");
+    expect(window.sessionStorage.getItem("authV2_token")).toBe("session-1");
+    window.sessionStorage.clear();
   });
 
   it("reads the session and a path inside the app from the callback's fragment", () => {
