@@ -110,4 +110,10 @@ test("a failed GitHub sign-in comes back to /login with its message", async ({ p
     `/login?authError=${encodeURIComponent("github sign-in expired or was tampered with, please try again.")}`,
   );
   await expect(page.getByRole("alert")).toHaveText("Signing in with GitHub didn't finish. Please try again.");
+  await page.screenshot({ path: test.info().outputPath("login-github-error.png") });
+  // Without a case, the workspace authentication-failed page shows the default one.
+  await page.goto("/workspace-authentication-failed");
+  await expect(page.getByRole("heading", { name: "Your token has expired" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in again" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("workspace-authentication-failed.png") });
 });
