@@ -191,11 +191,84 @@ describe.each(testEngines())("the board on %s", (engine) => {
     expect(await stateOnGitHub(card.number)).toBe("open");
   });
 
+  it("adds, renames, reorders and deletes pipelines, moving a deleted pipeline's issues in order", async () => {
+    const create = (name: string, position: number) =>
+      gql(
+        t,
+        demo.token,
+        "mutation ($w: ID!, $n: String!, $p: Int) { createPipeline(input: { workspaceId: $w, name: $n, position: $p }) { pipeline { id name } } }",
+        {
+          w: workspace,
+          n: name,
+          p: position,
+        },
+      );
+    const blocked = field<{ pipeline: { id: string } }>(await create("Blocked", 2), "createPipeline").pipeline;
+    expect((await pipelines()).map((pipeline) => pipeline.name).slice(0, 4)).toEqual([
+      "New Issues",
+      "Icebox",
+      "Blocked",
+      "Backlog",
+    ]);
+    expect((await create("blocked", 0)).errors?.[0]).toMatchObject({
+      message: "A pipeline with this name already exists in this workspace.",
+      extensions: { code: "CONFLICT" },
+    });
+    expect((await create("   ", 0)).errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+
+    const renamed = await gql(
+      t,
+      demo.token,
+      'mutation ($id: ID!) { updatePipeline(input: { pipelineId: $id, name: "Waiting", position: 0 }) { pipeline { name } } }',
+      {
+        id: blocked.id,
+      },
+    );
+    expect(field<{ pipeline: { name: string } }>(renamed, "updatePipeline").pipeline.name).toBe("Waiting");
+    expect((await pipelines())[0]?.name).toBe("Waiting");
+
+    const source = await byName("New Issues");
+    const destination = await byName("Icebox");
+    const expected = [...(await column(destination.id)), ...(await column(source.id))].map((card) => card.id);
+    const sameTwice = await gql(
+      t,
+      demo.token,
+      "mutation ($a: ID!) { deletePipeline(input: { pipelineId: $a, destinationPipelineId: $a }) { destinationPipeline { name } } }",
+      {
+        a: source.id,
+      },
+    );
+    expect(sameTwice.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    const deleted = await gql(
+      t,
+      demo.token,
+      "mutation ($a: ID!, $b: ID!) { deletePipeline(input: { pipelineId: $a, destinationPipelineId: $b }) { destinationPipeline { name } } }",
+      {
+        a: source.id,
+        b: destination.id,
+      },
+    );
+    expect(field<{ destinationPipeline: { name: string } }>(deleted, "deletePipeline").destinationPipeline.name).toBe(
+      "Icebox",
+    );
+    expect((await column(destination.id)).map((card) => card.id)).toEqual(expected);
+    expect((await pipelines()).map((pipeline) => pipeline.name)).not.toContain("New Issues");
+  });
+
   it("refuses moves by someone who cannot edit the workspace, and bad ids", async () => {
-    const card = (await column((await byName("New Issues")).id))[0];
+    const card = (await column((await byName("Icebox")).id))[0];
     const stranger = await continueWithGitHub(t, hub, "hubot");
     const refused = await gql(t, stranger.token, MOVE, { pipeline: (await byName("Backlog")).id, issue: card?.id });
     expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const pipelineChange = await gql(
+      t,
+      stranger.token,
+      'mutation ($w: ID!) { createPipeline(input: { workspaceId: $w, name: "Mine" }) { pipeline { id } } }',
+      {
+        w: workspace,
+      },
+    );
+    expect(pipelineChange.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const bad = await gql(t, demo.token, MOVE, { pipeline: "not-a-pipeline", issue: card?.id });
     expect(bad.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
   });

@@ -54,6 +54,10 @@ export const closedPipelineOf = (workspaceId: string): PipelineView => ({
   updatedAt: null,
 });
 
+export function pipelineView(row: PipelineRow): PipelineView {
+  return { ...row, dbId: row.id, id: encodeGlobalID("Pipeline", row.id) };
+}
+
 export async function workspacePipelines(
   db: Parameters<typeof requireWorkspace>[0],
   workspaceId: string,
@@ -63,7 +67,7 @@ export async function workspacePipelines(
     .from(schema.pipelines)
     .where(eq(schema.pipelines.workspaceId, workspaceId))
     .orderBy(asc(sql`${schema.pipelines.rank} collate "C"`));
-  return rows.map((row) => ({ ...row, dbId: row.id, id: encodeGlobalID("Pipeline", row.id) }));
+  return rows.map(pipelineView);
 }
 
 const WorkspaceMember = builder

@@ -1,0 +1,139 @@
+import { type Database, type Executor, schema } from "@gantry/db";
+import { rankBetween } from "@gantry/domain";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { GantryError } from "../graphql/errors.js";
+import { requireWorkspace } from "../organizations/access.js";
+import { isUniqueViolation, validDescription } from "../organizations/names.js";
+
+const { issuePositions, pipelines } = schema;
+const NAME_TAKEN = "A pipeline with this name already exists in this workspace.";
+
+export interface PipelinesDeps {
+  db: Database;
+  now: () => Date;
+}
+
+function validPipelineName(raw: string): string {
+  const name = raw.trim();
+  if (name.length < 1 || name.length > 100) {
+    throw new GantryError("BAD_USER_INPUT", "Pipeline names are 1 to 100 characters long.", { field: "name" });
+  }
+  return name;
+}
+
+async function orderedPipelines(executor: Executor, workspaceId: string, except?: string) {
+  return executor
+    .select({ id: pipelines.id, rank: pipelines.rank })
+    .from(pipelines)
+    .where(and(eq(pipelines.workspaceId, workspaceId), except ? ne(pipelines.id, except) : undefined))
+    .orderBy(asc(sql`${pipelines.rank} collate "C"`));
+}
+
+/** The rank for index `position` among the other pipelines (negative or past the end: last). */
+function rankAt(others: { rank: string }[], position: number): string {
+  const index = position < 0 || position > others.length ? others.length : position;
+  return rankBetween(others[index - 1]?.rank ?? null, others[index]?.rank ?? null);
+}
+
+async function pipelineForAdmin(deps: PipelinesDeps, userId: string, pipelineId: string) {
+  const [pipeline] = await deps.db.select().from(pipelines).where(eq(pipelines.id, pipelineId));
+  if (!pipeline) throw new GantryError("NOT_FOUND", "This pipeline does not exist.");
+  await requireWorkspace(deps.db, pipeline.workspaceId, userId, "admin");
+  return pipeline;
+}
+
+async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new GantryError("CONFLICT", NAME_TAKEN, { field: "name" });
+    throw error;
+  }
+}
+
+export async function createPipeline(
+  deps: PipelinesDeps,
+  userId: string,
+  input: { workspaceId: string; name: string; position: number; description?: string | null },
+) {
+  await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
+  const name = validPipelineName(input.name);
+  const description = validDescription(input.description);
+  const rank = rankAt(await orderedPipelines(deps.db, input.workspaceId), input.position);
+  const now = deps.now();
+  const [pipeline] = await writeUnique(() =>
+    deps.db
+      .insert(pipelines)
+      .values({ workspaceId: input.workspaceId, name, description, rank, createdAt: now, updatedAt: now })
+      .returning(),
+  );
+  if (!pipeline) throw new Error("insert returned no pipeline");
+  return pipeline;
+}
+
+/** Renames, re-describes or moves a pipeline; fields left out stay as they are. */
+export async function updatePipeline(
+  deps: PipelinesDeps,
+  userId: string,
+  input: { pipelineId: string; name?: string | null; position?: number | null; description?: string | null },
+) {
+  const pipeline = await pipelineForAdmin(deps, userId, input.pipelineId);
+  const changes: Partial<typeof pipelines.$inferInsert> = { updatedAt: deps.now() };
+  if (input.name !== undefined && input.name !== null) changes.name = validPipelineName(input.name);
+  if (input.description !== undefined) changes.description = validDescription(input.description);
+  if (input.position !== undefined && input.position !== null) {
+    changes.rank = rankAt(await orderedPipelines(deps.db, pipeline.workspaceId, pipeline.id), input.position);
+  }
+  const [updated] = await writeUnique(() =>
+    deps.db.update(pipelines).set(changes).where(eq(pipelines.id, pipeline.id)).returning(),
+  );
+  return updated;
+}
+
+/**
+ * Deletes a pipeline after moving its issues, in their order, to the bottom of another
+ * pipeline of the same workspace. A workspace keeps at least one pipeline.
+ */
+export async function deletePipeline(
+  deps: PipelinesDeps,
+  userId: string,
+  input: { pipelineId: string; destinationPipelineId: string },
+) {
+  const pipeline = await pipelineForAdmin(deps, userId, input.pipelineId);
+  const [destination] = await deps.db.select().from(pipelines).where(eq(pipelines.id, input.destinationPipelineId));
+  if (destination?.workspaceId !== pipeline.workspaceId || destination.id === pipeline.id) {
+    throw new GantryError("BAD_USER_INPUT", "Choose another pipeline of this workspace to move the issues to.", {
+      field: "destinationPipelineId",
+    });
+  }
+  const [remaining] = await deps.db
+    .select({ value: count() })
+    .from(pipelines)
+    .where(eq(pipelines.workspaceId, pipeline.workspaceId));
+  if ((remaining?.value ?? 0) <= 1) throw new GantryError("CONFLICT", "A workspace needs at least one pipeline.");
+
+  await deps.db.transaction(async (tx) => {
+    const moving = await tx
+      .select({ issueId: issuePositions.issueId })
+      .from(issuePositions)
+      .where(eq(issuePositions.pipelineId, pipeline.id))
+      .orderBy(asc(sql`${issuePositions.rank} collate "C"`));
+    const [last] = await tx
+      .select({ rank: issuePositions.rank })
+      .from(issuePositions)
+      .where(eq(issuePositions.pipelineId, destination.id))
+      .orderBy(sql`${issuePositions.rank} collate "C" desc`)
+      .limit(1);
+    let after = last?.rank ?? null;
+    const now = deps.now();
+    for (const { issueId } of moving) {
+      after = rankBetween(after, null);
+      await tx
+        .update(issuePositions)
+        .set({ pipelineId: destination.id, rank: after, movedAt: now })
+        .where(and(eq(issuePositions.workspaceId, pipeline.workspaceId), eq(issuePositions.issueId, issueId)));
+    }
+    await tx.delete(pipelines).where(eq(pipelines.id, pipeline.id));
+  });
+  return destination;
+}
