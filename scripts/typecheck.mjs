@@ -1,7 +1,15 @@
 // `npm run typecheck`: tsc --noEmit over every TypeScript project, in parallel, sources resolved directly.
 import { spawn } from "node:child_process";
 
-const projects = ["tsconfig.json", "packages/domain", "packages/db", "apps/server", "apps/web", "apps/hub-sandbox", "e2e"];
+const projects = [
+  "tsconfig.json",
+  "packages/domain",
+  "packages/db",
+  "apps/server",
+  "apps/web",
+  "apps/hub-sandbox",
+  "e2e",
+];
 
 function check(project) {
   return new Promise((resolve) => {

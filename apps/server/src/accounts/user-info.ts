@@ -1,4 +1,5 @@
-import type { Executor } from "@gantry/db";
+import { type Executor, schema } from "@gantry/db";
+import { eq } from "drizzle-orm";
 import { featureFlagsFor } from "../feature-flags/service.js";
 import type { SessionUser } from "./sessions.js";
 
@@ -8,6 +9,7 @@ import type { SessionUser } from "./sessions.js";
  * `gh` fills in once GitHub is connected, and the seat in the enterprise edition.
  */
 export async function userInfo(deps: { db: Executor; config: { featureFlags: readonly string[] } }, user: SessionUser) {
+  const [github] = await deps.db.select().from(schema.githubAccounts).where(eq(schema.githubAccounts.userId, user.id));
   return {
     flags: await featureFlagsFor(deps.db, deps.config.featureFlags, user.id),
     user: {
@@ -15,7 +17,7 @@ export async function userInfo(deps: { db: Executor; config: { featureFlags: rea
         raptorId: user.id,
         username: user.email.split("@")[0] ?? user.email,
         name: user.name,
-        avatarUrl: null,
+        avatarUrl: github?.avatarUrl ?? null,
         email: user.email,
         emailVerified: user.emailVerifiedAt !== null,
         identityProvider: user.identityProvider,
@@ -25,10 +27,10 @@ export async function userInfo(deps: { db: Executor; config: { featureFlags: rea
         organizationSize: null,
         projectType: null,
         createdAt: user.createdAt.toISOString(),
-        hasGHAccess: false,
+        hasGHAccess: github !== undefined,
         mergeStatus: null,
       },
-      gh: null,
+      gh: github ? { id: String(github.ghId), name: github.name ?? github.login, username: github.login } : null,
     },
     enterpriseSeat: null,
   };

@@ -50,6 +50,16 @@ describe.each(testEngines())("Continue with GitHub on %s", (engine) => {
       contactIdentity: { provider: "github" },
     });
 
+    const info = await t.app.inject({
+      method: "GET",
+      url: "/api/user-info",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(info.json().user).toMatchObject({
+      gh: { username: "mona" },
+      zh: { hasGHAccess: true, identityProvider: "github" },
+    });
+
     const second = await signIn("mona");
     const again = new URLSearchParams(
       new URL(String(second.finish.headers.location), "http://gantry.test").hash.slice(1),

@@ -25,7 +25,8 @@ const ADD = `mutation ($workspace: ID!, $repo: ID!) {
   }
 }`;
 const STATUS = `query ($id: ID!) { workspace(id: $id) { repositoriesConnection { nodes { repository {
-  name import { state importedCount } sync { webhookInstalled lastDeliveryAt lastDeliveryLagMs lastReconciledAt lastError } } } } } }`;
+  name import { state importedCount } sync { webhookInstalled lastDeliveryAt lastDeliveryLagMs lastReconciledAt lastError
+  rateLimit { limit remaining } } } } } } }`;
 
 describe.each(testEngines())("GitHub repositories on %s", (engine) => {
   let t: TestApp;
@@ -124,6 +125,9 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
       sync: { webhookInstalled: true, lastError: null },
     });
     expect(status?.sync.lastReconciledAt).toEqual(expect.any(String));
+    const rateLimit = status?.sync.rateLimit as { limit: number; remaining: number };
+    expect(rateLimit.limit).toBe(5000);
+    expect(rateLimit.remaining).toBeLessThan(5000);
   });
 
   it("imports 1,000 issues with 10 list requests and a handful more, and a second sync answers from 304s", async () => {

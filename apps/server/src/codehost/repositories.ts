@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Database, schema } from "@gantry/db";
 import { and, eq, sql } from "drizzle-orm";
+import { placeNewIssues } from "../board/placement.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
@@ -8,7 +9,6 @@ import type { GitHubConfig } from "./config.js";
 import { gitHubError, notConnected } from "./errors.js";
 import { githubAccountOf } from "./github-accounts.js";
 import { createGitHubClient, type GitHubClient } from "./github-client.js";
-import { placeNewIssues } from "../board/placement.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 
 const { repositories, workspaceRepositories } = schema;

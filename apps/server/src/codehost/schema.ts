@@ -9,6 +9,7 @@ import { GantryError } from "../graphql/errors.js";
 import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
 import type { CodeHost } from "./code-host.js";
+import { type RateLimitReading, rateLimitReadings } from "./github-client.js";
 import { reconcileRepository } from "./reconcile.js";
 import {
   addRepositoryToWorkspace,
@@ -109,6 +110,14 @@ const RepositoryImport = builder.objectRef<RepositoryRow>("RepositoryImport").im
   }),
 });
 
+const RateLimit = builder.objectRef<RateLimitReading>("GitHubRateLimit").implement({
+  fields: (t) => ({
+    limit: t.exposeInt("limit"),
+    remaining: t.exposeInt("remaining"),
+    resetAt: t.field({ type: "ISO8601DateTime", resolve: (reading) => reading.resetAt }),
+  }),
+});
+
 /** What a team needs to trust the sync: is the hook there, when did GitHub last speak, what failed. */
 const RepositorySync = builder.objectRef<RepositoryRow>("RepositorySync").implement({
   fields: (t) => ({
@@ -129,6 +138,19 @@ const RepositorySync = builder.objectRef<RepositoryRow>("RepositorySync").implem
       type: "ISO8601DateTime",
       nullable: true,
       resolve: (repository) => repository.lastSyncErrorAt,
+    }),
+    rateLimit: t.field({
+      type: RateLimit,
+      nullable: true,
+      description: "GitHub's rate-limit headroom for the account that syncs this repository, as last seen.",
+      resolve: async (repository, _args, context) => {
+        if (!repository.connectedBy) return null;
+        const [account] = await context.db
+          .select({ login: schema.githubAccounts.login })
+          .from(schema.githubAccounts)
+          .where(eq(schema.githubAccounts.userId, repository.connectedBy));
+        return account ? (rateLimitReadings.get(account.login) ?? null) : null;
+      },
     }),
   }),
 });
