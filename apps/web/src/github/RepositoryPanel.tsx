@@ -1,9 +1,11 @@
-import { RepoIcon } from "@primer/octicons-react";
+import { RepoIcon, SyncIcon } from "@primer/octicons-react";
+import { Button } from "../ui/Button";
+import { useToasts } from "../ui/toast/toast-context";
 import { repositoryFullName } from "./api";
 import { RepositoryIssues } from "./RepositoryIssues";
 import { SyncStatus } from "./SyncStatus";
 import styles from "./WorkspaceRepositories.module.css";
-import type { ConnectedRepository } from "./workspace-repositories-api";
+import { type ConnectedRepository, useReconcileRepository } from "./workspace-repositories-api";
 
 function ImportProgress({ repository }: { repository: ConnectedRepository }) {
   const { state, importedCount } = repository.import;
@@ -20,8 +22,15 @@ function ImportProgress({ repository }: { repository: ConnectedRepository }) {
 }
 
 /** One connected repository: its import, its sync health and its first issues. */
-export function RepositoryPanel({ repository }: { repository: ConnectedRepository }) {
+export function RepositoryPanel({ repository, workspaceId }: { repository: ConnectedRepository; workspaceId: string }) {
   const name = repositoryFullName(repository);
+  const reconcile = useReconcileRepository(workspaceId);
+  const toasts = useToasts();
+  const syncNow = () =>
+    reconcile.mutate(
+      { repositoryId: repository.id },
+      { onError: (error) => toasts.show({ kind: "error", message: `${name} could not be synced: ${error.message}` }) },
+    );
   const titleId = `repository-${repository.id}`;
   return (
     <article className={styles.panel} aria-labelledby={titleId}>
@@ -37,6 +46,13 @@ export function RepositoryPanel({ repository }: { repository: ConnectedRepositor
         </span>
       </header>
       <SyncStatus sync={repository.sync} />
+      {repository.import.state === "DONE" ? (
+        <div>
+          <Button onClick={syncNow} disabled={reconcile.isPending}>
+            <SyncIcon aria-hidden /> {reconcile.isPending ? "Syncing…" : "Sync now"}
+          </Button>
+        </div>
+      ) : null}
       <RepositoryIssues
         repositoryName={name}
         issues={repository.issues.nodes}

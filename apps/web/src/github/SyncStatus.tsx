@@ -55,6 +55,19 @@ export function SyncStatus({ sync }: { sync: RepositorySync }) {
         <dd>{sync.lastReconciledAt ? <When at={sync.lastReconciledAt} /> : "Not yet"}</dd>
       </div>
       <div>
+        <dt>GitHub rate limit</dt>
+        <dd>
+          {sync.rateLimit ? (
+            <span className={sync.rateLimit.remaining < sync.rateLimit.limit / 10 ? styles.warning : undefined}>
+              {sync.rateLimit.remaining.toLocaleString()} of {sync.rateLimit.limit.toLocaleString()} left, renews{" "}
+              <When at={sync.rateLimit.resetAt} />
+            </span>
+          ) : (
+            "Not measured yet"
+          )}
+        </dd>
+      </div>
+      <div>
         <dt>Last error</dt>
         <dd>
           {sync.lastError ? (

@@ -57,7 +57,7 @@ export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepo
       {repositories.data && repositories.data.length > 0 ? (
         <div className={styles.panels}>
           {repositories.data.map((repository) => (
-            <RepositoryPanel key={repository.id} repository={repository} />
+            <RepositoryPanel key={repository.id} repository={repository} workspaceId={workspaceId} />
           ))}
         </div>
       ) : null}

@@ -22,6 +22,8 @@ export interface RepositorySync {
   lastReconciledAt: string | null;
   lastError: string | null;
   lastErrorAt: string | null;
+  /** GitHub's rate limit for the syncing account as last seen; null until Gantry has called GitHub for it. */
+  rateLimit: { limit: number; remaining: number; resetAt: string } | null;
 }
 
 export interface ConnectedRepository {
@@ -42,7 +44,7 @@ export const IMPORT_POLL_MS = 2_000;
 
 const REPOSITORY_FIELDS = `id ghId name ownerName htmlUrl
   import { state importedCount }
-  sync { webhookInstalled lastDeliveryAt lastDeliveryLagMs lastReconciledAt lastError lastErrorAt }`;
+  sync { webhookInstalled lastDeliveryAt lastDeliveryLagMs lastReconciledAt lastError lastErrorAt rateLimit { limit remaining resetAt } }`;
 
 const WORKSPACE_REPOSITORIES = `query workspaceRepositories($workspaceId: ID!, $first: Int!) {
   workspace(id: $workspaceId) {
@@ -83,6 +85,16 @@ export function useAddRepositoryToWorkspace(workspaceId: string) {
       addRepositoryToWorkspace(input: { workspaceId: $workspaceId, repositoryGhId: $repositoryGhId }) {
         workspaceRepository { repository { ${REPOSITORY_FIELDS} } }
       }
+    }`,
+    [workspaceRepositoriesKey(workspaceId)],
+  );
+}
+
+/** The sync panel's retry: reads the repository from GitHub again now. */
+export function useReconcileRepository(workspaceId: string) {
+  return useGraphQLMutation<{ reconcileRepository: { repository: { id: string } } }, { repositoryId: string }>(
+    `mutation reconcileRepository($repositoryId: ID!) {
+      reconcileRepository(input: { repositoryId: $repositoryId }) { repository { id } }
     }`,
     [workspaceRepositoriesKey(workspaceId)],
   );

@@ -20,6 +20,7 @@ const connected = {
     lastReconciledAt: null,
     lastError: "GitHub answered 502",
     lastErrorAt: new Date(Date.now() - 60 * 60_000).toISOString(),
+    rateLimit: { limit: 5000, remaining: 4321, resetAt: new Date(Date.now() + 30 * 60_000).toISOString() },
   },
   issues: {
     totalCount: 2,
@@ -72,6 +73,18 @@ function renderRepositories(answer: (call: GraphQLCall) => unknown) {
 
 describe("workspace repositories", () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it("shows GitHub's rate-limit headroom and syncs again on request", async () => {
+    const calls: GraphQLCall[] = [];
+    const { user } = renderRepositories((call) => {
+      calls.push(call);
+      return { data: { reconcileRepository: { repository: { id: "r1" } } } };
+    });
+    const panel = await screen.findByRole("article", { name: "acme/web-app" });
+    expect(within(panel).getByText(/4,321 of 5,000 left, renews/)).toBeVisible();
+    await user.click(within(panel).getByRole("button", { name: "Sync now" }));
+    expect(calls.find((call) => call.operation === "reconcileRepository")?.variables).toEqual({ repositoryId: "r1" });
+  });
 
   it("shows each repository's import, sync health and issues", async () => {
     renderRepositories(() => ({ data: {} }));
