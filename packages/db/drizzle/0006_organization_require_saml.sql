@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "require_saml" boolean DEFAULT false NOT NULL;
