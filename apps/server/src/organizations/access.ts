@@ -3,7 +3,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq } from "drizzle-orm";
 import { GantryError } from "../graphql/errors.js";
 
-const { organizationMembers, organizations, workspaceMembers, workspaces } = schema;
+const { organizationMembers, organizations, users, workspaceMembers, workspaces } = schema;
 
 const ROLE_RANK: Record<OrganizationRole, number> = { member: 1, admin: 2, owner: 3 };
 const PERMISSION_RANK: Record<WorkspacePermission, number> = { viewer: 1, editor: 2, admin: 3 };
@@ -87,6 +87,7 @@ export async function requireWorkspace(
 ): Promise<WorkspaceAccess & { permission: WorkspacePermission }> {
   const access = await workspaceAccess(db, workspaceId, userId);
   if (!access) throw new GantryError("NOT_FOUND", "This workspace does not exist.");
+  if (access.permission) await requireSamlIfEnforced(db, access.organization, userId);
   if (!permissionAtLeast(access.permission, needed)) {
     throw new GantryError(
       "FORBIDDEN",
@@ -116,5 +117,24 @@ export async function requireOrganizationRole(
   if (!roleAtLeast(role, needed)) {
     throw new GantryError("FORBIDDEN", `Only organization ${needed === "owner" ? "owners" : "admins"} can do this.`);
   }
+  await requireSamlIfEnforced(db, organization, userId);
   return { organization, role };
+}
+
+export const SAML_REQUIRED_MESSAGE = "This organization requires you to sign in with SAML single sign-on.";
+
+/**
+ * A SAML-protected organisation (SPEC §6) answers SAML_AUTH_REQUIRED to members who signed in
+ * another way. Owners are exempt, so an owner who turns it on cannot lock everyone out.
+ */
+async function requireSamlIfEnforced(db: Executor, organization: Organization, userId: string): Promise<void> {
+  if (!organization.requireSaml) return;
+  if ((await organizationRole(db, organization.id, userId)) === "owner") return;
+  const [user] = await db.select({ provider: users.identityProvider }).from(users).where(eq(users.id, userId));
+  if (user?.provider === "saml") return;
+  throw new GantryError("FORBIDDEN", SAML_REQUIRED_MESSAGE, {
+    reason: "SAML_AUTH_REQUIRED",
+    organizationId: encodeGlobalID("GantryOrganization", organization.id),
+    organizationName: organization.name,
+  });
 }

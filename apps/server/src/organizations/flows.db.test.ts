@@ -1,4 +1,6 @@
+import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxMailer } from "../mail/mailer.js";
 import { createTestApp, type TestApp } from "../testing/app.js";
@@ -9,6 +11,7 @@ import {
   field,
   gql,
   signUpUser,
+  type TestUser,
   uniqueName,
 } from "../testing/factories.js";
 
@@ -183,6 +186,54 @@ describe.each(testEngines())("organisation flows on %s", (engine) => {
       message: "Only organization owners can make an owner.",
       extensions: { code: "FORBIDDEN" },
     });
+  });
+
+  it("answers SAML_AUTH_REQUIRED to members of a SAML-protected organisation who signed in otherwise", async () => {
+    const owner = await signUpUser(t, "owner");
+    const admin = await signUpUser(t, "admin");
+    const member = await signUpUser(t, "member");
+    const samlMember = await signUpUser(t, "saml");
+    const org = await createOrganization(t, owner);
+    for (const [user, role] of [
+      [admin, "admin"],
+      [member, "member"],
+      [samlMember, "member"],
+    ] as const)
+      await addMember(t, org, user, role);
+    const workspace = await createWorkspace(t, owner, org);
+    await t.database.db
+      .update(schema.users)
+      .set({ identityProvider: "saml" })
+      .where(eq(schema.users.id, samlMember.userId));
+    const enforce = (as: TestUser) =>
+      gql(
+        t,
+        as.token,
+        "mutation ($org: ID!) { updateGantryOrganization(input: { gantryOrganizationId: $org, requireSaml: true }) { gantryOrganization { requireSaml } } }",
+        { org },
+      );
+
+    expect((await enforce(admin)).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    expect(
+      field<{ gantryOrganization: unknown }>(await enforce(owner), "updateGantryOrganization").gantryOrganization,
+    ).toEqual({ requireSaml: true });
+
+    const open = (as: TestUser) =>
+      gql(t, as.token, "query ($id: ID!) { workspace(id: $id) { id } }", { id: workspace });
+    const refused = await open(member);
+    expect(refused.errors?.[0]).toMatchObject({
+      message: "This organization requires you to sign in with SAML single sign-on.",
+      extensions: { code: "FORBIDDEN", reason: "SAML_AUTH_REQUIRED", organizationId: org },
+    });
+    const creating = await gql(
+      t,
+      member.token,
+      'mutation ($org: ID!) { createWorkspace(input: { gantryOrganizationId: $org, name: "Mine" }) { workspace { id } } }',
+      { org },
+    );
+    expect(creating.errors?.[0]?.extensions?.reason).toBe("SAML_AUTH_REQUIRED");
+    expect((await open(owner)).errors).toBeUndefined();
+    expect((await open(samlMember)).errors).toBeUndefined();
   });
 
   it("gives a new workspace the default pipelines in order, plus Closed", async () => {

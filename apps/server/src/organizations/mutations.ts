@@ -20,6 +20,7 @@ import {
   requestAccess,
   revokeInvitation,
   setMemberRole,
+  setSamlRequired,
   usableInvitation,
 } from "./service.js";
 
@@ -62,13 +63,18 @@ builder.relayMutationField(
   {
     inputFields: (t) => ({
       gantryOrganizationId: t.globalID({ required: true, for: GantryOrganization }),
-      name: t.string({ required: true }),
+      name: t.string({ required: false }),
+      requireSaml: t.boolean({ required: false, description: "Owners only: members must sign in with SAML." }),
     }),
   },
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      await renameOrganization(deps(context), signedInViewer(context).id, input.gantryOrganizationId.id, input.name);
+      const viewerId = signedInViewer(context).id;
+      const organizationId = input.gantryOrganizationId.id;
+      if (typeof input.requireSaml === "boolean")
+        await setSamlRequired(deps(context), viewerId, organizationId, input.requireSaml);
+      if (typeof input.name === "string") await renameOrganization(deps(context), viewerId, organizationId, input.name);
       return { gantryOrganization: await organizationForViewer(context, input.gantryOrganizationId.id) };
     },
   },

@@ -33,6 +33,7 @@ export const GantryOrganization = builder.node(builder.objectRef<OrganizationWit
   },
   fields: (t) => ({
     name: t.exposeString("name"),
+    requireSaml: t.exposeBoolean("requireSaml", { description: "Members must sign in with SAML single sign-on." }),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (organization) => organization.createdAt }),
     updatedAt: t.field({ type: "ISO8601DateTime", resolve: (organization) => organization.updatedAt }),
     viewerRole: t.field({ type: GantryOrganizationRole, resolve: (organization) => organization.viewerRole }),

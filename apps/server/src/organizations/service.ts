@@ -33,6 +33,20 @@ export async function createOrganization(deps: OrganizationsDeps, userId: string
   }
 }
 
+/** Only owners may switch SAML enforcement. */
+export async function setSamlRequired(
+  deps: OrganizationsDeps,
+  userId: string,
+  organizationId: string,
+  requireSaml: boolean,
+) {
+  await requireOrganizationRole(deps.db, organizationId, userId, "owner");
+  await deps.db
+    .update(organizations)
+    .set({ requireSaml, updatedAt: deps.now() })
+    .where(eq(organizations.id, organizationId));
+}
+
 export async function renameOrganization(
   deps: OrganizationsDeps,
   userId: string,
