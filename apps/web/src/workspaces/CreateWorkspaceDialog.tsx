@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useCreateWorkspace, type ViewerOrganization } from "../organizations/api";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
 import styles from "../ui/form.module.css";
 import { workspacePath } from "./paths";
+import { isSamlRequired, permissionsErrorState, WORKSPACE_PERMISSIONS_ERROR_PATH } from "./permissions-error-state";
 import { WorkspaceFields, type WorkspaceFieldValues } from "./WorkspaceFields";
 
 interface CreateWorkspaceDialogProps {
@@ -16,6 +17,7 @@ interface CreateWorkspaceDialogProps {
 /** Creates a workspace in one of the viewer's organisations and opens it. */
 export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, onClose }: CreateWorkspaceDialogProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const organizationFieldId = useId();
   const [organizationId, setOrganizationId] = useState(defaultOrganizationId ?? organizations[0]?.id ?? "");
   const [values, setValues] = useState<WorkspaceFieldValues>({ name: "", description: "", private: false });
@@ -29,6 +31,12 @@ export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, on
         onSuccess: (data) => {
           onClose();
           navigate(workspacePath(data.createWorkspace.workspace.id));
+        },
+        // SPEC §6: a SAML-protected organisation closes the workspace form and shows the SAML state.
+        onError: (error) => {
+          if (!isSamlRequired(error)) return;
+          onClose();
+          navigate(WORKSPACE_PERMISSIONS_ERROR_PATH, { state: permissionsErrorState(error, location.pathname) });
         },
       },
     );
@@ -55,7 +63,7 @@ export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, on
           </select>
         </div>
         <WorkspaceFields values={values} onChange={setValues} />
-        {create.error ? (
+        {create.error && !isSamlRequired(create.error) ? (
           <p className={styles.error} role="alert">
             {create.error.message}
           </p>

@@ -1,23 +1,40 @@
 import { Link } from "react-router";
+import { useAuth } from "../accounts/auth-context";
 import { useNavigationState } from "../accounts/navigation";
 import { ErrorPage } from "../errors/ErrorPage";
 import errorStyles from "../errors/ErrorPage.module.css";
 import { LockedPicture } from "../errors/pictures";
 import { useViewerHome } from "../organizations/api";
+import { Button } from "../ui/Button";
 import type { WorkspacePermissionsErrorState } from "./permissions-error-state";
 import { RequestOrganizationAccess } from "./RequestOrganizationAccess";
 
 export const NO_WORKSPACE_ACCESS_TITLE = "You don't have access to this workspace";
+export const SAML_REQUIRED_TITLE = "Single sign-on required";
 
 /** SPEC §2 /workspace-permissions-error: why the workspace did not open, and how to get in. */
 export function WorkspacePermissionsErrorPage() {
   const { reason, organizationId, organizationName, from } = useNavigationState<WorkspacePermissionsErrorState>();
   const home = useViewerHome();
   const isMember = home.data?.organizations.some((organization) => organization.id === organizationId) ?? false;
+  const { signInAgain } = useAuth();
+  const title = reason === "SAML_AUTH_REQUIRED" ? SAML_REQUIRED_TITLE : NO_WORKSPACE_ACCESS_TITLE;
 
   return (
-    <ErrorPage picture={<LockedPicture />} title={NO_WORKSPACE_ACCESS_TITLE} supportSubject={NO_WORKSPACE_ACCESS_TITLE}>
-      {!organizationId || !organizationName ? (
+    <ErrorPage picture={<LockedPicture />} title={title} supportSubject={title}>
+      {reason === "SAML_AUTH_REQUIRED" ? (
+        <>
+          <p className={errorStyles.text}>
+            {organizationName ?? "This organization"} requires you to sign in with SAML single sign-on. Sign in again
+            through your organization's identity provider to continue.
+          </p>
+          <div className={errorStyles.actions}>
+            <Button variant="primary" onClick={() => void signInAgain()}>
+              Sign in again
+            </Button>
+          </div>
+        </>
+      ) : !organizationId || !organizationName ? (
         <p className={errorStyles.text}>The workspace may have been deleted, or the link you followed may be wrong.</p>
       ) : reason === "WORKSPACE_PERMISSION" ? (
         <p className={errorStyles.text}>
