@@ -1,4 +1,5 @@
 export * from "./accounts/index.js";
+export * from "./board/index.js";
 export * from "./feature-flags.js";
 export * from "./formats/index.js";
 export * from "./ordering/index.js";

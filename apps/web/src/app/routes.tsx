@@ -7,6 +7,7 @@ import { SignUpPage } from "../accounts/SignUpPage";
 import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
 import { AnalyticsEventsPage } from "../analytics/AnalyticsEventsPage";
+import { BoardPage } from "../board/BoardPage";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { AuthCompletePage } from "../github/AuthCompletePage";
 import { WORKSPACE_AUTH_FAILED_PATH } from "../github/auth-failures";
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/landing", element: <LandingPage /> },
       { path: "/workspaces/:workspaceId", element: <WorkspacePage /> },
+      { path: "/workspaces/:workspaceId/board", element: <BoardPage /> },
       { path: "/admin/analytics", element: <AnalyticsEventsPage /> },
     ],
   },

@@ -1,6 +1,7 @@
 import { GearIcon, LockIcon } from "@primer/octicons-react";
 import { useEffect, useState } from "react";
-import { Navigate, useLocation, useParams } from "react-router";
+import { Link, Navigate, useLocation, useParams } from "react-router";
+import { boardPath } from "../board/paths";
 import { WorkspaceRepositories } from "../github/WorkspaceRepositories";
 import { useOrganizationState } from "../organizations/organization-state";
 import { Button } from "../ui/Button";
@@ -78,6 +79,7 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
           </div>
           {workspace.description ? <p className={styles.description}>{workspace.description}</p> : null}
         </div>
+        <Link to={boardPath(workspace.id)}>Board</Link>
         {workspace.isDeletable ? (
           <Button aria-expanded={settingsOpen} onClick={() => setSettingsOpen((open) => !open)}>
             <GearIcon aria-hidden />

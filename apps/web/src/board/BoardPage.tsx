@@ -1,0 +1,144 @@
+import { CLOSED_PIPELINE_ID } from "@gantry/domain";
+import { ScreenFullIcon, ScreenNormalIcon } from "@primer/octicons-react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Provider } from "react-redux";
+import { Link, useParams } from "react-router";
+import { Button } from "../ui/Button";
+import { Loader } from "../ui/Loader";
+import { workspacePath } from "../workspaces/paths";
+import { type BoardPipeline, useBoardPipelines } from "./api";
+import styles from "./Board.module.css";
+import { type BoardActions, BoardActionsContext } from "./board-actions";
+import { boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
+import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
+import { DisplayOptions } from "./DisplayOptions";
+import { PipelineColumn } from "./PipelineColumn";
+import { SelectionBar } from "./SelectionBar";
+import { useAnnouncer } from "./use-announcer";
+import { useBoardDropMonitor } from "./use-board-drop-monitor";
+import { useIssueMover } from "./use-issue-mover";
+import { KEYBOARD_MOVE_HELP, useKeyboardMove } from "./use-keyboard-move";
+import { usePipelineLoader } from "./use-pipeline-loader";
+
+/** /workspaces/:workspaceId/board: the workspace's pipelines and their cards. */
+export function BoardPage() {
+  const { workspaceId = "" } = useParams();
+  return (
+    <BoardStoreProvider key={workspaceId}>
+      <Board workspaceId={workspaceId} />
+    </BoardStoreProvider>
+  );
+}
+
+/** A store per board, its display settings read from localStorage. */
+function BoardStoreProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(() => createBoardStore(localStorage));
+  return <Provider store={store}>{children}</Provider>;
+}
+
+function Board({ workspaceId }: { workspaceId: string }) {
+  const query = useBoardPipelines(workspaceId);
+  const dispatch = useBoardDispatch();
+  const workspace = query.data;
+
+  useEffect(() => {
+    if (!workspace) return;
+    dispatch(pipelineCountsLoaded(Object.fromEntries(workspace.pipelines.map((p) => [p.id, p.issueCounts]))));
+    dispatch(boardLoaded());
+  }, [workspace, dispatch]);
+
+  if (query.isError) {
+    return (
+      <main className={styles.page}>
+        <div className={styles.problem} role="alert">
+          <p>We couldn't load this board: {query.error.message}</p>
+          <Button onClick={() => void query.refetch()}>Try again</Button>
+        </div>
+      </main>
+    );
+  }
+  if (!workspace) {
+    return (
+      <main className={styles.page}>
+        <Loader label="Loading the board" />
+      </main>
+    );
+  }
+  return (
+    <BoardView
+      workspaceId={workspaceId}
+      name={workspace.name}
+      pipelines={workspace.pipelines}
+      canMove={workspace.viewerPermission === "WRITE" || workspace.viewerPermission === "ADMIN"}
+    />
+  );
+}
+
+interface BoardViewProps {
+  workspaceId: string;
+  name: string;
+  pipelines: BoardPipeline[];
+  canMove: boolean;
+}
+
+function BoardView({ workspaceId, name, pipelines, canMove }: BoardViewProps) {
+  const showClosed = useBoardSelector((state) => state.board.settings.showClosedPipeline);
+  const isFullScreen = useBoardSelector((state) => state.board.settings.isFullScreen);
+  const dispatch = useBoardDispatch();
+  const shown = useMemo(
+    () => pipelines.filter((pipeline) => showClosed || pipeline.id !== CLOSED_PIPELINE_ID),
+    [pipelines, showClosed],
+  );
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  const isEmpty = pipelines.every(({ issueCounts }) => issueCounts.issuesCount + issueCounts.pullRequestsCount === 0);
+
+  const { region, announce } = useAnnouncer();
+  const moveIssue = useIssueMover(workspaceId);
+  const loader = usePipelineLoader(workspaceId);
+  const onCardKeyDown = useKeyboardMove({ pipelines: shownRef, canMove, moveIssue, announce });
+  useBoardDropMonitor(moveIssue);
+  const actions = useMemo<BoardActions>(
+    () => ({ canMove, moveIssue, onCardKeyDown, loadNextPage: (id) => void loader(id) }),
+    [canMove, moveIssue, onCardKeyDown, loader],
+  );
+
+  return (
+    <BoardActionsContext.Provider value={actions}>
+      <main className={`${styles.page} ${isFullScreen ? styles.fullScreen : ""}`}>
+        <header className={styles.toolbar}>
+          <h1 className={styles.title}>
+            <Link to={workspacePath(workspaceId)}>{name}</Link> <span className={styles.titleSuffix}>Board</span>
+          </h1>
+          <SelectionBar />
+          <DisplayOptions />
+          <Button
+            aria-pressed={isFullScreen}
+            onClick={() => dispatch(settingChanged({ name: "isFullScreen", value: !isFullScreen }))}
+          >
+            {isFullScreen ? <ScreenNormalIcon aria-hidden /> : <ScreenFullIcon aria-hidden />}
+            {isFullScreen ? "Exit full screen" : "Full screen"}
+          </Button>
+        </header>
+        {isEmpty ? (
+          <section className={styles.emptyBoard} aria-label="No issues yet">
+            <p>
+              This board has no issues yet. Connect GitHub repositories on the{" "}
+              <Link to={workspacePath(workspaceId)}>workspace page</Link> with "Import repositories", and their issues
+              and pull requests arrive here.
+            </p>
+          </section>
+        ) : null}
+        <p className={styles.help}>
+          {canMove ? KEYBOARD_MOVE_HELP : "You can view this board; moving cards needs write access."}
+        </p>
+        <section className={styles.board} aria-label="Pipelines">
+          {shown.map((pipeline) => (
+            <PipelineColumn key={pipeline.id} pipeline={pipeline} />
+          ))}
+        </section>
+        {region}
+      </main>
+    </BoardActionsContext.Provider>
+  );
+}

@@ -1,0 +1,48 @@
+import { SlidersIcon } from "@primer/octicons-react";
+import styles from "./Board.module.css";
+import type { BoardSettingName } from "./board-settings";
+import { settingChanged } from "./board-slice";
+import { useBoardDispatch, useBoardSelector } from "./board-store";
+
+/** The display toggles that change something on today's cards and pipelines. */
+const TOGGLES: { name: BoardSettingName; label: string }[] = [
+  { name: "showRepos", label: "Repositories" },
+  { name: "showLabels", label: "Labels" },
+  { name: "showPullRequests", label: "Pull requests" },
+  { name: "showClosedPipeline", label: "Closed pipeline" },
+  { name: "showPipelineDescriptions", label: "Pipeline descriptions" },
+  { name: "isCondensedViewEnabled", label: "Condensed view" },
+  { name: "isFullScreen", label: "Full screen" },
+];
+
+function DisplayToggle({ name, label }: { name: BoardSettingName; label: string }) {
+  const checked = useBoardSelector((state) => state.board.settings[name]);
+  const dispatch = useBoardDispatch();
+  return (
+    <label className={styles.toggle}>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => dispatch(settingChanged({ name, value: event.target.checked }))}
+      />
+      {label}
+    </label>
+  );
+}
+
+export function DisplayOptions() {
+  return (
+    <details className={styles.display}>
+      <summary className={styles.displaySummary}>
+        <SlidersIcon aria-hidden />
+        Display
+      </summary>
+      <fieldset className={styles.displayPanel}>
+        <legend className={styles.displayLegend}>Show on the board</legend>
+        {TOGGLES.map((toggle) => (
+          <DisplayToggle key={toggle.name} {...toggle} />
+        ))}
+      </fieldset>
+    </details>
+  );
+}

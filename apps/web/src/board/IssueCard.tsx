@@ -1,0 +1,110 @@
+import { GitPullRequestIcon, IssueClosedIcon, IssueOpenedIcon } from "@primer/octicons-react";
+import { type MouseEvent, memo, useRef } from "react";
+import { Avatar } from "../ui/Avatar";
+import styles from "./Board.module.css";
+import { useBoardActions } from "./board-actions";
+import { repositoryName } from "./board-issue";
+import { keyboardMoveEnded } from "./board-issues-slice";
+import {
+  selectIsIssuePending,
+  selectIsIssueSelected,
+  selectIsKeyboardMoving,
+  selectIssue,
+  selectSetting,
+} from "./board-selectors";
+import { issueSelectionToggled } from "./board-slice";
+import { useBoardDispatch, useBoardSelector } from "./board-store";
+import { useCardDrag } from "./use-card-drag";
+
+interface IssueCardProps {
+  issueId: string;
+  pipelineId: string;
+  /** The keyboard-moved card would land above this one. */
+  showDropLine: boolean;
+}
+
+function CardIcon({ pullRequest, closed }: { pullRequest: boolean; closed: boolean }) {
+  if (pullRequest) return <GitPullRequestIcon aria-label="Pull request" className={styles.pullRequestIcon} />;
+  if (closed) return <IssueClosedIcon aria-label="Closed issue" className={styles.closedIcon} />;
+  return <IssueOpenedIcon aria-label="Open issue" className={styles.openIcon} />;
+}
+
+/** One card; it reads its own issue, so a change to another card leaves it alone. */
+export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDropLine }: IssueCardProps) {
+  const issue = useBoardSelector((state) => selectIssue(state, issueId));
+  const isPending = useBoardSelector((state) => selectIsIssuePending(state, issueId));
+  const isSelected = useBoardSelector((state) => selectIsIssueSelected(state, issueId));
+  const isKeyboardMoving = useBoardSelector((state) => selectIsKeyboardMoving(state, issueId));
+  const showLabels = useBoardSelector((state) => selectSetting(state, "showLabels"));
+  const showRepos = useBoardSelector((state) => selectSetting(state, "showRepos"));
+  const isCondensed = useBoardSelector((state) => selectSetting(state, "isCondensedViewEnabled"));
+  const dispatch = useBoardDispatch();
+  const { canMove, onCardKeyDown } = useBoardActions();
+  const ref = useRef<HTMLElement>(null);
+  const { closestEdge, isDragging } = useCardDrag(ref, { kind: "card", issueId, pipelineId }, canMove);
+  if (!issue) return null;
+
+  const repository = repositoryName(issue.htmlUrl);
+  const kind = issue.pullRequest ? "Pull request" : "Issue";
+  const toggleSelection = (event: MouseEvent) => {
+    if (!(event.metaKey || event.ctrlKey || event.shiftKey)) return;
+    event.preventDefault();
+    dispatch(issueSelectionToggled(issueId));
+  };
+  const className = [
+    styles.card,
+    isCondensed ? styles.condensedCard : "",
+    isDragging ? styles.dragging : "",
+    isPending ? styles.pending : "",
+    isSelected ? styles.selected : "",
+    isKeyboardMoving ? styles.lifted : "",
+  ].join(" ");
+
+  return (
+    <article
+      ref={ref}
+      className={className}
+      data-issue-id={issueId}
+      aria-label={`${kind} #${issue.number}: ${issue.title}${isSelected ? ", selected" : ""}`}
+      aria-roledescription={canMove ? "movable card" : "card"}
+      aria-busy={isPending}
+      onKeyDown={(event) => onCardKeyDown(event, issueId, pipelineId)}
+      onBlur={() => isKeyboardMoving && dispatch(keyboardMoveEnded())}
+      onClick={toggleSelection}
+    >
+      {closestEdge === "top" || showDropLine ? <span className={`${styles.dropLine} ${styles.dropLineTop}`} /> : null}
+      <div className={styles.cardMeta}>
+        <CardIcon pullRequest={issue.pullRequest} closed={issue.state === "CLOSED"} />
+        {showRepos && repository ? (
+          <span className={styles.repository} title={repository}>
+            {repository.split("/")[1]}
+          </span>
+        ) : null}
+        <span>#{issue.number}</span>
+      </div>
+      <a className={styles.cardTitle} href={issue.htmlUrl} target="_blank" rel="noreferrer" draggable={false}>
+        {issue.title}
+      </a>
+      {showLabels && !isCondensed && issue.labels.length > 0 ? (
+        <ul className={styles.labels} aria-label="Labels">
+          {issue.labels.map((label) => (
+            <li key={label.name} className={styles.label}>
+              <span className={styles.labelDot} style={{ backgroundColor: `#${label.color}` }} />
+              {label.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {issue.assignees.length > 0 ? (
+        <ul className={styles.assignees} aria-label="Assignees">
+          {issue.assignees.map((assignee) => (
+            <li key={assignee.login} title={assignee.login}>
+              <Avatar name={assignee.login} src={assignee.avatarUrl} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {closestEdge === "bottom" ? <span className={`${styles.dropLine} ${styles.dropLineBottom}`} /> : null}
+    </article>
+  );
+});

@@ -1,0 +1,119 @@
+import { dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter";
+import { pipelineCountText } from "@gantry/domain";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useEffect, useRef, useState } from "react";
+import { Button } from "../ui/Button";
+import type { BoardPipeline } from "./api";
+import styles from "./Board.module.css";
+import { useBoardActions } from "./board-actions";
+import { selectKeyboardDropIndex, selectSetting, selectVisibleIssueIds } from "./board-selectors";
+import { useBoardSelector } from "./board-store";
+import { isCardData, type PipelineDropData } from "./drag-data";
+import { IssueCard } from "./IssueCard";
+
+/** Cards this close to the end of what is loaded ask for the next page. */
+const LOAD_AHEAD = 10;
+const CARD_HEIGHT = { normal: 92, condensed: 44 };
+
+/** A pipeline: its name and counts, then its cards, virtualised and read page by page as it scrolls. */
+export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipeline: BoardPipeline }) {
+  const { id } = pipeline;
+  const issueIds = useBoardSelector((state) => selectVisibleIssueIds(state, id));
+  const pages = useBoardSelector((state) => state.boardIssues.pages[id]);
+  const counts = useBoardSelector((state) => state.board.pipelineCounts[id]) ?? pipeline.issueCounts;
+  const keyboardDropIndex = useBoardSelector((state) => selectKeyboardDropIndex(state, id));
+  const movingId = useBoardSelector((state) => state.boardIssues.keyboardMove?.issueId);
+  const isCondensed = useBoardSelector((state) => selectSetting(state, "isCondensedViewEnabled"));
+  const showDescription = useBoardSelector((state) => selectSetting(state, "showPipelineDescriptions"));
+  const { loadNextPage } = useBoardActions();
+  const columnRef = useRef<HTMLElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [isDropTarget, setIsDropTarget] = useState(false);
+
+  const virtualizer = useVirtualizer({
+    count: issueIds.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (isCondensed ? CARD_HEIGHT.condensed : CARD_HEIGHT.normal),
+    getItemKey: (index) => issueIds[index] ?? index,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    const nearEnd = lastShown >= issueIds.length - LOAD_AHEAD;
+    if (!pages || (nearEnd && pages.hasNextPage && !pages.isLoading && !pages.error)) loadNextPage(id);
+  }, [id, pages, lastShown, issueIds.length, loadNextPage]);
+
+  useEffect(() => {
+    const element = columnRef.current;
+    if (!element) return;
+    const data: PipelineDropData = { kind: "pipeline", pipelineId: id };
+    return dropTargetForElements({
+      element,
+      canDrop: ({ source }) => isCardData(source.data),
+      getData: () => data,
+      onDragEnter: () => setIsDropTarget(true),
+      onDragLeave: () => setIsDropTarget(false),
+      onDrop: () => setIsDropTarget(false),
+    });
+  }, [id]);
+
+  // The keyboard-moved card's drop line goes above the card at its index, counting the others only.
+  const othersForDrop = keyboardDropIndex === null ? [] : issueIds.filter((issueId) => issueId !== movingId);
+  const dropBeforeId = keyboardDropIndex === null ? undefined : othersForDrop[keyboardDropIndex];
+  const dropAtEnd = keyboardDropIndex !== null && dropBeforeId === undefined;
+  const isFirstLoad = !pages || (pages.isLoading && issueIds.length === 0);
+
+  return (
+    <section
+      ref={columnRef}
+      className={`${styles.column} ${isDropTarget ? styles.columnDropTarget : ""}`}
+      aria-labelledby={`pipeline-${id}`}
+    >
+      <header className={styles.columnHeader}>
+        <h2 id={`pipeline-${id}`} className={styles.columnName}>
+          {pipeline.name}
+        </h2>
+        <p className={styles.columnCount}>{pipelineCountText(counts)}</p>
+        {showDescription && pipeline.description ? (
+          <p className={styles.columnDescription}>{pipeline.description}</p>
+        ) : null}
+      </header>
+      <div ref={scrollRef} className={styles.columnScroll}>
+        {isFirstLoad ? <p className={styles.columnNote}>Loading issues…</p> : null}
+        {pages && !pages.isLoading && !pages.error && issueIds.length === 0 ? (
+          <p className={styles.columnNote}>No issues</p>
+        ) : null}
+        <ul
+          className={styles.cardList}
+          aria-label={`Issues in ${pipeline.name}`}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((item) => {
+            const issueId = issueIds[item.index] ?? "";
+            return (
+              <li
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className={styles.cardSlot}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <IssueCard issueId={issueId} pipelineId={id} showDropLine={issueId === dropBeforeId} />
+              </li>
+            );
+          })}
+        </ul>
+        {dropAtEnd ? <span className={`${styles.dropLine} ${styles.dropLineEnd}`} /> : null}
+        {pages?.isLoading && issueIds.length > 0 ? <p className={styles.columnNote}>Loading more…</p> : null}
+        {pages?.error ? (
+          <div className={styles.columnError} role="alert">
+            <p>Couldn't load these issues: {pages.error}</p>
+            <Button onClick={() => loadNextPage(id)}>Try again</Button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+});

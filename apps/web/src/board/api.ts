@@ -1,0 +1,99 @@
+import { CLOSED_PIPELINE_ID, type PipelineCounts } from "@gantry/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useGraphQL } from "../api/use-graphql";
+import type { PermissionLevel } from "../organizations/api";
+import type { BoardIssue } from "./board-issue";
+
+export interface BoardPipeline {
+  id: string;
+  name: string;
+  description: string | null;
+  issueCounts: PipelineCounts;
+}
+
+export interface BoardWorkspace {
+  id: string;
+  name: string;
+  viewerPermission: PermissionLevel;
+  pipelines: BoardPipeline[];
+}
+
+/** Cards per page; the server answers at most 100. */
+export const BOARD_PAGE_SIZE = 50;
+
+export const boardPipelinesKey = (workspaceId: string) => ["board-pipelines", workspaceId] as const;
+
+const BOARD_PIPELINES = `query boardPipelines($workspaceId: ID!) {
+  workspace(id: $workspaceId) {
+    id name viewerPermission
+    pipelines(includeClosed: true) { id name description issueCounts { issuesCount pullRequestsCount totalStoryPoints } }
+  }
+}`;
+
+export function useBoardPipelines(workspaceId: string) {
+  const request = useGraphQL();
+  return useQuery({
+    queryKey: boardPipelinesKey(workspaceId),
+    queryFn: async () => (await request<{ workspace: BoardWorkspace }>(BOARD_PIPELINES, { workspaceId })).workspace,
+  });
+}
+
+const ISSUE_FIELDS =
+  "id number title state pullRequest htmlUrl labels { name color } assignees { login avatarUrl } user { login }";
+
+interface IssuePage {
+  nodes: BoardIssue[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $first: Int!, $after: String) {
+  searchIssuesByPipeline(pipelineId: $pipelineId, first: $first, after: $after) {
+    pageInfo { hasNextPage endCursor } nodes { ${ISSUE_FIELDS} }
+  }
+}`;
+
+const CLOSED_PAGE = `query boardClosedIssues($workspaceId: ID!, $first: Int!, $after: String) {
+  searchClosedIssues(workspaceId: $workspaceId, first: $first, after: $after) {
+    pageInfo { hasNextPage endCursor } nodes { ${ISSUE_FIELDS} }
+  }
+}`;
+
+/** Reads one page of a pipeline's cards; the Closed pipeline has its own query. */
+export function usePipelinePageReader(workspaceId: string) {
+  const request = useGraphQL();
+  return useCallback(
+    async (pipelineId: string, after: string | null): Promise<IssuePage> => {
+      if (pipelineId === CLOSED_PIPELINE_ID) {
+        const answer = await request<{ searchClosedIssues: IssuePage }>(CLOSED_PAGE, {
+          workspaceId,
+          first: BOARD_PAGE_SIZE,
+          after,
+        });
+        return answer.searchClosedIssues;
+      }
+      const answer = await request<{ searchIssuesByPipeline: IssuePage }>(OPEN_PAGE, {
+        pipelineId,
+        first: BOARD_PAGE_SIZE,
+        after,
+      });
+      return answer.searchIssuesByPipeline;
+    },
+    [request, workspaceId],
+  );
+}
+
+const MOVE_ISSUE = `mutation moveIssue($pipelineId: ID!, $issueId: ID!, $position: Int, $workspaceId: ID) {
+  moveIssue(input: { pipelineId: $pipelineId, issueId: $issueId, position: $position, workspaceId: $workspaceId }) {
+    pipeline { id }
+  }
+}`;
+
+export function useMoveIssueRequest(workspaceId: string) {
+  const request = useGraphQL();
+  return useCallback(
+    (variables: { pipelineId: string; issueId: string; position: number }) =>
+      request<unknown>(MOVE_ISSUE, { ...variables, workspaceId }),
+    [request, workspaceId],
+  );
+}

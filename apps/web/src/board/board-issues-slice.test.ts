@@ -1,0 +1,88 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { BoardIssue } from "./board-issue";
+import { repositoryName } from "./board-issue";
+import { boardIssuesSlice, pageLoaded } from "./board-issues-slice";
+import { issueMoveFailed, issueMoveStarted } from "./board-slice";
+import type { IssueMove } from "./issue-move";
+
+const reduce = boardIssuesSlice.reducer;
+const issue = (id: string): BoardIssue => ({
+  id,
+  number: 1,
+  title: id,
+  state: "OPEN",
+  pullRequest: false,
+  htmlUrl: `https://github.com/acme/web-app/issues/${id}`,
+  labels: [],
+  assignees: [],
+  user: null,
+});
+
+function boardWith(lists: Record<string, string[]>) {
+  let state = reduce(undefined, { type: "init" });
+  for (const [pipelineId, ids] of Object.entries(lists)) {
+    state = reduce(state, pageLoaded({ pipelineId, issues: ids.map(issue), endCursor: null, hasNextPage: false }));
+  }
+  return state;
+}
+
+const board = fc.uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 12 }).chain((numbers) =>
+  fc.tuple(fc.constant(numbers.map(String)), fc.nat(numbers.length)).map(([ids, split]) => ({
+    a: ids.slice(0, split),
+    b: ids.slice(split),
+  })),
+);
+
+describe("card moves", () => {
+  it("a move puts the card at its index in the target and keeps every card once; failing puts it back", () => {
+    fc.assert(
+      fc.property(board, fc.nat(), fc.nat(), fc.boolean(), (lists, pick, index, toOther) => {
+        const all = [...lists.a.map((id) => ["a", id] as const), ...lists.b.map((id) => ["b", id] as const)];
+        const [fromPipelineId, issueId] = all[pick % all.length] ?? ["a", ""];
+        const toPipelineId = toOther ? (fromPipelineId === "a" ? "b" : "a") : fromPipelineId;
+        const before = boardWith(lists);
+        const fromIndex = before.pipelineIssueIds[fromPipelineId]?.indexOf(issueId) ?? -1;
+        const move: IssueMove = {
+          issueId,
+          isPullRequest: false,
+          from: { pipelineId: fromPipelineId, index: fromIndex },
+          to: { pipelineId: toPipelineId, index },
+          movedAt: 1,
+        };
+        const moved = reduce(before, issueMoveStarted(move));
+        const target = moved.pipelineIssueIds[toPipelineId] ?? [];
+        expect(target.indexOf(issueId)).toBe(Math.min(index, target.length - 1));
+        const everyCard = Object.values(moved.pipelineIssueIds).flat();
+        expect(everyCard.sort()).toEqual(all.map(([, id]) => id).sort());
+        expect(reduce(moved, issueMoveFailed(move)).pipelineIssueIds).toEqual(before.pipelineIssueIds);
+      }),
+    );
+  });
+
+  it("a later page does not bring back a card moved elsewhere", () => {
+    const moved = reduce(
+      boardWith({ a: ["1"], b: ["2"] }),
+      issueMoveStarted({
+        issueId: "1",
+        isPullRequest: false,
+        from: { pipelineId: "a", index: 0 },
+        to: { pipelineId: "b", index: 0 },
+        movedAt: 1,
+      }),
+    );
+    const reloaded = reduce(
+      moved,
+      pageLoaded({ pipelineId: "a", issues: [issue("1"), issue("3")], endCursor: "c", hasNextPage: true }),
+    );
+    expect(reloaded.pipelineIssueIds).toEqual({ a: ["3"], b: ["1", "2"] });
+  });
+});
+
+describe("repositoryName", () => {
+  it("reads owner/name from issue and pull request addresses", () => {
+    expect(repositoryName("http://127.0.0.1:3900/acme/web-app/issues/12")).toBe("acme/web-app");
+    expect(repositoryName("https://github.com/demo/notes/pull/3")).toBe("demo/notes");
+    expect(repositoryName("not a url")).toBe("");
+  });
+});

@@ -1,0 +1,107 @@
+import { CLOSED_PIPELINE_ID } from "@gantry/domain";
+import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import type { BoardIssue } from "./board-issue";
+import { boardReset, issueMoveFailed, issueMoveStarted } from "./board-slice";
+import { type BoardPlace, placeIssue } from "./issue-move";
+
+/** How far a pipeline's pages have been read. */
+export interface PipelinePages {
+  endCursor: string | null;
+  hasNextPage: boolean;
+  isLoading: boolean;
+  error: string | null;
+}
+
+/** The cards, normalised: each issue once by id, and each pipeline's order as ids. */
+export interface BoardIssuesState {
+  byId: Record<string, BoardIssue>;
+  pipelineIssueIds: Record<string, string[]>;
+  pages: Record<string, PipelinePages>;
+  /** The card being moved by keyboard and where it would land. */
+  keyboardMove: ({ issueId: string } & BoardPlace) | null;
+}
+
+const initialState: BoardIssuesState = { byId: {}, pipelineIssueIds: {}, pages: {}, keyboardMove: null };
+
+interface PageLoaded {
+  pipelineId: string;
+  issues: BoardIssue[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+function removeEverywhere(state: BoardIssuesState, issueId: string) {
+  for (const [pipelineId, ids] of Object.entries(state.pipelineIssueIds)) {
+    if (ids.includes(issueId)) state.pipelineIssueIds[pipelineId] = ids.filter((id) => id !== issueId);
+  }
+}
+
+function putAt(state: BoardIssuesState, issueId: string, place: BoardPlace) {
+  removeEverywhere(state, issueId);
+  state.pipelineIssueIds[place.pipelineId] = placeIssue(
+    state.pipelineIssueIds[place.pipelineId] ?? [],
+    issueId,
+    place.index,
+  );
+}
+
+export const boardIssuesSlice = createSlice({
+  name: "boardIssues",
+  initialState,
+  reducers: {
+    pageRequested(state, action: PayloadAction<string>) {
+      const pages = state.pages[action.payload];
+      state.pages[action.payload] = { endCursor: null, hasNextPage: true, ...pages, isLoading: true, error: null };
+    },
+    /**
+     * A page of a pipeline's issues. A card already on the board elsewhere stays where it is:
+     * a page read before a local move must not bring the card back.
+     */
+    pageLoaded(state, { payload }: PayloadAction<PageLoaded>) {
+      const shown = new Set(Object.values(state.pipelineIssueIds).flat());
+      const ids = state.pipelineIssueIds[payload.pipelineId] ?? [];
+      for (const issue of payload.issues) {
+        state.byId[issue.id] = issue;
+        if (!shown.has(issue.id)) ids.push(issue.id);
+      }
+      state.pipelineIssueIds[payload.pipelineId] = ids;
+      state.pages[payload.pipelineId] = {
+        endCursor: payload.endCursor,
+        hasNextPage: payload.hasNextPage,
+        isLoading: false,
+        error: null,
+      };
+    },
+    pageFailed(state, action: PayloadAction<{ pipelineId: string; error: string }>) {
+      const pages = state.pages[action.payload.pipelineId];
+      if (pages) Object.assign(pages, { isLoading: false, error: action.payload.error });
+    },
+    keyboardMoveStarted(state, action: PayloadAction<{ issueId: string } & BoardPlace>) {
+      state.keyboardMove = action.payload;
+    },
+    /** The keyboard move's landing place, already kept inside the board by the caller. */
+    keyboardMoveAimed(state, action: PayloadAction<BoardPlace>) {
+      if (state.keyboardMove) Object.assign(state.keyboardMove, action.payload);
+    },
+    keyboardMoveEnded(state) {
+      state.keyboardMove = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(issueMoveStarted, (state, { payload: move }) => {
+        putAt(state, move.issueId, move.to);
+        const issue = state.byId[move.issueId];
+        if (issue) issue.state = move.to.pipelineId === CLOSED_PIPELINE_ID ? "CLOSED" : "OPEN";
+      })
+      .addCase(issueMoveFailed, (state, { payload: move }) => {
+        putAt(state, move.issueId, move.from);
+        const issue = state.byId[move.issueId];
+        if (issue) issue.state = move.from.pipelineId === CLOSED_PIPELINE_ID ? "CLOSED" : "OPEN";
+      })
+      .addCase(boardReset, () => initialState);
+  },
+});
+
+export const { pageRequested, pageLoaded, pageFailed, keyboardMoveStarted, keyboardMoveAimed, keyboardMoveEnded } =
+  boardIssuesSlice.actions;

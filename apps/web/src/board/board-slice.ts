@@ -1,0 +1,199 @@
+import { DEFAULT_SORT_TYPE, type PipelineCounts, type SortType } from "@gantry/domain";
+import { createAction, createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { type BoardFilters, DEFAULT_FILTER_LOGIC, emptyFilters, type FilterLogic } from "./board-filters";
+import { type BoardSettingName, type BoardSettings, DEFAULT_BOARD_SETTINGS } from "./board-settings";
+import type { IssueMove } from "./issue-move";
+
+/** SPEC §3 "Board state", field for field. */
+export interface BoardState {
+  isLoaded: boolean;
+  lastCreatedIssueType: string;
+  pendingIssueIds: string[];
+  selectedIssueIds: string[];
+  isQuickActionSelectionMode: boolean;
+  isAddPipelineActive: boolean;
+  isPipelinesErrorActive: boolean;
+  pipelineCounts: Record<string, PipelineCounts>;
+  pendingPipelineReloads: string[];
+  /** Issue id → when each local move of it was made. */
+  localIssueMoves: Record<string, number[]>;
+  sortedPipelines: Record<string, SortType>;
+  sortedPipelinesEventMessage: Record<string, string>;
+  settings: BoardSettings;
+  isSettingsLoaded: boolean;
+  filters: BoardFilters;
+  filterOrder: string[];
+  filterLogic: FilterLogic;
+  activeBulkActionModal: string | null;
+  userEventIds: string[];
+  pendingBulkActions: string[];
+  activeSavedViewId: string | null;
+  lastRepositoryRemovedTime: number | null;
+}
+
+export function initialBoardState(): BoardState {
+  return {
+    isLoaded: false,
+    lastCreatedIssueType: "ISSUE",
+    pendingIssueIds: [],
+    selectedIssueIds: [],
+    isQuickActionSelectionMode: false,
+    isAddPipelineActive: false,
+    isPipelinesErrorActive: false,
+    pipelineCounts: {},
+    pendingPipelineReloads: [],
+    localIssueMoves: {},
+    sortedPipelines: {},
+    sortedPipelinesEventMessage: {},
+    settings: DEFAULT_BOARD_SETTINGS,
+    isSettingsLoaded: false,
+    filters: emptyFilters(),
+    filterOrder: [],
+    filterLogic: DEFAULT_FILTER_LOGIC,
+    activeBulkActionModal: null,
+    userEventIds: [],
+    pendingBulkActions: [],
+    activeSavedViewId: null,
+    lastRepositoryRemovedTime: null,
+  };
+}
+
+/** A card went to another place at once; the server has not answered yet. */
+export const issueMoveStarted = createAction<IssueMove>("board/issueMoveStarted");
+export const issueMoveSucceeded = createAction<IssueMove>("board/issueMoveSucceeded");
+/** The server refused or could not be reached: the card goes back. */
+export const issueMoveFailed = createAction<IssueMove>("board/issueMoveFailed");
+
+const without = (ids: string[], removed: readonly string[]) => ids.filter((id) => !removed.includes(id));
+const withAdded = (ids: string[], added: readonly string[]) => [...ids, ...added.filter((id) => !ids.includes(id))];
+
+function shiftCount(state: BoardState, pipelineId: string, move: IssueMove, by: 1 | -1) {
+  const counts = state.pipelineCounts[pipelineId];
+  if (!counts) return;
+  if (move.isPullRequest) counts.pullRequestsCount = Math.max(0, counts.pullRequestsCount + by);
+  else counts.issuesCount = Math.max(0, counts.issuesCount + by);
+}
+
+function transferCount(state: BoardState, move: IssueMove, fromPipelineId: string, toPipelineId: string) {
+  if (fromPipelineId === toPipelineId) return;
+  shiftCount(state, fromPipelineId, move, -1);
+  shiftCount(state, toPipelineId, move, 1);
+}
+
+export const boardSlice = createSlice({
+  name: "board",
+  initialState: initialBoardState,
+  reducers: {
+    boardLoaded(state) {
+      state.isLoaded = true;
+    },
+    /** Board reset (§4) keeps the settings. */
+    boardReset(state) {
+      return { ...initialBoardState(), settings: state.settings, isSettingsLoaded: state.isSettingsLoaded };
+    },
+    lastCreatedIssueTypeSet(state, action: PayloadAction<string>) {
+      state.lastCreatedIssueType = action.payload;
+    },
+    issueSelectionToggled(state, action: PayloadAction<string>) {
+      const id = action.payload;
+      state.selectedIssueIds = state.selectedIssueIds.includes(id)
+        ? without(state.selectedIssueIds, [id])
+        : [...state.selectedIssueIds, id];
+    },
+    issuesSelected(state, action: PayloadAction<string[]>) {
+      state.selectedIssueIds = withAdded(state.selectedIssueIds, action.payload);
+    },
+    issuesUnselected(state, action: PayloadAction<string[]>) {
+      state.selectedIssueIds = without(state.selectedIssueIds, action.payload);
+    },
+    selectionCleared(state) {
+      state.selectedIssueIds = [];
+    },
+    quickActionSelectionModeSet(state, action: PayloadAction<boolean>) {
+      state.isQuickActionSelectionMode = action.payload;
+    },
+    pipelineCountsLoaded(state, action: PayloadAction<Record<string, PipelineCounts>>) {
+      state.pipelineCounts = action.payload;
+    },
+    pipelineReloadMarked(state, action: PayloadAction<string>) {
+      state.pendingPipelineReloads = withAdded(state.pendingPipelineReloads, [action.payload]);
+    },
+    pipelineReloaded(state, action: PayloadAction<string>) {
+      state.pendingPipelineReloads = without(state.pendingPipelineReloads, [action.payload]);
+    },
+    /** §4: the same pipeline again with no type, or the manual type, removes its sort and message. */
+    pipelineSortSet(state, action: PayloadAction<{ pipelineId: string; sortType?: SortType; message?: string }>) {
+      const { pipelineId, sortType, message } = action.payload;
+      if (!sortType || sortType === DEFAULT_SORT_TYPE) {
+        delete state.sortedPipelines[pipelineId];
+        delete state.sortedPipelinesEventMessage[pipelineId];
+        return;
+      }
+      state.sortedPipelines[pipelineId] = sortType;
+      if (message) state.sortedPipelinesEventMessage[pipelineId] = message;
+      else delete state.sortedPipelinesEventMessage[pipelineId];
+    },
+    settingChanged(state, action: PayloadAction<{ name: BoardSettingName; value: boolean }>) {
+      state.settings[action.payload.name] = action.payload.value;
+    },
+    settingsLoaded(state, action: PayloadAction<BoardSettings>) {
+      state.settings = action.payload;
+      state.isSettingsLoaded = true;
+    },
+    searchChanged(state, action: PayloadAction<string>) {
+      state.filters.search = action.payload;
+    },
+    /** §4: clearing search empties the text. */
+    searchCleared(state) {
+      state.filters.search = "";
+    },
+    /** §4: clearing filters empties every filter list and resets filterOrder and filterLogic. */
+    filtersCleared(state) {
+      state.filters = emptyFilters(state.filters.search);
+      state.filterOrder = [];
+      state.filterLogic = DEFAULT_FILTER_LOGIC;
+    },
+    filterLogicSet(state, action: PayloadAction<FilterLogic>) {
+      state.filterLogic = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(issueMoveStarted, (state, { payload: move }) => {
+        state.pendingIssueIds = withAdded(state.pendingIssueIds, [move.issueId]);
+        state.localIssueMoves[move.issueId] = [...(state.localIssueMoves[move.issueId] ?? []), move.movedAt];
+        transferCount(state, move, move.from.pipelineId, move.to.pipelineId);
+      })
+      .addCase(issueMoveSucceeded, (state, { payload: move }) => {
+        state.pendingIssueIds = without(state.pendingIssueIds, [move.issueId]);
+      })
+      .addCase(issueMoveFailed, (state, { payload: move }) => {
+        state.pendingIssueIds = without(state.pendingIssueIds, [move.issueId]);
+        const movedAt = (state.localIssueMoves[move.issueId] ?? []).filter((at) => at !== move.movedAt);
+        if (movedAt.length) state.localIssueMoves[move.issueId] = movedAt;
+        else delete state.localIssueMoves[move.issueId];
+        transferCount(state, move, move.to.pipelineId, move.from.pipelineId);
+      });
+  },
+});
+
+export const {
+  boardLoaded,
+  boardReset,
+  lastCreatedIssueTypeSet,
+  issueSelectionToggled,
+  issuesSelected,
+  issuesUnselected,
+  selectionCleared,
+  quickActionSelectionModeSet,
+  pipelineCountsLoaded,
+  pipelineReloadMarked,
+  pipelineReloaded,
+  pipelineSortSet,
+  settingChanged,
+  settingsLoaded,
+  searchChanged,
+  searchCleared,
+  filtersCleared,
+  filterLogicSet,
+} = boardSlice.actions;

@@ -1,0 +1,31 @@
+import { combineReducers, configureStore, createListenerMiddleware } from "@reduxjs/toolkit";
+import { useDispatch, useSelector } from "react-redux";
+import { boardIssuesSlice } from "./board-issues-slice";
+import { readBoardSettings, writeBoardSetting } from "./board-settings";
+import { boardSlice, initialBoardState, settingChanged } from "./board-slice";
+
+const rootReducer = combineReducers({ board: boardSlice.reducer, boardIssues: boardIssuesSlice.reducer });
+
+export type BoardRootState = ReturnType<typeof rootReducer>;
+
+/** One board's store: its display settings read from `storage`, and every change written back. */
+export function createBoardStore(storage: Storage) {
+  const persistence = createListenerMiddleware();
+  persistence.startListening({
+    actionCreator: settingChanged,
+    effect: ({ payload }) => writeBoardSetting(storage, payload.name, payload.value),
+  });
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      board: { ...initialBoardState(), settings: readBoardSettings(storage), isSettingsLoaded: true },
+    },
+    middleware: (defaults) => defaults().prepend(persistence.middleware),
+  });
+}
+
+export type BoardStore = ReturnType<typeof createBoardStore>;
+export type BoardDispatch = BoardStore["dispatch"];
+
+export const useBoardDispatch = useDispatch.withTypes<BoardDispatch>();
+export const useBoardSelector = useSelector.withTypes<BoardRootState>();

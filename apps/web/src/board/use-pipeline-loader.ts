@@ -1,0 +1,25 @@
+import { useCallback } from "react";
+import { useStore } from "react-redux";
+import { usePipelinePageReader } from "./api";
+import { pageFailed, pageLoaded, pageRequested } from "./board-issues-slice";
+import type { BoardRootState } from "./board-store";
+
+/** Loads a pipeline's next page of cards, once at a time per pipeline. */
+export function usePipelineLoader(workspaceId: string) {
+  const store = useStore<BoardRootState>();
+  const readPage = usePipelinePageReader(workspaceId);
+  return useCallback(
+    async (pipelineId: string) => {
+      const pages = store.getState().boardIssues.pages[pipelineId];
+      if (pages && (pages.isLoading || !pages.hasNextPage)) return;
+      store.dispatch(pageRequested(pipelineId));
+      try {
+        const page = await readPage(pipelineId, pages?.endCursor ?? null);
+        store.dispatch(pageLoaded({ pipelineId, issues: page.nodes, ...page.pageInfo }));
+      } catch (error) {
+        store.dispatch(pageFailed({ pipelineId, error: error instanceof Error ? error.message : String(error) }));
+      }
+    },
+    [store, readPage],
+  );
+}
