@@ -15,6 +15,7 @@ import { InvitationsSection } from "./InvitationsSection";
 import { MembersSection } from "./MembersSection";
 import { canDeleteOrganization, canManageOrganization } from "./member-rules";
 import { RenameSection } from "./RenameSection";
+import { SamlSection } from "./SamlSection";
 import styles from "./settings.module.css";
 
 /** SPEC §2 /settings/o/{orgName}: members, invitations, access requests, name and deletion. */
@@ -68,7 +69,12 @@ export function OrganizationSettingsPage() {
                 <RenameSection organization={organization} />
               </>
             ) : null}
-            {canDeleteOrganization(organization.viewerRole) ? <DangerZone organization={organization} /> : null}
+            {canDeleteOrganization(organization.viewerRole) ? (
+              <>
+                <SamlSection organization={organization} />
+                <DangerZone organization={organization} />
+              </>
+            ) : null}
           </>
         ) : null}
       </main>

@@ -13,6 +13,7 @@ export interface OrganizationSettings {
   id: string;
   name: string;
   viewerRole: OrganizationRole;
+  requireSaml: boolean;
   members: { role: OrganizationRole; user: SettingsPerson }[];
   invitations: { id: string; email: string; role: OrganizationRole; expiresAt: string }[];
   accessRequests: { id: string; createdAt: string; requester: SettingsPerson }[];
@@ -26,7 +27,7 @@ const ORGANIZATION_SETTINGS = `query organizationSettings($name: String!) {
     id
     gantryOrganizations(query: $name, first: 100) {
       nodes {
-        id name viewerRole
+        id name viewerRole requireSaml
         members { role user { ${PERSON} } }
         invitations { id email role expiresAt }
         accessRequests { id createdAt requester { ${PERSON} } }
@@ -60,6 +61,17 @@ export function useRenameOrganization() {
     { organizationId: string; name: string }
   >(
     "mutation updateGantryOrganization($organizationId: ID!, $name: String!) { updateGantryOrganization(input: { gantryOrganizationId: $organizationId, name: $name }) { gantryOrganization { name } } }",
+    REFRESHES,
+  );
+}
+
+/** Owners only: whether members must sign in with SAML single sign-on (SPEC §6). */
+export function useSetSamlRequired() {
+  return useGraphQLMutation<
+    { updateGantryOrganization: { gantryOrganization: { requireSaml: boolean } } },
+    { organizationId: string; requireSaml: boolean }
+  >(
+    "mutation setSamlRequired($organizationId: ID!, $requireSaml: Boolean!) { updateGantryOrganization(input: { gantryOrganizationId: $organizationId, requireSaml: $requireSaml }) { gantryOrganization { requireSaml } } }",
     REFRESHES,
   );
 }

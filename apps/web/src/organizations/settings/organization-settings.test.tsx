@@ -19,6 +19,7 @@ function settingsAnswer(viewerRole: OrganizationRole) {
               id: "org-acme-labs",
               name: "Acme Labs",
               viewerRole: "OWNER",
+              requireSaml: false,
               members: [],
               invitations: [],
               accessRequests: [],
@@ -27,6 +28,7 @@ function settingsAnswer(viewerRole: OrganizationRole) {
               id: "org-acme",
               name: "Acme",
               viewerRole,
+              requireSaml: false,
               members: [
                 { role: viewerRole, user: person("me") },
                 { role: "OWNER", user: person("olga") },
@@ -62,7 +64,7 @@ describe("organisation settings", () => {
     expect(screen.getByText("mo@acme.test")).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: /Role of/ })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Remove/ })).not.toBeInTheDocument();
-    for (const section of ["Invitations", "Access requests", "Organization name", "Danger zone"]) {
+    for (const section of ["Invitations", "Access requests", "Organization name", "Single sign-on", "Danger zone"]) {
       expect(screen.queryByRole("heading", { name: section })).not.toBeInTheDocument();
     }
   });
@@ -90,6 +92,15 @@ describe("organisation settings", () => {
     await userEvent.click(screen.getByRole("button", { name: "Approve cy@acme.test" }));
     expect(calls.find((call) => call.operation === "approveAccessRequest")?.variables).toEqual({
       accessRequestId: "request-1",
+    });
+  });
+
+  it("lets an owner require SAML single sign-on for members", async () => {
+    const { calls } = renderSettings("OWNER");
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Require SAML single sign-on for members" }));
+    expect(calls.find((call) => call.operation === "setSamlRequired")?.variables).toEqual({
+      organizationId: "org-acme",
+      requireSaml: true,
     });
   });
 

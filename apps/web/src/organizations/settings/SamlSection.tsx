@@ -1,0 +1,35 @@
+import formStyles from "../../ui/form.module.css";
+import { type OrganizationSettings, useSetSamlRequired } from "./api";
+import styles from "./settings.module.css";
+
+/** Owners choose whether members must sign in with SAML; owners themselves are never locked out. */
+export function SamlSection({ organization }: { organization: OrganizationSettings }) {
+  const setSamlRequired = useSetSamlRequired();
+  return (
+    <section className={styles.section} aria-labelledby="saml-title">
+      <h2 id="saml-title" className={styles.sectionTitle}>
+        Single sign-on
+      </h2>
+      <label className={formStyles.checkbox}>
+        <input
+          type="checkbox"
+          checked={organization.requireSaml}
+          disabled={setSamlRequired.isPending}
+          onChange={(event) =>
+            setSamlRequired.mutate({ organizationId: organization.id, requireSaml: event.target.checked })
+          }
+        />
+        Require SAML single sign-on for members
+      </label>
+      <p className={formStyles.hint}>
+        Members who signed in another way are asked to sign in again with SAML. Owners keep access so the setting can
+        always be changed.
+      </p>
+      {setSamlRequired.error ? (
+        <p className={formStyles.error} role="alert">
+          {setSamlRequired.error.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}
