@@ -18,6 +18,8 @@ export const workspaces = pgTable(
     description: text("description"),
     /** A private workspace is open only to its listed members and the organisation's admins. */
     isPrivate: boolean("is_private").notNull().default(false),
+    /** Mirror each issue's pipeline to a "pipeline: <name>" GitHub label, and read label changes back as moves. */
+    pipelineLabelSync: boolean("pipeline_label_sync").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

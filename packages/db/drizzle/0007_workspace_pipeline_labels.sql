@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "pipeline_label_sync" boolean DEFAULT false NOT NULL;
