@@ -41,7 +41,8 @@ export function useIssueMover(workspaceId: string) {
       if (!issue || !from) return null;
       const others = (pipelineIssueIds[target.pipelineId] ?? []).filter((id) => id !== issueId);
       const before = target.beforeIssueId ? others.indexOf(target.beforeIssueId) : -1;
-      const index = before >= 0 ? before : others.length;
+      // Closed issues are not ranked: a closed card shows at the top, most recently closed first.
+      const index = target.pipelineId === CLOSED_PIPELINE_ID ? 0 : before >= 0 ? before : others.length;
       if (from.pipelineId === target.pipelineId && from.index === index) return null;
 
       const move: IssueMove = {
@@ -55,7 +56,7 @@ export function useIssueMover(workspaceId: string) {
       requestMove({
         issueId,
         pipelineId: target.pipelineId,
-        position: target.pipelineId === CLOSED_PIPELINE_ID ? 0 : index,
+        position: index,
       })
         .then(() => store.dispatch(issueMoveSucceeded(move)))
         .catch((error: unknown) => {

@@ -1,0 +1,163 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { installLayoutApis } from "../test/browser-apis";
+import { type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
+import { ToastProvider } from "../ui/toast/ToastProvider";
+import { BoardPage } from "./BoardPage";
+import type { BoardIssue } from "./board-issue";
+
+const counts = (issuesCount: number, pullRequestsCount = 0) => ({
+  issuesCount,
+  pullRequestsCount,
+  totalStoryPoints: 0,
+});
+
+function workspace(viewerPermission: string, isEmpty: boolean) {
+  return {
+    data: {
+      workspace: {
+        id: "w1",
+        name: "Launch",
+        viewerPermission,
+        pipelines: [
+          { id: "p1", name: "New Issues", description: null, issueCounts: isEmpty ? counts(0) : counts(2, 1) },
+          { id: "p2", name: "Backlog", description: null, issueCounts: counts(0) },
+          { id: "closed--pipeline", name: "Closed", description: null, issueCounts: counts(isEmpty ? 0 : 1) },
+        ],
+      },
+    },
+  };
+}
+
+const issue = (number: number, pullRequest = false): BoardIssue => ({
+  id: `i${number}`,
+  number,
+  title: `Issue ${number}`,
+  state: "OPEN",
+  pullRequest,
+  htmlUrl: `https://github.com/acme/web-app/${pullRequest ? "pull" : "issues"}/${number}`,
+  labels: [{ name: "bug", color: "d73a4a" }],
+  assignees: [{ login: "demo", avatarUrl: null }],
+  user: null,
+});
+
+const page = (nodes: BoardIssue[]) => ({ pageInfo: { hasNextPage: false, endCursor: null }, nodes });
+
+function boardAnswers(options: { permission?: string; newIssues?: BoardIssue[]; move?: () => unknown } = {}) {
+  const { permission = "WRITE", newIssues = [issue(1), issue(2), issue(3, true)], move } = options;
+  const handler: GraphQLHandler = (call) => {
+    if (call.operation === "boardPipelines") return workspace(permission, newIssues.length === 0);
+    if (call.operation === "boardPipelineIssues")
+      return { data: { searchIssuesByPipeline: page(call.variables.pipelineId === "p1" ? newIssues : []) } };
+    if (call.operation === "boardClosedIssues") return { data: { searchClosedIssues: page([]) } };
+    if (call.operation === "moveIssue" && move) return move();
+    return { data: { moveIssue: { pipeline: { id: "p2" } } } };
+  };
+  return handler;
+}
+
+function renderBoard(graphql: GraphQLHandler) {
+  return renderWithGraphQL(
+    <ToastProvider>
+      <BoardPage />
+    </ToastProvider>,
+    { path: "/workspaces/:workspaceId/board", entry: "/workspaces/w1/board", otherPaths: ["/workspaces/:id"], graphql },
+  );
+}
+
+const column = (name: string) => screen.getByRole("region", { name });
+
+describe("board page", () => {
+  // The virtualiser draws what fits its scroll box; jsdom lays nothing out, so give every box a size.
+  const sizes = [
+    vi.spyOn(Element.prototype, "clientHeight", "get"),
+    vi.spyOn(Element.prototype, "clientWidth", "get"),
+    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get"),
+  ];
+  beforeAll(() => {
+    installLayoutApis();
+    for (const size of sizes) size.mockReturnValue(600);
+  });
+  afterAll(() => {
+    for (const size of sizes) size.mockRestore();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("shows each pipeline with its count text, its cards, and No issues when empty", async () => {
+    renderBoard(boardAnswers());
+    const newIssues = await screen.findByRole("region", { name: "New Issues" });
+    expect(within(newIssues).getByText("2 Issues / 1 PR / 0 Points")).toBeInTheDocument();
+    expect(within(column("Backlog")).getByText("0 Issues / 0 Points")).toBeInTheDocument();
+    expect(within(column("Closed")).getByText("1 Issue / 0 PRs / 0 Points")).toBeInTheDocument();
+    expect(await within(newIssues).findByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
+    expect(within(newIssues).getByRole("article", { name: "Pull request #3: Issue 3" })).toBeInTheDocument();
+    expect(await within(column("Backlog")).findByText("No issues")).toBeInTheDocument();
+  });
+
+  it("explains how to connect repositories when the board is empty", async () => {
+    renderBoard(boardAnswers({ newIssues: [] }));
+    expect(await screen.findByText(/This board has no issues yet/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "workspace page" })).toHaveAttribute("href", "/workspaces/w1");
+  });
+
+  it("hides pull requests and the Closed pipeline when toggled off, and remembers it under showPRs and showClosed", async () => {
+    renderBoard(boardAnswers());
+    const newIssues = await screen.findByRole("region", { name: "New Issues" });
+    await within(newIssues).findByRole("article", { name: "Pull request #3: Issue 3" });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Pull requests" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Closed pipeline" }));
+    expect(within(newIssues).queryByRole("article", { name: /Pull request/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Closed" })).not.toBeInTheDocument();
+    expect(localStorage.getItem("showPRs")).toBe("false");
+    expect(localStorage.getItem("showClosed")).toBe("false");
+  });
+
+  it("moves a card by keyboard at once, and puts it back with a toast when the server refuses", async () => {
+    const refused = { errors: [{ message: "Not allowed", extensions: { code: "FORBIDDEN" } }] };
+    const { calls } = renderBoard(boardAnswers({ move: () => refused }));
+    const newIssues = await screen.findByRole("region", { name: "New Issues" });
+    const card = await within(newIssues).findByRole("article", { name: "Issue #1: Issue 1" });
+    const handle = within(card).getByRole("link");
+    fireEvent.keyDown(handle, { key: " " });
+    expect(screen.getByRole("status")).toHaveTextContent(/^Picked up #1 in New Issues/);
+    fireEvent.keyDown(handle, { key: "ArrowRight" });
+    expect(screen.getByRole("status")).toHaveTextContent("#1 would go to Backlog, position 1 of 1.");
+    fireEvent.keyDown(handle, { key: "Enter" });
+
+    // At once, before the server answers: in Backlog, pending, and counted there.
+    const backlog = column("Backlog");
+    expect(within(backlog).getByRole("article", { name: "Issue #1: Issue 1" })).toHaveAttribute("aria-busy", "true");
+    expect(within(backlog).getByText("1 Issue / 0 PRs / 0 Points")).toBeInTheDocument();
+    expect(within(newIssues).getByText("1 Issue / 1 PR / 0 Points")).toBeInTheDocument();
+    expect(calls.find((call) => call.operation === "moveIssue")?.variables).toMatchObject({
+      issueId: "i1",
+      pipelineId: "p2",
+      position: 0,
+      workspaceId: "w1",
+    });
+
+    expect(
+      await screen.findByText("#1 was moved back: you don't have permission to move issues in this workspace."),
+    ).toBeInTheDocument();
+    expect(within(newIssues).getByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
+    expect(within(backlog).queryByRole("article")).not.toBeInTheDocument();
+    expect(within(backlog).getByText("0 Issues / 0 Points")).toBeInTheDocument();
+  });
+
+  it("does not let a viewer pick a card up", async () => {
+    renderBoard(boardAnswers({ permission: "READ" }));
+    const card = await screen.findByRole("article", { name: "Issue #1: Issue 1" });
+    fireEvent.keyDown(within(card).getByRole("link"), { key: " " });
+    expect(screen.getByRole("status")).toHaveTextContent("");
+    expect(screen.getByText("You can view this board; moving cards needs write access.")).toBeInTheDocument();
+  });
+
+  it("offers to try again when the board cannot be loaded", async () => {
+    renderBoard(() => ({ errors: [{ message: "Boom", extensions: { code: "INTERNAL" } }] }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("We couldn't load this board: Boom");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});
