@@ -76,7 +76,12 @@ describe("board page", () => {
   ];
   beforeAll(() => {
     installLayoutApis();
-    for (const size of sizes) size.mockReturnValue(600);
+    for (const size of sizes) {
+      // A card's slot is as tall as a normal card; every other box, 600 px.
+      size.mockImplementation(function (this: Element) {
+        return this.tagName === "LI" ? 92 : 600;
+      });
+    }
   });
   afterAll(() => {
     for (const size of sizes) size.mockRestore();
@@ -95,6 +100,36 @@ describe("board page", () => {
     expect(await within(newIssues).findByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
     expect(within(newIssues).getByRole("article", { name: "Pull request #3: Issue 3" })).toBeInTheDocument();
     expect(await within(column("Backlog")).findByText("No issues")).toBeInTheDocument();
+  });
+
+  it("reads the next page when the column is scrolled near the end of what is loaded", async () => {
+    const first = Array.from({ length: 50 }, (_, index) => issue(index + 1));
+    const second = Array.from({ length: 20 }, (_, index) => issue(index + 51));
+    const { calls } = renderBoard((call) => {
+      if (call.operation !== "boardPipelineIssues" || call.variables.pipelineId !== "p1") {
+        return boardAnswers()(call);
+      }
+      const isFirst = call.variables.after === null;
+      const nodes = isFirst ? first : second;
+      return {
+        data: {
+          searchIssuesByPipeline: { pageInfo: { hasNextPage: isFirst, endCursor: isFirst ? "c1" : null }, nodes },
+        },
+      };
+    });
+    const list = await screen.findByRole("list", { name: "Issues in New Issues" });
+    await within(list).findByRole("article", { name: "Issue #1: Issue 1" });
+    // Only what fits is drawn, and nothing more is read yet.
+    expect(within(list).queryByRole("article", { name: "Issue #50: Issue 50" })).not.toBeInTheDocument();
+    const pageCalls = () =>
+      calls.filter((call) => call.operation === "boardPipelineIssues" && call.variables.pipelineId === "p1");
+    expect(pageCalls()).toHaveLength(1);
+
+    const scroller = list.parentElement as HTMLElement;
+    Object.defineProperty(scroller, "scrollTop", { configurable: true, value: 50 * 92 - 600 });
+    fireEvent.scroll(scroller);
+    expect(await within(list).findByRole("article", { name: "Issue #50: Issue 50" })).toBeInTheDocument();
+    await vi.waitFor(() => expect(pageCalls().map((call) => call.variables.after)).toEqual([null, "c1"]));
   });
 
   it("explains how to connect repositories when the board is empty", async () => {
