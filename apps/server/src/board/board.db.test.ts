@@ -255,6 +255,46 @@ describe.each(testEngines())("the board on %s", (engine) => {
     expect((await pipelines()).map((pipeline) => pipeline.name)).not.toContain("New Issues");
   });
 
+  it("mirrors pipelines to GitHub labels when the workspace asks, and reads a label set on GitHub back as a move", async () => {
+    const enable = await gql(
+      t,
+      demo.token,
+      'mutation ($w: ID!) { updateWorkspace(input: { workspaceId: $w, name: "Mirrored", pipelineLabelSync: true }) { workspace { pipelineLabelSync } } }',
+      {
+        w: workspace,
+      },
+    );
+    expect(field<{ workspace: unknown }>(enable, "updateWorkspace").workspace).toEqual({ pipelineLabelSync: true });
+    const backlog = await byName("Backlog");
+    const card = (await column((await byName("Icebox")).id))[0];
+    if (!card) throw new Error("no card to move");
+    expect(
+      (await gql(t, demo.token, MOVE, { pipeline: backlog.id, issue: card.id, position: 0 })).errors,
+    ).toBeUndefined();
+    const account = hub.store.accountByLogin("demo");
+    if (!account) throw new Error("no demo user");
+    const octokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(account) });
+    const labelsOnGitHub = async () =>
+      (
+        await octokit.rest.issues.listLabelsOnIssue({ owner: "acme", repo: "web-app", issue_number: card.number })
+      ).data.map((label) => label.name);
+    expect(await labelsOnGitHub()).toContain("pipeline: Backlog");
+
+    await octokit.rest.issues
+      .createLabel({ owner: "acme", repo: "web-app", name: "pipeline: In Progress", color: "bfd4f2" })
+      .catch(() => undefined);
+    await octokit.rest.issues.addLabels({
+      owner: "acme",
+      repo: "web-app",
+      issue_number: card.number,
+      labels: ["pipeline: In Progress"],
+    });
+    await hub.deliveriesSettled();
+    const inProgress = await byName("In Progress");
+    expect((await column(inProgress.id)).map((issue) => issue.number)).toContain(card.number);
+    expect((await column(backlog.id)).map((issue) => issue.number)).not.toContain(card.number);
+  });
+
   it("refuses moves by someone who cannot edit the workspace, and bad ids", async () => {
     const card = (await column((await byName("Icebox")).id))[0];
     const stranger = await continueWithGitHub(t, hub, "hubot");

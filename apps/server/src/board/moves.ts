@@ -7,6 +7,7 @@ import { clientForUser } from "../codehost/repositories.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
+import { mirrorPipelineLabel } from "./pipeline-labels.js";
 
 const { issuePositions, issues, pipelines, repositories, workspaceRepositories } = schema;
 
@@ -56,7 +57,7 @@ async function setStateOnGitHub(
  * Closed closes the issue on GitHub; moving a closed issue out reopens it.
  */
 export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId: string, input: MoveIssueInput) {
-  await requireWorkspace(deps.db, workspaceId, userId, "editor");
+  const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
   const row = await issueInWorkspace(deps, workspaceId, input.issueId);
   const now = deps.now();
 
@@ -85,6 +86,14 @@ export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId:
       .update(issues)
       .set({ state: "open", closedAt: null, ghUpdatedAt: new Date(reopened.updated_at), updatedAt: now })
       .where(eq(issues.id, row.issue.id));
+  }
+
+  if (workspace.pipelineLabelSync) {
+    try {
+      await mirrorPipelineLabel(deps, userId, row, pipeline.name);
+    } catch (error) {
+      throw gitHubError(error);
+    }
   }
 
   await deps.db.transaction(async (tx) => {

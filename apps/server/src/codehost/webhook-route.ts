@@ -2,6 +2,7 @@ import { schema } from "@gantry/db";
 import { verify } from "@octokit/webhooks-methods";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { applyPipelineLabel } from "../board/pipeline-labels.js";
 import { placeNewIssues } from "../board/placement.js";
 import { deleteIssue, type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { type CodeHostDeps, WEBHOOK_PATH } from "./repositories.js";
@@ -14,6 +15,7 @@ interface WebhookPayload {
   repository?: { id?: number };
   issue?: GitHubIssueWire;
   pull_request?: GitHubIssueWire;
+  label?: { name?: string };
 }
 
 /**
@@ -65,6 +67,9 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
         else if (subject) {
           await upsertIssues(tx, repository.id, [subject], event === "pull_request");
           await placeNewIssues(tx, repository.id, now);
+          if (payload.action === "labeled" && payload.label?.name) {
+            await applyPipelineLabel(tx, repository.id, subject.number, payload.label.name, now);
+          }
         }
         const lag = subject ? Math.max(0, now.getTime() - new Date(subject.updated_at).getTime()) : null;
         await tx

@@ -54,6 +54,11 @@ builder.relayMutationField(
       name: t.string({ required: true }),
       description: t.string({ required: false }),
       private: t.boolean({ required: false }),
+      pipelineLabelSync: t.boolean({
+        required: false,
+        description:
+          'Mirror each issue\'s pipeline to a "pipeline: <name>" label on GitHub, and read label changes back as moves.',
+      }),
     }),
   },
   {
@@ -64,6 +69,7 @@ builder.relayMutationField(
         name: input.name,
         description: input.description ?? null,
         isPrivate: input.private ?? null,
+        pipelineLabelSync: input.pipelineLabelSync ?? null,
       });
       return { workspaceId: input.workspaceId.id };
     },

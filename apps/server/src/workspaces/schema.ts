@@ -95,6 +95,7 @@ export const Workspace = builder.node(builder.objectRef<WorkspaceWithPermission>
     displayName: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
     private: t.exposeBoolean("isPrivate"),
+    pipelineLabelSync: t.exposeBoolean("pipelineLabelSync"),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (workspace) => workspace.createdAt }),
     updatedAt: t.field({ type: "ISO8601DateTime", resolve: (workspace) => workspace.updatedAt }),
     viewerPermission: t.field({ type: PermissionLevel, resolve: (workspace) => workspace.viewerPermission }),

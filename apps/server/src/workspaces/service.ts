@@ -56,7 +56,13 @@ export async function createWorkspace(
 export async function updateWorkspace(
   deps: WorkspacesDeps,
   userId: string,
-  input: { workspaceId: string; name: string; description?: string | null; isPrivate?: boolean | null },
+  input: {
+    workspaceId: string;
+    name: string;
+    description?: string | null;
+    isPrivate?: boolean | null;
+    pipelineLabelSync?: boolean | null;
+  },
 ) {
   await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
   const [workspace] = await deps.db
@@ -65,6 +71,7 @@ export async function updateWorkspace(
       name: validWorkspaceName(input.name),
       description: validDescription(input.description),
       ...(input.isPrivate === null || input.isPrivate === undefined ? {} : { isPrivate: input.isPrivate }),
+      ...(typeof input.pipelineLabelSync === "boolean" ? { pipelineLabelSync: input.pipelineLabelSync } : {}),
       updatedAt: deps.now(),
     })
     .where(eq(workspaces.id, input.workspaceId))
