@@ -132,6 +132,17 @@ test("move cards between pipelines by dragging and by keyboard; the moves stay a
       }
     }
   }
+  // The display options open over the board; full screen covers the app's header.
+  await page.getByText("Display", { exact: true }).click();
+  await expect(page.getByRole("checkbox", { name: "Labels" })).toBeChecked();
+  await page.screenshot({ path: test.info().outputPath("board-480-display-options-dark.png") });
+  await page.getByText("Display", { exact: true }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole("button", { name: "Full screen" }).click();
+  await expect.poll(async () => (await page.getByRole("heading", { level: 1 }).boundingBox())?.y).toBeLessThan(40);
+  await page.screenshot({ path: test.info().outputPath("board-1440-full-screen-dark.png") });
+  await page.getByRole("button", { name: "Exit full screen" }).click();
+
   // The condensed view is remembered under its own name.
   expect(await page.evaluate(() => localStorage.getItem("isCondensedViewEnabled"))).toBe("true");
 });

@@ -20,6 +20,7 @@ import {
   pipelineReloaded,
   pipelineReloadMarked,
   pipelineSortSet,
+  quickActionSelectionModeSet,
   searchChanged,
   searchCleared,
   selectionCleared,
@@ -96,6 +97,14 @@ describe("selection (§4)", () => {
         expect(reduce(state, selectionCleared()).selectedIssueIds).toEqual([]);
       }),
     );
+  });
+});
+
+describe("quick-action selection mode", () => {
+  it("turns on and off", () => {
+    const on = reduce(initialBoardState(), quickActionSelectionModeSet(true));
+    expect(on.isQuickActionSelectionMode).toBe(true);
+    expect(reduce(on, quickActionSelectionModeSet(false)).isQuickActionSelectionMode).toBe(false);
   });
 });
 

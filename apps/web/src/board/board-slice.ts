@@ -91,9 +91,6 @@ export const boardSlice = createSlice({
     boardReset(state) {
       return { ...initialBoardState(), settings: state.settings, isSettingsLoaded: state.isSettingsLoaded };
     },
-    lastCreatedIssueTypeSet(state, action: PayloadAction<string>) {
-      state.lastCreatedIssueType = action.payload;
-    },
     issueSelectionToggled(state, action: PayloadAction<string>) {
       const id = action.payload;
       state.selectedIssueIds = state.selectedIssueIds.includes(id)
@@ -136,10 +133,6 @@ export const boardSlice = createSlice({
     settingChanged(state, action: PayloadAction<{ name: BoardSettingName; value: boolean }>) {
       state.settings[action.payload.name] = action.payload.value;
     },
-    settingsLoaded(state, action: PayloadAction<BoardSettings>) {
-      state.settings = action.payload;
-      state.isSettingsLoaded = true;
-    },
     searchChanged(state, action: PayloadAction<string>) {
       state.filters.search = action.payload;
     },
@@ -152,9 +145,6 @@ export const boardSlice = createSlice({
       state.filters = emptyFilters(state.filters.search);
       state.filterOrder = [];
       state.filterLogic = DEFAULT_FILTER_LOGIC;
-    },
-    filterLogicSet(state, action: PayloadAction<FilterLogic>) {
-      state.filterLogic = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -180,7 +170,6 @@ export const boardSlice = createSlice({
 export const {
   boardLoaded,
   boardReset,
-  lastCreatedIssueTypeSet,
   issueSelectionToggled,
   issuesSelected,
   issuesUnselected,
@@ -191,9 +180,7 @@ export const {
   pipelineReloaded,
   pipelineSortSet,
   settingChanged,
-  settingsLoaded,
   searchChanged,
   searchCleared,
   filtersCleared,
-  filterLogicSet,
 } = boardSlice.actions;
