@@ -11,11 +11,12 @@ export function WorkspaceDetailsForm({ workspace }: { workspace: WorkspaceDetail
     description: workspace.description ?? "",
     private: workspace.private,
   });
+  const [pipelineLabelSync, setPipelineLabelSync] = useState(workspace.pipelineLabelSync);
   const update = useUpdateWorkspace(workspace.id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ workspaceId: workspace.id, ...values, name: values.name.trim() });
+    update.mutate({ workspaceId: workspace.id, ...values, name: values.name.trim(), pipelineLabelSync });
   };
 
   return (
@@ -31,6 +32,20 @@ export function WorkspaceDetailsForm({ workspace }: { workspace: WorkspaceDetail
             setValues(next);
           }}
         />
+        <label className={styles.checkbox}>
+          <input
+            type="checkbox"
+            checked={pipelineLabelSync}
+            onChange={(event) => {
+              update.reset();
+              setPipelineLabelSync(event.target.checked);
+            }}
+          />
+          Show each issue's pipeline on GitHub as a "pipeline: …" label
+        </label>
+        <p className={styles.hint}>
+          The plan stays visible on GitHub itself, and adding such a label there moves the issue here.
+        </p>
         {update.error ? (
           <p className={styles.error} role="alert">
             {update.error.message}

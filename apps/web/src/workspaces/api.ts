@@ -19,6 +19,7 @@ export interface WorkspaceDetails {
   name: string;
   description: string | null;
   private: boolean;
+  pipelineLabelSync: boolean;
   viewerPermission: PermissionLevel;
   isDeletable: boolean;
   gantryOrganization: { id: string; name: string; members: { role: OrganizationRole; user: { id: string } }[] };
@@ -31,7 +32,7 @@ export const workspaceKey = (workspaceId: string) => ["workspace", workspaceId] 
 const WORKSPACE = `query workspace($workspaceId: ID!) {
   viewer { id }
   workspace(id: $workspaceId) {
-    id name description private viewerPermission isDeletable
+    id name description private pipelineLabelSync viewerPermission isDeletable
     gantryOrganization { id name members { role user { id } } }
     pipelines(includeClosed: true) { id name }
     members { permission user { id email name } }
@@ -65,9 +66,12 @@ export function useSetWorkspaceViewedNow() {
 }
 
 export function useUpdateWorkspace(workspaceId: string) {
-  return useGraphQLMutation<unknown, { workspaceId: string; name: string; description: string; private: boolean }>(
-    `mutation updateWorkspace($workspaceId: ID!, $name: String!, $description: String, $private: Boolean) {
-      updateWorkspace(input: { workspaceId: $workspaceId, name: $name, description: $description, private: $private }) { workspace { id } }
+  return useGraphQLMutation<
+    unknown,
+    { workspaceId: string; name: string; description: string; private: boolean; pipelineLabelSync: boolean }
+  >(
+    `mutation updateWorkspace($workspaceId: ID!, $name: String!, $description: String, $private: Boolean, $pipelineLabelSync: Boolean) {
+      updateWorkspace(input: { workspaceId: $workspaceId, name: $name, description: $description, private: $private, pipelineLabelSync: $pipelineLabelSync }) { workspace { id } }
     }`,
     [workspaceKey(workspaceId), VIEWER_HOME_KEY],
   );

@@ -46,6 +46,7 @@ describe("workspace page", () => {
           name: "Mobile app",
           description: "Phones",
           private: false,
+          pipelineLabelSync: false,
           viewerPermission: "READ",
           isDeletable: false,
           gantryOrganization: { id: "org-acme", name: "Acme", members: [] },
