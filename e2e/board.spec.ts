@@ -69,7 +69,9 @@ test("move cards between pipelines by dragging and by keyboard; the moves stay a
   const workspaceId = await boardWithWebApp(page.request, account);
   await signInAs(page, account);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`/workspaces/${workspaceId}/board`);
+  await page.goto(`/workspaces/${workspaceId}`);
+  await page.getByRole("link", { name: "Board", exact: true }).click();
+  await expect(page).toHaveURL(/\/workspaces\/[^/]+\/board$/);
 
   const newIssues = pipeline(page, "New Issues");
   const backlog = pipeline(page, "Backlog");
