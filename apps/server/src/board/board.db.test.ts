@@ -295,6 +295,69 @@ describe.each(testEngines())("the board on %s", (engine) => {
     expect((await column(backlog.id)).map((issue) => issue.number)).not.toContain(card.number);
   });
 
+  it("writes labels, assignees, milestones and state back to GitHub for many issues at once", async () => {
+    const open = await Promise.all(
+      ["Icebox", "Backlog", "In Progress"].map(async (name) => column((await byName(name)).id)),
+    );
+    const cards = open.flat().slice(0, 2);
+    expect(cards).toHaveLength(2);
+    const ids = cards.map((card) => card.id);
+    const bulk = async (mutation: string, extra = "") => {
+      const answer = await gql(
+        t,
+        demo.token,
+        `mutation ($ids: [ID!]!) { ${mutation}(input: { issueIds: $ids ${extra} }) { successCount failedIssues { number } githubErrors } }`,
+        { ids },
+      );
+      return field<{ successCount: number; failedIssues: unknown[]; githubErrors: unknown }>(answer, mutation);
+    };
+    const onGitHub = async (number: number) => {
+      const account = hub.store.accountByLogin("demo");
+      if (!account) throw new Error("no demo user");
+      const octokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(account) });
+      return (await octokit.rest.issues.get({ owner: "acme", repo: "web-app", issue_number: number })).data;
+    };
+
+    expect(await bulk("addLabelsToIssues", ', labelInfos: [{ name: "bug" }]')).toEqual({
+      successCount: 2,
+      failedIssues: [],
+      githubErrors: {},
+    });
+    expect(
+      (await onGitHub(cards[0]?.number ?? 0)).labels.map((label) => (typeof label === "string" ? label : label.name)),
+    ).toContain("bug");
+    expect((await bulk("addAssigneesToIssues", ', assigneeLogins: ["demo"]')).successCount).toBe(2);
+    expect((await onGitHub(cards[1]?.number ?? 0)).assignees?.map((user) => user.login)).toEqual(["demo"]);
+    expect((await bulk("removeLabelsFromIssues", ', labelInfos: [{ name: "bug" }]')).successCount).toBe(2);
+    expect((await bulk("setIssuesMilestone", ", milestoneNumber: 1")).successCount).toBe(2);
+    expect((await onGitHub(cards[0]?.number ?? 0)).milestone?.number).toBe(1);
+    expect((await bulk("closeIssues")).successCount).toBe(2);
+    expect((await onGitHub(cards[0]?.number ?? 0)).state).toBe("closed");
+    const closedNow = await gql(
+      t,
+      demo.token,
+      "query ($w: ID!) { searchClosedIssues(workspaceId: $w, first: 100) { nodes { id } } }",
+      { w: workspace },
+    );
+    expect(field<{ nodes: { id: string }[] }>(closedNow, "searchClosedIssues").nodes.map((issue) => issue.id)).toEqual(
+      expect.arrayContaining(ids),
+    );
+    expect((await bulk("reopenIssues")).successCount).toBe(2);
+    expect((await onGitHub(cards[1]?.number ?? 0)).state).toBe("open");
+
+    const stranger = await continueWithGitHub(t, hub, "hubot");
+    const refused = await gql(
+      t,
+      stranger.token,
+      "mutation ($ids: [ID!]!) { closeIssues(input: { issueIds: $ids }) { successCount githubErrors } }",
+      { ids },
+    );
+    expect(field<{ successCount: number; githubErrors: Record<string, string> }>(refused, "closeIssues")).toEqual({
+      successCount: 0,
+      githubErrors: Object.fromEntries(ids.map((id) => [id, "You cannot edit this issue."])),
+    });
+  });
+
   it("refuses moves by someone who cannot edit the workspace, and bad ids", async () => {
     const card = (await column((await byName("Icebox")).id))[0];
     const stranger = await continueWithGitHub(t, hub, "hubot");

@@ -33,6 +33,17 @@ export const Issue = builder.objectRef<IssueRow>("Issue").implement({
     labels: t.field({ type: [IssueLabel], resolve: (issue) => issue.labels }),
     assignees: t.field({ type: [IssueUser], resolve: (issue) => issue.assignees }),
     user: t.field({ type: IssueUser, nullable: true, resolve: (issue) => issue.author }),
+    repository: t.field({
+      type: Repository,
+      resolve: async (issue, _args, context) => {
+        const [repository] = await context.db
+          .select()
+          .from(schema.repositories)
+          .where(eq(schema.repositories.id, issue.repositoryId));
+        if (!repository) throw new Error(`issue ${issue.id} has no repository`);
+        return repository;
+      },
+    }),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (issue) => issue.ghCreatedAt }),
     updatedAt: t.field({ type: "ISO8601DateTime", resolve: (issue) => issue.ghUpdatedAt }),
   }),

@@ -1,0 +1,139 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { Issue } from "../codehost/issues-schema.js";
+import { builder } from "../graphql/builder.js";
+import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
+import { type BulkResult, type IssuePatch, patches, updateIssuesOnGitHub } from "./issue-writes.js";
+
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+type PayloadFields = PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, BulkResult>;
+
+/** The reference schema's bulk payload: successCount, failedIssues and githubErrors. */
+const bulkOutput = {
+  outputFields: (t: PayloadFields) => ({
+    successCount: t.exposeInt("successCount"),
+    failedIssues: t.field({ type: [Issue], resolve: (result) => result.failedIssues }),
+    // Keyed by the issue ids the client sent, not by database ids.
+    githubErrors: t.field({
+      type: "JSON",
+      resolve: (result) =>
+        Object.fromEntries(
+          Object.entries(result.githubErrors).map(([id, message]) => [encodeGlobalID("Issue", id), message]),
+        ),
+    }),
+  }),
+};
+
+function run(context: GraphQLContext, issueIds: { id: string }[], patch: IssuePatch): Promise<BulkResult> {
+  if (!context.codeHost) {
+    throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
+  }
+  return updateIssuesOnGitHub(
+    context.codeHost.deps,
+    signedInViewer(context).id,
+    issueIds.map((id) => id.id),
+    patch,
+  );
+}
+
+builder.relayMutationField(
+  "closeIssues",
+  { inputFields: (t) => ({ issueIds: t.globalIDList({ required: true, for: Issue }) }) },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.close()),
+  },
+  bulkOutput,
+);
+
+builder.relayMutationField(
+  "reopenIssues",
+  { inputFields: (t) => ({ issueIds: t.globalIDList({ required: true, for: Issue }) }) },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.reopen()),
+  },
+  bulkOutput,
+);
+
+const LabelInfoInput = builder.inputType("LabelInfoInput", {
+  fields: (t) => ({ name: t.string({ required: true }) }),
+});
+
+builder.relayMutationField(
+  "addLabelsToIssues",
+  {
+    inputFields: (t) => ({
+      issueIds: t.globalIDList({ required: true, for: Issue }),
+      labelInfos: t.field({ type: [LabelInfoInput], required: true }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) =>
+      run(context, input.issueIds, patches.addLabels(input.labelInfos.map((label) => label.name))),
+  },
+  bulkOutput,
+);
+
+builder.relayMutationField(
+  "removeLabelsFromIssues",
+  {
+    inputFields: (t) => ({
+      issueIds: t.globalIDList({ required: true, for: Issue }),
+      labelInfos: t.field({ type: [LabelInfoInput], required: true }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) =>
+      run(context, input.issueIds, patches.removeLabels(input.labelInfos.map((label) => label.name))),
+  },
+  bulkOutput,
+);
+
+builder.relayMutationField(
+  "addAssigneesToIssues",
+  {
+    inputFields: (t) => ({
+      issueIds: t.globalIDList({ required: true, for: Issue }),
+      assigneeLogins: t.stringList({ required: true }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.addAssignees(input.assigneeLogins)),
+  },
+  bulkOutput,
+);
+
+builder.relayMutationField(
+  "removeAssigneesFromIssues",
+  {
+    inputFields: (t) => ({
+      issueIds: t.globalIDList({ required: true, for: Issue }),
+      assigneeLogins: t.stringList({ required: true }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.removeAssignees(input.assigneeLogins)),
+  },
+  bulkOutput,
+);
+
+builder.relayMutationField(
+  "setIssuesMilestone",
+  {
+    inputFields: (t) => ({
+      issueIds: t.globalIDList({ required: true, for: Issue }),
+      milestoneNumber: t.int({ required: false, description: "The GitHub milestone's number; null clears it." }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) =>
+      run(context, input.issueIds, patches.setMilestone(input.milestoneNumber ?? null)),
+  },
+  bulkOutput,
+);
