@@ -10,6 +10,7 @@ import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { closedPipelineOf, Pipeline, Workspace, workspacePipelines } from "../workspaces/schema.js";
 import { moveIssue } from "./moves.js";
 import { closedCounts, closedIssues, pipelineCounts, pipelineIssues } from "./queries.js";
+import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
 
 const PipelineCounts = builder
   .objectRef<{ issuesCount: number; pullRequestsCount: number; totalStoryPoints: number }>("PipelineIssueCounts")
@@ -69,6 +70,27 @@ builder.queryField("searchClosedIssues", (t) =>
         closedIssues(context.db, args.workspaceId.id, limit, offset),
       );
       return { ...page, totalCount: counts.issuesCount + counts.pullRequestsCount };
+    },
+  }),
+);
+
+builder.queryField("searchIssues", (t) =>
+  t.connection({
+    type: Issue,
+    description: "A workspace's issues by title text or number, most recently updated first.",
+    authScopes: { signedIn: true },
+    args: {
+      workspaceId: t.arg.globalID({ required: true, for: Workspace }),
+      query: t.arg.string({ required: false }),
+      includeClosed: t.arg.boolean({ required: false }),
+    },
+    resolve: async (_root, args, context) => {
+      await requireWorkspace(context.db, args.workspaceId.id, signedInViewer(context).id, "viewer");
+      const search = { query: (args.query ?? "").slice(0, 200), includeClosed: args.includeClosed ?? false };
+      const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
+        searchWorkspaceIssues(context.db, args.workspaceId.id, search, limit, offset),
+      );
+      return { ...page, totalCount: await countWorkspaceIssues(context.db, args.workspaceId.id, search) };
     },
   }),
 );

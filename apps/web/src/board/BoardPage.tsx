@@ -8,6 +8,7 @@ import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
 import { type BoardPipeline, useBoardPipelines } from "./api";
 import styles from "./Board.module.css";
+import { BoardCommands } from "./BoardCommands";
 import { type BoardActions, BoardActionsContext } from "./board-actions";
 import { boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
 import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
@@ -112,6 +113,7 @@ function BoardView({ workspaceId, name, pipelines, canMove }: BoardViewProps) {
           </h1>
           <SelectionBar />
           <DisplayOptions />
+          <BoardCommands workspaceId={workspaceId} />
           <Button
             aria-pressed={isFullScreen}
             onClick={() => dispatch(settingChanged({ name: "isFullScreen", value: !isFullScreen }))}

@@ -5,7 +5,7 @@ import { settingChanged } from "./board-slice";
 import { useBoardDispatch, useBoardSelector } from "./board-store";
 
 /** The display toggles that change something on today's cards and pipelines. */
-const TOGGLES: { name: BoardSettingName; label: string }[] = [
+export const DISPLAY_TOGGLES: { name: BoardSettingName; label: string }[] = [
   { name: "showRepos", label: "Repositories" },
   { name: "showLabels", label: "Labels" },
   { name: "showPullRequests", label: "Pull requests" },
@@ -39,7 +39,7 @@ export function DisplayOptions() {
       </summary>
       <fieldset className={styles.displayPanel}>
         <legend className={styles.displayLegend}>Show on the board</legend>
-        {TOGGLES.map((toggle) => (
+        {DISPLAY_TOGGLES.map((toggle) => (
           <DisplayToggle key={toggle.name} {...toggle} />
         ))}
       </fieldset>

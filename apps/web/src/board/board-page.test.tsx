@@ -1,5 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { CommandPalette } from "../shell/command-palette/CommandPalette";
+import { CommandRegistryProvider } from "../shell/command-palette/command-registry";
 import { installLayoutApis } from "../test/browser-apis";
 import { type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
 import { ToastProvider } from "../ui/toast/ToastProvider";
@@ -51,15 +54,27 @@ function boardAnswers(options: { permission?: string; newIssues?: BoardIssue[]; 
       return { data: { searchIssuesByPipeline: page(call.variables.pipelineId === "p1" ? newIssues : []) } };
     if (call.operation === "boardClosedIssues") return { data: { searchClosedIssues: page([]) } };
     if (call.operation === "moveIssue" && move) return move();
+    if (call.operation === "paletteIssueSearch")
+      return {
+        data: {
+          searchIssues: {
+            nodes: [{ id: "i2", number: 2, title: "Issue 2", htmlUrl: "https://github.com/acme/web-app/issues/2" }],
+          },
+        },
+      };
     return { data: { moveIssue: { pipeline: { id: "p2" } } } };
   };
   return handler;
 }
 
-function renderBoard(graphql: GraphQLHandler) {
+function renderBoard(graphql: GraphQLHandler, palette = false) {
   return renderWithGraphQL(
+    // The board sits in the shell, which provides toasts and the command palette's registry.
     <ToastProvider>
-      <BoardPage />
+      <CommandRegistryProvider>
+        <BoardPage />
+        {palette ? <CommandPalette onClose={() => undefined} /> : null}
+      </CommandRegistryProvider>
     </ToastProvider>,
     { path: "/workspaces/:workspaceId/board", entry: "/workspaces/w1/board", otherPaths: ["/workspaces/:id"], graphql },
   );
@@ -89,6 +104,23 @@ describe("board page", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();
+  });
+
+  it("offers the board's actions and an issue search in the command palette", async () => {
+    const { calls } = renderBoard(boardAnswers(), true);
+    await screen.findByRole("region", { name: "New Issues" });
+    const input = screen.getByPlaceholderText("Type a command or search…");
+    await userEvent.type(input, "condensed");
+    await userEvent.click(await screen.findByRole("option", { name: "Show condensed view" }));
+    expect(JSON.parse(localStorage.getItem("isCondensedViewEnabled") ?? "false")).toBe(true);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, "Issue 2");
+    expect(await screen.findByRole("option", { name: "#2 Issue 2" }, { timeout: 2000 })).toBeInTheDocument();
+    expect(calls.find((call) => call.operation === "paletteIssueSearch")?.variables).toEqual({
+      workspaceId: "w1",
+      query: "Issue 2",
+    });
   });
 
   it("shows each pipeline with its count text, its cards, and No issues when empty", async () => {

@@ -1,17 +1,48 @@
+import { SEARCH_DEBOUNCE_MS } from "@gantry/domain";
 import { Command } from "cmdk";
+import { useEffect, useState } from "react";
 import { Modal } from "../../ui/dialog/Modal";
+import { useDebouncedValue } from "../../ui/use-debounced-value";
 import styles from "./CommandPalette.module.css";
-import { usePaletteCommands } from "./command-registry";
+import { type PaletteCommand, usePaletteCommands, usePaletteSearches } from "./command-registry";
+
+/** Asks every registered search once the typed text settles; older answers never replace newer ones. */
+function useSearchResults(text: string): PaletteCommand[] {
+  const searches = usePaletteSearches();
+  const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [results, setResults] = useState<PaletteCommand[]>([]);
+  useEffect(() => {
+    if (settled.length < 2 || searches.length === 0) {
+      setResults([]);
+      return;
+    }
+    let current = true;
+    void Promise.all(searches.map((search) => search.find(settled).catch(() => []))).then(
+      (found) => current && setResults(found.flat()),
+    );
+    return () => {
+      current = false;
+    };
+  }, [settled, searches]);
+  return results;
+}
 
 /** The command palette (cmdk): type to find a place to go or something to do, Enter to run it. */
 export function CommandPalette({ onClose }: { onClose: () => void }) {
-  const commands = usePaletteCommands();
+  const [text, setText] = useState("");
+  const found = useSearchResults(text);
+  const commands = [...usePaletteCommands(), ...found];
   const groups = [...new Set(commands.map((command) => command.group))];
 
   return (
     <Modal title="Command palette" titleHidden onDismiss={onClose} dismissOnOutsideClick>
       <Command label="Command palette" className={styles.palette}>
-        <Command.Input className={styles.input} placeholder="Type a command or search…" />
+        <Command.Input
+          className={styles.input}
+          placeholder="Type a command or search…"
+          value={text}
+          onValueChange={setText}
+        />
         <Command.List className={styles.list}>
           <Command.Empty className={styles.empty}>No results found.</Command.Empty>
           {groups.map((group) => (
@@ -22,7 +53,8 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
                   <Command.Item
                     key={command.id}
                     value={`${command.group} ${command.label}`}
-                    keywords={command.keywords ?? []}
+                    // Search results already match the text; the typed text keeps cmdk from hiding them.
+                    keywords={found.includes(command) ? [text, ...(command.keywords ?? [])] : (command.keywords ?? [])}
                     className={styles.item}
                     onSelect={() => {
                       onClose();
