@@ -65,7 +65,8 @@ test("move cards between pipelines by dragging and by keyboard; the moves stay a
   page,
 }) => {
   test.setTimeout(120_000);
-  const account = await signInWithGitHub(page.request, "demo");
+  // mona, an acme member: github.spec signs in as demo on the same server and expects a fresh account.
+  const account = await signInWithGitHub(page.request, "mona");
   const workspaceId = await boardWithWebApp(page.request, account);
   await signInAs(page, account);
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -33,6 +33,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Told when an idle PostgreSQL connection fails (server restart, connection killed). Without a
+   * listener node-postgres would crash the process; the next query opens a new connection.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 // Resolves from src/ and from dist/ alike, both one level below the package root.
@@ -48,7 +53,13 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(
+        options.url,
+        options.maxConnections ?? 10,
+        options.onIdleConnectionError ?? reportIdleConnectionError,
+      )
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -64,8 +75,13 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+function reportIdleConnectionError(error: Error): void {
+  console.error(`PostgreSQL connection lost: ${error.message}`);
+}
+
+async function openPostgres(url: string, max: number, onIdleError: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", onIdleError);
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Database,

@@ -1,8 +1,9 @@
 import { schema } from "@gantry/db";
 import { eq } from "drizzle-orm";
 import { placeNewIssues } from "../board/placement.js";
+import { gitHubError } from "./errors.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
-import { type CodeHostDeps, clientForUser, ensureWebhook } from "./repositories.js";
+import { type CodeHostDeps, clientForUser, ensureWebhook, WEBHOOK_NOT_INSTALLED } from "./repositories.js";
 
 const { repositories } = schema;
 /** Deliveries can be late; look this far behind the last reconciliation so none slip through. */
@@ -20,7 +21,12 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
   try {
     const { client } = await clientForUser(deps, repository.connectedBy);
     let notice: string | null = null;
-    if (repository.hookId) {
+    if (!repository.hookId) {
+      notice = await ensureWebhook(deps, client, repository).then(
+        () => null,
+        (error: unknown) => `${WEBHOOK_NOT_INSTALLED} ${gitHubError(error).message}`,
+      );
+    } else {
       const hook = await client.rest.repos
         .getWebhook({ owner: repository.ownerLogin, repo: repository.name, hook_id: repository.hookId })
         .catch((error: { status?: number }) => (error.status === 404 ? null : Promise.reject(error)));

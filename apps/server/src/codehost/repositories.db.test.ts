@@ -161,6 +161,37 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
     expect(issues).toHaveLength(1000);
   });
 
+  it("imports a repository whose webhook the connecting person may not install, and says changes come by reconciliation", async () => {
+    const { token } = await continueWithGitHub(t, hub, "mona");
+    const mona = {
+      ...field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer"),
+      userId: "",
+      token: token ?? "",
+    };
+    const monasWorkspace = await createWorkspace(t, mona, await createOrganization(t, mona));
+    const api = hub.store.repository("acme", "api");
+    const added = await gql(t, mona.token, ADD, { workspace: monasWorkspace, repo: String(api?.id) });
+    expect(added.errors).toBeUndefined();
+    let sync: Record<string, unknown> = {};
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const answer = await gql(t, mona.token, STATUS, { id: monasWorkspace });
+      const repository = field<{
+        repositoriesConnection: {
+          nodes: { repository: { import: { state: string }; sync: Record<string, unknown> } }[];
+        };
+      }>(answer, "workspace").repositoriesConnection.nodes[0]?.repository;
+      if (repository?.import.state === "DONE") {
+        sync = repository.sync;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(sync.webhookInstalled).toBe(false);
+    expect(String(sync.lastError)).toMatch(
+      /^The webhook could not be installed, so changes arrive only by reconciliation:/,
+    );
+  });
+
   it("pages through a connected repository's issues by number", async () => {
     const query = `query ($id: ID!, $after: String) { workspace(id: $id) { repositoriesConnection { nodes { repository {
       name issues(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { number state pullRequest } } } } } } }`;

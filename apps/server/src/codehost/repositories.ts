@@ -23,6 +23,8 @@ export interface CodeHostDeps {
 }
 
 export const WEBHOOK_PATH = "/webhooks/github";
+/** Installing a webhook needs admin rights on GitHub; without one, reconciliation keeps the copy current. */
+export const WEBHOOK_NOT_INSTALLED = "The webhook could not be installed, so changes arrive only by reconciliation:";
 const WEBHOOK_EVENTS = ["issues", "pull_request", "label", "milestone", "issue_comment", "member", "repository"];
 const PAGE_SIZE = 100;
 
@@ -149,8 +151,11 @@ export async function addRepositoryToWorkspace(
     .insert(workspaceRepositories)
     .values({ workspaceId: input.workspaceId, repositoryId: repository.id, addedBy: userId, addedAt: deps.now() })
     .onConflictDoNothing();
-  if (repository.importState === "pending" || repository.importState === "failed") startImport(repository.id);
-  else await placeNewIssues(deps.db, repository.id, deps.now());
+  if (repository.importState === "pending" || repository.importState === "failed") {
+    // A failed import may have failed for its first connector's rights: this person's token tries now.
+    await deps.db.update(repositories).set({ connectedBy: userId }).where(eq(repositories.id, repository.id));
+    startImport(repository.id);
+  } else await placeNewIssues(deps.db, repository.id, deps.now());
   return repository;
 }
 
@@ -166,7 +171,10 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
   await deps.db.update(repositories).set({ importState: "importing" }).where(eq(repositories.id, repositoryId));
   try {
     const { client } = await clientForUser(deps, repository.connectedBy);
-    await ensureWebhook(deps, client, repository);
+    const hookProblem = await ensureWebhook(deps, client, repository).then(
+      () => null,
+      (error: unknown) => `${WEBHOOK_NOT_INSTALLED} ${gitHubError(error).message}`,
+    );
     for (let page = repository.importNextPage; ; page++) {
       const { data, headers } = await client.rest.issues.listForRepo({
         owner: repository.ownerLogin,
@@ -189,7 +197,12 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
     }
     await deps.db
       .update(repositories)
-      .set({ importState: "done", lastReconciledAt: startedAt, lastSyncError: null })
+      .set({
+        importState: "done",
+        lastReconciledAt: startedAt,
+        lastSyncError: hookProblem,
+        lastSyncErrorAt: hookProblem ? deps.now() : null,
+      })
       .where(eq(repositories.id, repositoryId));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
