@@ -8,10 +8,16 @@ export function gitHubError(error: unknown): GantryError {
       reason: "GITHUB_TOKEN_INVALID",
     });
   }
-  if (status === 403 || status === 429) {
-    return new GantryError("RATE_LIMITED", "GitHub refused the request: its rate limit is spent or access is denied.", {
-      reason: "GITHUB_REFUSED",
+  const headers = (error as { response?: { headers?: Record<string, string | undefined> } }).response?.headers ?? {};
+  if (status === 429 || (status === 403 && headers["x-ratelimit-remaining"] === "0")) {
+    return new GantryError("RATE_LIMITED", "GitHub's rate limit is spent; Gantry tries again once it renews.", {
+      reason: "GITHUB_RATE_LIMITED",
     });
+  }
+  if (status === 403) {
+    // GitHub says why (e.g. "Must have admin rights to Repository."); pass it on.
+    const why = (error as { response?: { data?: { message?: string } } }).response?.data?.message ?? "access denied";
+    return new GantryError("FORBIDDEN", `GitHub refused the request: ${why}`, { reason: "GITHUB_REFUSED" });
   }
   if (status === 404)
     return new GantryError("NOT_FOUND", "GitHub has no such repository, or your account cannot see it.");

@@ -190,6 +190,17 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
     expect(String(sync.lastError)).toMatch(
       /^The webhook could not be installed, so changes arrive only by reconciliation:/,
     );
+
+    // An admin of acme connecting it too installs the webhook with their rights.
+    await gql(t, demo.token, ADD, { workspace, repo: String(api?.id) });
+    // The hook is recorded first; the message clears when the import around it finishes.
+    let settled: Record<string, unknown> = {};
+    for (let attempt = 0; attempt < 200; attempt++) {
+      settled = (await repositoryStatus("api"))?.sync ?? {};
+      if (settled.webhookInstalled === true && settled.lastError === null) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(settled).toMatchObject({ webhookInstalled: true, lastError: null });
   });
 
   it("pages through a connected repository's issues by number", async () => {

@@ -151,8 +151,8 @@ export async function addRepositoryToWorkspace(
     .insert(workspaceRepositories)
     .values({ workspaceId: input.workspaceId, repositoryId: repository.id, addedBy: userId, addedAt: deps.now() })
     .onConflictDoNothing();
-  if (repository.importState === "pending" || repository.importState === "failed") {
-    // A failed import may have failed for its first connector's rights: this person's token tries now.
+  if (repository.importState === "pending" || repository.importState === "failed" || repository.hookId === null) {
+    // An import or webhook that failed for its first connector's rights: this person's token tries now.
     await deps.db.update(repositories).set({ connectedBy: userId }).where(eq(repositories.id, repository.id));
     startImport(repository.id);
   } else await placeNewIssues(deps.db, repository.id, deps.now());

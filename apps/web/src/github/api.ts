@@ -8,7 +8,8 @@ export type GitHubFailureReason =
   | "GITHUB_NOT_CONNECTED"
   | "GITHUB_TOKEN_INVALID"
   | "GITHUB_DISABLED"
-  | "GITHUB_REFUSED";
+  | "GITHUB_REFUSED"
+  | "GITHUB_RATE_LIMITED";
 
 export function gitHubFailureReason(error: unknown): GitHubFailureReason | null {
   if (!(error instanceof GraphQLRequestError)) return null;
@@ -16,7 +17,8 @@ export function gitHubFailureReason(error: unknown): GitHubFailureReason | null 
   return reason === "GITHUB_NOT_CONNECTED" ||
     reason === "GITHUB_TOKEN_INVALID" ||
     reason === "GITHUB_DISABLED" ||
-    reason === "GITHUB_REFUSED"
+    reason === "GITHUB_REFUSED" ||
+    reason === "GITHUB_RATE_LIMITED"
     ? reason
     : null;
 }
