@@ -14,6 +14,18 @@ import {
 
 const deps = (context: GraphQLContext) => ({ db: context.db, now: context.now });
 
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+
+/** The payload of every mutation that changes a workspace: the workspace as the viewer now sees it. */
+const workspaceOutput = {
+  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { workspaceId: string }>) => ({
+    workspace: t.field({
+      type: Workspace,
+      resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
+    }),
+  }),
+};
+
 builder.relayMutationField(
   "createWorkspace",
   {
@@ -36,14 +48,7 @@ builder.relayMutationField(
       return { workspaceId: workspace.id };
     },
   },
-  {
-    outputFields: (t) => ({
-      workspace: t.field({
-        type: Workspace,
-        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
-      }),
-    }),
-  },
+  workspaceOutput,
 );
 
 builder.relayMutationField(
@@ -74,14 +79,7 @@ builder.relayMutationField(
       return { workspaceId: input.workspaceId.id };
     },
   },
-  {
-    outputFields: (t) => ({
-      workspace: t.field({
-        type: Workspace,
-        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
-      }),
-    }),
-  },
+  workspaceOutput,
 );
 
 builder.relayMutationField(
@@ -134,14 +132,7 @@ builder.relayMutationField(
       return { workspaceId: input.workspaceId.id };
     },
   },
-  {
-    outputFields: (t) => ({
-      workspace: t.field({
-        type: Workspace,
-        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
-      }),
-    }),
-  },
+  workspaceOutput,
 );
 
 builder.relayMutationField(
@@ -162,14 +153,7 @@ builder.relayMutationField(
       return { workspaceId: input.workspaceId.id };
     },
   },
-  {
-    outputFields: (t) => ({
-      workspace: t.field({
-        type: Workspace,
-        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
-      }),
-    }),
-  },
+  workspaceOutput,
 );
 
 builder.relayMutationField(
@@ -182,12 +166,5 @@ builder.relayMutationField(
       return { workspaceId: input.workspaceId.id };
     },
   },
-  {
-    outputFields: (t) => ({
-      workspace: t.field({
-        type: Workspace,
-        resolve: (payload, _args, context) => workspaceForViewer(context, payload.workspaceId),
-      }),
-    }),
-  },
+  workspaceOutput,
 );

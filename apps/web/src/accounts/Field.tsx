@@ -30,3 +30,17 @@ export function Field({ label, hint, invalid = false, ...input }: FieldProps) {
     </div>
   );
 }
+
+/** The email field every account page asks for, its value held by the page. */
+export function EmailField({ value, onChange }: { value: string; onChange: (email: string) => void }) {
+  return (
+    <Field
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

@@ -4,7 +4,7 @@ import { Button } from "../ui/Button";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall } from "./api";
-import { Field } from "./Field";
+import { EmailField } from "./Field";
 import { useNavigationState } from "./navigation";
 
 export function ForgotPasswordPage() {
@@ -30,13 +30,7 @@ export function ForgotPasswordPage() {
       </FormMessage>
       <FormMessage kind="error">{failed ? "Something went wrong, please try again" : null}</FormMessage>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" variant="primary" disabled={!email.trim()}>
           Send reset link
         </Button>

@@ -8,7 +8,7 @@ import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall, type LoginAnswer } from "./api";
 import { useAuth } from "./auth-context";
-import { Field } from "./Field";
+import { EmailField, Field } from "./Field";
 import { type LoginState, useNavigationState } from "./navigation";
 
 export const LOGIN_NOTICES = {
@@ -81,14 +81,7 @@ export function LoginPage() {
       ) : null}
       <ContinueWithGitHubSection />
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Field
           label="Password"
           type="password"

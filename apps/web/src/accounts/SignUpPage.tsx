@@ -7,7 +7,7 @@ import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall, type SignUpAnswer } from "./api";
 import { useAuth } from "./auth-context";
-import { Field } from "./Field";
+import { EmailField, Field } from "./Field";
 
 /** UTM parameters of the page the person arrived on, for the team's own attribution. */
 function utmParams(search: URLSearchParams): Record<string, string> {
@@ -67,14 +67,7 @@ export function SignUpPage() {
       ))}
       <ContinueWithGitHubSection />
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Field
           label="Password"
           type="password"

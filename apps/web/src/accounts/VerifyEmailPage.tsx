@@ -5,7 +5,7 @@ import { Button } from "../ui/Button";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall } from "./api";
-import { Field } from "./Field";
+import { EmailField } from "./Field";
 import { useNavigationState, type VerifyEmailState } from "./navigation";
 import { useRunOnce } from "./use-run-once";
 
@@ -82,13 +82,7 @@ export function VerifyEmailPage() {
       ) : (
         <form className={styles.form} onSubmit={resend} noValidate>
           {resent ? <FormMessage kind={resent.ok ? "success" : "error"}>{resent.message}</FormMessage> : null}
-          <Field
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <Button type="submit" disabled={!email.trim()}>
             Resend verification email
           </Button>
