@@ -1,8 +1,7 @@
-import { SORT_TYPES } from "@gantry/domain";
+import { emptyFilters, SORT_TYPES } from "@gantry/domain";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../test/memory-storage";
-import { emptyFilters } from "./board-filters";
 import { BOARD_SETTING_NAMES, DEFAULT_BOARD_SETTINGS, settingStorageKey } from "./board-settings";
 import {
   boardLoaded,

@@ -1,6 +1,13 @@
-import { DEFAULT_SORT_TYPE, type PipelineCounts, type SortType } from "@gantry/domain";
+import {
+  type BoardFilters,
+  DEFAULT_FILTER_LOGIC,
+  DEFAULT_SORT_TYPE,
+  emptyFilters,
+  type FilterLogic,
+  type PipelineCounts,
+  type SortType,
+} from "@gantry/domain";
 import { createAction, createSlice, type PayloadAction } from "@reduxjs/toolkit";
-import { type BoardFilters, DEFAULT_FILTER_LOGIC, emptyFilters, type FilterLogic } from "./board-filters";
 import { type BoardSettingName, type BoardSettings, DEFAULT_BOARD_SETTINGS } from "./board-settings";
 import type { IssueMove } from "./issue-move";
 

@@ -1,10 +1,10 @@
 /** SPEC §3 "Board filters". */
-interface InNin {
+export interface InNin {
   in: string[];
   nin: string[];
 }
 
-interface InNinSettings extends InNin {
+export interface InNinSettings extends InNin {
   settings: string[];
 }
 
