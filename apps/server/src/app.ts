@@ -8,6 +8,7 @@ import { registerGitHubOAuthRoutes } from "./codehost/oauth-routes.js";
 import { registerWebhookRoute } from "./codehost/webhook-route.js";
 import type { Config } from "./config/config.js";
 import type { SecretBox } from "./crypto/secret-box.js";
+import { createEventBus } from "./events/event-bus.js";
 import { registerGraphQL } from "./graphql/route.js";
 import { loggerOptions } from "./http/logging.js";
 import { registerSecurityHeaders } from "./http/security.js";
@@ -46,6 +47,9 @@ export async function buildApp({
   const mail = mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer());
   app.addHook("onClose", async () => mail.close());
   const accounts = { db, mailer: mail, config, now };
+  const events = await createEventBus(config.redisUrl, app.log);
+  // Before the server waits for open connections: ending the subscriptions ends their streams.
+  app.addHook("preClose", () => events.close());
 
   await registerSecurityHeaders(app, {
     production: config.production,
@@ -56,7 +60,7 @@ export async function buildApp({
   await registerAccountRoutes(app, accounts, config.authRateLimitPerMinute);
   if (mail instanceof OutboxMailer && !config.production) registerOutboxRoutes(app, mail, config.productName);
   const codeHost = github
-    ? createCodeHost({ db, secretBox, github, publicUrl: config.publicUrl, now, log: app.log })
+    ? createCodeHost({ db, secretBox, github, publicUrl: config.publicUrl, now, log: app.log, events })
     : null;
   if (codeHost) {
     await registerGitHubOAuthRoutes(app, codeHost.deps);
@@ -69,7 +73,7 @@ export async function buildApp({
       await codeHost.imports.settled();
     });
   }
-  registerGraphQL(app, { db, config, mailer: mail, now, codeHost }, async (req) => {
+  registerGraphQL(app, { db, config, mailer: mail, now, codeHost, events }, async (req) => {
     const token = bearerToken(req.headers.authorization);
     return token ? userForToken(accounts, token) : null;
   });

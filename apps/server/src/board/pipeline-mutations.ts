@@ -3,7 +3,7 @@ import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { Pipeline, pipelineView, Workspace } from "../workspaces/schema.js";
 import { createPipeline, deletePipeline, updatePipeline } from "./pipelines.js";
 
-const deps = (context: GraphQLContext) => ({ db: context.db, now: context.now });
+const deps = (context: GraphQLContext) => ({ db: context.db, now: context.now, events: context.events });
 const pipelineIdOf = (raw: string | number) => idOfType(decodeGantryId(String(raw)), "Pipeline");
 
 builder.relayMutationField(

@@ -1,6 +1,7 @@
 import { type Database, type Executor, schema } from "@gantry/db";
 import { rankBetween } from "@gantry/domain";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { isUniqueViolation, validDescription } from "../organizations/names.js";
@@ -11,6 +12,7 @@ const NAME_TAKEN = "A pipeline with this name already exists in this workspace."
 export interface PipelinesDeps {
   db: Database;
   now: () => Date;
+  events: BoardEventBus;
 }
 
 function validPipelineName(raw: string): string {

@@ -5,6 +5,7 @@ import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
 import { Octokit } from "@octokit/rest";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createInProcessBus } from "../events/event-bus.js";
 import { OutboxMailer } from "../mail/mailer.js";
 import { createTestApp, type TestApp } from "../testing/app.js";
 import { createOrganization, createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
@@ -153,7 +154,14 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
       .where(eq(schema.repositories.id, row.id));
     const beforeResync = await coreUsed();
     await importRepository(
-      { db: t.database.db, secretBox: t.secretBox, github, publicUrl: t.config.publicUrl, now: () => new Date() },
+      {
+        db: t.database.db,
+        secretBox: t.secretBox,
+        github,
+        publicUrl: t.config.publicUrl,
+        now: () => new Date(),
+        events: createInProcessBus(),
+      },
       row.id,
     );
     expect((await coreUsed()) - beforeResync).toBe(0);

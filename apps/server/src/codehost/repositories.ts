@@ -3,6 +3,7 @@ import { type Database, schema } from "@gantry/db";
 import { and, eq, sql } from "drizzle-orm";
 import { placeNewIssues } from "../board/placement.js";
 import type { SecretBox } from "../crypto/secret-box.js";
+import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import type { GitHubConfig } from "./config.js";
@@ -19,6 +20,8 @@ export interface CodeHostDeps {
   github: GitHubConfig;
   publicUrl: string;
   now: () => Date;
+  /** Where changes to boards are announced (see BoardEventBus). */
+  events: BoardEventBus;
   log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 

@@ -38,6 +38,14 @@ describe("configuration from the environment", () => {
     expect((error as Error).message).toContain("Gantry cannot start: the configuration is invalid.");
   });
 
+  it("takes REDIS_URL for cross-instance board events, and refuses another scheme", () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://cache.internal:6379/0" }).redisUrl).toBe("redis://cache.internal:6379/0");
+    expect(() => loadConfig({ REDIS_URL: "http://cache.internal" })).toThrow(
+      'REDIS_URL must be a redis:// or rediss:// URL (got "http://cache.internal")',
+    );
+  });
+
   it("refuses a port out of range and a non-http public URL", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow("PORT must be a whole number between 0 and 65535");
     expect(() => loadConfig({ PUBLIC_URL: "ftp://gantry.example" })).toThrow(

@@ -54,6 +54,10 @@ const environment = z.object({
     .string()
     .refine((value) => /^smtps?:\/\/.+/.test(value), "must be an smtp:// or smtps:// URL")
     .optional(),
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\/.+/.test(value), "must be a redis:// or rediss:// URL")
+    .optional(),
   MAIL_FROM: z.string().min(3, "must be an address such as Gantry <no-reply@example.com>").optional(),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
   REQUIRE_WORK_EMAIL: booleanFlag.default(false),
@@ -89,6 +93,8 @@ export interface Config {
   /** Without an SMTP server, mail goes to the dev outbox (never in production). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Board events go through Redis pub/sub so several instances see each other's; in-process without it. */
+  redisUrl: string | undefined;
   requireEmailVerification: boolean;
   requireWorkEmail: boolean;
   authRateLimitPerMinute: number;
@@ -138,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.GANTRY_PRODUCT_NAME} <no-reply@localhost>`,
+    redisUrl: e.REDIS_URL,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     requireWorkEmail: e.REQUIRE_WORK_EMAIL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -2,6 +2,7 @@ import type { Database } from "@gantry/db";
 import type { SessionUser } from "../accounts/sessions.js";
 import type { CodeHost } from "../codehost/code-host.js";
 import type { Config } from "../config/config.js";
+import type { BoardEventBus } from "../events/board-events.js";
 import type { Mailer } from "../mail/mailer.js";
 
 /** Per-request state every resolver receives; the viewer is null when the request carries no valid session. */
@@ -12,6 +13,7 @@ export interface GraphQLContext {
   now: () => Date;
   /** GitHub features; null when no GitHub connection is configured. */
   codeHost: CodeHost | null;
+  events: BoardEventBus;
   viewer: SessionUser | null;
 }
 
