@@ -1,5 +1,6 @@
 export * from "./accounts/index.js";
 export * from "./board/index.js";
+export * from "./board/issue-paths.js";
 export * from "./feature-flags.js";
 export * from "./formats/index.js";
 export * from "./ordering/index.js";

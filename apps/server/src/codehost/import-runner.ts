@@ -1,7 +1,10 @@
 import { schema } from "@gantry/db";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { reconcileRepository } from "./reconcile.js";
 import { type CodeHostDeps, importRepository } from "./repositories.js";
+
+/** Workspaces' Gantry repositories hold native issues only: there is nothing to import. */
+const onGitHub = isNotNull(schema.repositories.ghId);
 
 /**
  * Runs imports in the background of this process, one at a time per repository. Imports left
@@ -22,7 +25,7 @@ export class ImportRunner {
     const unfinished = await this.deps.db
       .select({ id: schema.repositories.id })
       .from(schema.repositories)
-      .where(inArray(schema.repositories.importState, ["pending", "importing"]));
+      .where(and(onGitHub, inArray(schema.repositories.importState, ["pending", "importing"])));
     for (const { id } of unfinished) this.start(id);
   }
 
@@ -31,7 +34,7 @@ export class ImportRunner {
     const imported = await this.deps.db
       .select({ id: schema.repositories.id })
       .from(schema.repositories)
-      .where(eq(schema.repositories.importState, "done"));
+      .where(and(onGitHub, eq(schema.repositories.importState, "done")));
     for (const { id } of imported) await reconcileRepository(this.deps, id);
   }
 

@@ -158,7 +158,10 @@ const RepositorySync = builder.objectRef<RepositoryRow>("RepositorySync").implem
 export const Repository = builder.objectRef<RepositoryRow>("Repository").implement({
   fields: (t) => ({
     id: t.id({ resolve: (repository) => encodeGlobalID("Repository", repository.id) }),
-    ghId: t.exposeInt("ghId"),
+    ghId: t.exposeInt("ghId", {
+      nullable: true,
+      description: "Null for a workspace's Gantry repository, which holds its native issues.",
+    }),
     name: t.exposeString("name"),
     ownerName: t.exposeString("ownerLogin"),
     isPrivate: t.exposeBoolean("isPrivate"),

@@ -1,11 +1,13 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { issues } from "./codehost.js";
+import { priorities } from "./issue-fields.js";
 import { pipelines, workspaces } from "./workspaces.js";
 
 /**
  * Where an issue sits on a workspace's board: its pipeline and its rank inside it (see
  * packages/domain ordering). One row per workspace and issue; closed issues keep theirs so
- * reopening puts them back where they were.
+ * reopening puts them back where they were. It is the issue's row in the workspace, so it also
+ * holds what is per workspace (priority).
  */
 export const issuePositions = pgTable(
   "issue_positions",
@@ -20,6 +22,8 @@ export const issuePositions = pgTable(
       .notNull()
       .references(() => pipelines.id, { onDelete: "cascade" }),
     rank: text("rank").notNull(),
+    /** Priorities are the workspace's own, so an issue's priority is too. */
+    priorityId: uuid("priority_id").references(() => priorities.id, { onDelete: "set null" }),
     movedAt: timestamp("moved_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -42,7 +45,10 @@ export const repositories = pgTable(
   "repositories",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ghId: bigint("gh_id", { mode: "number" }).notNull(),
+    /** Null for a workspace's Gantry repository, which holds its native issues. */
+    ghId: bigint("gh_id", { mode: "number" }),
+    /** Set only on a workspace's Gantry repository (one per workspace). */
+    nativeWorkspaceId: uuid("native_workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     ownerLogin: text("owner_login").notNull(),
     name: text("name").notNull(),
     isPrivate: boolean("is_private").notNull().default(false),
@@ -63,7 +69,11 @@ export const repositories = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("repositories_gh_id_key").on(table.ghId)],
+  (table) => [
+    uniqueIndex("repositories_gh_id_key").on(table.ghId),
+    uniqueIndex("repositories_native_workspace_key").on(table.nativeWorkspaceId),
+    check("repositories_github_or_native", sql`(${table.ghId} is null) <> (${table.nativeWorkspaceId} is null)`),
+  ],
 );
 
 export const workspaceRepositories = pgTable(
@@ -99,7 +109,10 @@ export interface IssueMilestone {
   title: string;
 }
 
-/** GitHub issues and pull requests as last seen; `ghUpdatedAt` orders concurrent updates. */
+/**
+ * GitHub issues and pull requests as last seen (`ghUpdatedAt` orders concurrent updates), and
+ * native Gantry issues, which live in their workspace's Gantry repository with no GitHub ids.
+ */
 export const issues = pgTable(
   "issues",
   {
@@ -107,7 +120,7 @@ export const issues = pgTable(
     repositoryId: uuid("repository_id")
       .notNull()
       .references(() => repositories.id, { onDelete: "cascade" }),
-    ghId: bigint("gh_id", { mode: "number" }).notNull(),
+    ghId: bigint("gh_id", { mode: "number" }),
     number: integer("number").notNull(),
     title: text("title").notNull(),
     body: text("body"),
@@ -115,11 +128,21 @@ export const issues = pgTable(
     isPullRequest: boolean("is_pull_request").notNull().default(false),
     mergedAt: timestamp("merged_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
-    htmlUrl: text("html_url").notNull(),
+    /** GitHub's page for the issue; null for native issues, whose page is in Gantry. */
+    htmlUrl: text("html_url"),
     author: jsonb("author").$type<IssueUser | null>(),
     labels: jsonb("labels").$type<IssueLabel[]>().notNull().default(sql`'[]'::jsonb`),
     assignees: jsonb("assignees").$type<IssueUser[]>().notNull().default(sql`'[]'::jsonb`),
     milestone: jsonb("milestone").$type<IssueMilestone | null>(),
+    /** The issue type's name ("Bug", "Feature", "Task", …), if it has one. */
+    issueType: text("issue_type"),
+    /** Story points; one value wherever the issue shows. */
+    estimate: doublePrecision("estimate"),
+    parentIssueId: uuid("parent_issue_id").references((): AnyPgColumn => issues.id, { onDelete: "set null" }),
+    /** A GitHub issue used as an epic; its children are in `epic_issues`. */
+    isEpic: boolean("is_epic").notNull().default(false),
+    /** Who created a native issue in Gantry. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     ghCreatedAt: timestamp("gh_created_at", { withTimezone: true }).notNull(),
     ghUpdatedAt: timestamp("gh_updated_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -128,6 +151,7 @@ export const issues = pgTable(
   (table) => [
     uniqueIndex("issues_repository_number_key").on(table.repositoryId, table.number),
     index("issues_repository_state_idx").on(table.repositoryId, table.state),
+    index("issues_parent_issue_idx").on(table.parentIssueId),
   ],
 );
 

@@ -1,0 +1,180 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.js";
+import { issues } from "./codehost.js";
+import { workspaces } from "./workspaces.js";
+
+export type OpenOrClosed = "OPEN" | "CLOSED";
+
+/** A workspace's priorities, highest first: rank order (`collate "C"`) gives SPEC's rank 1 = high. */
+export const priorities = pgTable(
+  "priorities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    rank: text("rank").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("priorities_workspace_rank_idx").on(table.workspaceId, table.rank),
+    uniqueIndex("priorities_workspace_name_lower_key").on(table.workspaceId, sql`lower(${table.name})`),
+  ],
+);
+
+/** SPEC §3 Sprint: `id`, `name`, `startAt`, `endAt`, `state`, `description`. */
+export const sprints = pgTable(
+  "sprints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    state: text("state").$type<OpenOrClosed>().notNull().default("OPEN"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("sprints_workspace_start_idx").on(table.workspaceId, table.startAt),
+    check("sprints_ends_after_start", sql`${table.endAt} > ${table.startAt}`),
+    check("sprints_state", sql`${table.state} in ('OPEN', 'CLOSED')`),
+  ],
+);
+
+export const sprintIssues = pgTable(
+  "sprint_issues",
+  {
+    sprintId: uuid("sprint_id")
+      .notNull()
+      .references(() => sprints.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sprintId, table.issueId] }),
+    index("sprint_issues_issue_idx").on(table.issueId),
+  ],
+);
+
+export const releases = pgTable(
+  "releases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    startOn: date("start_on"),
+    endOn: date("end_on"),
+    state: text("state").$type<OpenOrClosed>().notNull().default("OPEN"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("releases_workspace_idx").on(table.workspaceId),
+    check("releases_state", sql`${table.state} in ('OPEN', 'CLOSED')`),
+  ],
+);
+
+export const releaseIssues = pgTable(
+  "release_issues",
+  {
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.releaseId, table.issueId] }),
+    index("release_issues_issue_idx").on(table.issueId),
+  ],
+);
+
+/** Native Gantry epics: planned in Gantry, holding issues from any of the workspace's repositories. */
+export const gantryEpics = pgTable(
+  "gantry_epics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    state: text("state").$type<OpenOrClosed>().notNull().default("OPEN"),
+    startOn: date("start_on"),
+    endOn: date("end_on"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("gantry_epics_workspace_idx").on(table.workspaceId),
+    check("gantry_epics_state", sql`${table.state} in ('OPEN', 'CLOSED')`),
+  ],
+);
+
+export const gantryEpicIssues = pgTable(
+  "gantry_epic_issues",
+  {
+    gantryEpicId: uuid("gantry_epic_id")
+      .notNull()
+      .references(() => gantryEpics.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gantryEpicId, table.issueId] }),
+    index("gantry_epic_issues_issue_idx").on(table.issueId),
+  ],
+);
+
+/** Children of GitHub epics (issues with `is_epic`). */
+export const epicIssues = pgTable(
+  "epic_issues",
+  {
+    epicId: uuid("epic_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.epicId, table.issueId] }),
+    index("epic_issues_issue_idx").on(table.issueId),
+    check("epic_issues_not_self", sql`${table.epicId} <> ${table.issueId}`),
+  ],
+);
+
+/** "Blocking blocks blocked", within one workspace. Cycles are refused by the service, not here. */
+export const issueDependencies = pgTable(
+  "issue_dependencies",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    blockingIssueId: uuid("blocking_issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    blockedIssueId: uuid("blocked_issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.blockingIssueId, table.blockedIssueId] }),
+    index("issue_dependencies_blocked_idx").on(table.blockedIssueId),
+    check("issue_dependencies_not_self", sql`${table.blockingIssueId} <> ${table.blockedIssueId}`),
+  ],
+);
