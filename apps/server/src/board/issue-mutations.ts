@@ -1,15 +1,16 @@
+import type { FieldMap } from "@pothos/core";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
-import { GantryError } from "../graphql/errors.js";
 import { type BulkResult, type IssuePatch, patches, updateIssuesOnGitHub } from "./issue-writes.js";
+import { codeHostOf } from "./schema.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 type PayloadFields = PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, BulkResult>;
 
-/** The reference schema's bulk payload: successCount, failedIssues and githubErrors. */
-const bulkOutput = {
+/** The reference schema's bulk payload: successCount, failedIssues and githubErrors (movePipelineIssues adds to it). */
+export const bulkOutput: { outputFields: (t: PayloadFields) => FieldMap } = {
   outputFields: (t: PayloadFields) => ({
     successCount: t.exposeInt("successCount"),
     failedIssues: t.field({ type: [Issue], resolve: (result) => result.failedIssues }),
@@ -25,11 +26,8 @@ const bulkOutput = {
 };
 
 function run(context: GraphQLContext, issueIds: { id: string }[], patch: IssuePatch): Promise<BulkResult> {
-  if (!context.codeHost) {
-    throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
-  }
   return updateIssuesOnGitHub(
-    context.codeHost.deps,
+    codeHostOf(context).deps,
     signedInViewer(context).id,
     issueIds.map((id) => id.id),
     patch,

@@ -1,6 +1,6 @@
-import { schema } from "@gantry/db";
+import { type Executor, schema } from "@gantry/db";
 import { rankBetween } from "@gantry/domain";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { gitHubError } from "../codehost/errors.js";
 import type { CodeHostDeps } from "../codehost/repositories.js";
 import { clientForUser } from "../codehost/repositories.js";
@@ -19,35 +19,117 @@ export interface MoveIssueInput {
   position: number;
 }
 
-async function issueInWorkspace(deps: CodeHostDeps, workspaceId: string, issueId: string) {
-  const [row] = await deps.db
+export type IssueOnBoard = { issue: typeof issues.$inferSelect; repository: typeof repositories.$inferSelect };
+
+/** The given issues that are on the workspace's board (others are left out), in no set order. */
+export async function issuesInWorkspace(executor: Executor, workspaceId: string, issueIds: string[]) {
+  if (issueIds.length === 0) return [];
+  return executor
     .select({ issue: issues, repository: repositories })
     .from(issues)
     .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
     .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, repositories.id))
-    .where(and(eq(issues.id, issueId), eq(workspaceRepositories.workspaceId, workspaceId)));
-  if (!row) throw new GantryError("NOT_FOUND", "This issue is not on this workspace's board.");
-  return row;
+    .where(and(inArray(issues.id, issueIds), eq(workspaceRepositories.workspaceId, workspaceId)));
 }
 
-/** Closes or reopens the issue on GitHub first: if GitHub refuses, nothing changes here. */
-async function setStateOnGitHub(
-  deps: CodeHostDeps,
-  userId: string,
-  row: Awaited<ReturnType<typeof issueInWorkspace>>,
-  state: "open" | "closed",
-) {
+/** An open pipeline of this workspace, by database id. */
+export async function workspacePipeline(executor: Executor, workspaceId: string, pipelineId: string) {
+  const [pipeline] = await executor.select().from(pipelines).where(eq(pipelines.id, pipelineId));
+  if (pipeline?.workspaceId !== workspaceId)
+    throw new GantryError("NOT_FOUND", "This pipeline is not on this workspace's board.");
+  return pipeline;
+}
+
+/** Closes or reopens the issue on GitHub and answers the issue row's new state from GitHub's answer. */
+async function setStateOnGitHub(deps: CodeHostDeps, userId: string, row: IssueOnBoard, state: "open" | "closed") {
   const { client } = await clientForUser(deps, userId);
+  let data: { closed_at: string | null; updated_at: string };
   try {
-    const { data } = await client.rest.issues.update({
+    ({ data } = await client.rest.issues.update({
       owner: row.repository.ownerLogin,
       repo: row.repository.name,
       issue_number: row.issue.number,
       state,
-    });
-    return data;
+    }));
   } catch (error) {
     throw gitHubError(error);
+  }
+  const now = deps.now();
+  return state === "closed"
+    ? {
+        state,
+        closedAt: data.closed_at ? new Date(data.closed_at) : now,
+        ghUpdatedAt: new Date(data.updated_at),
+        updatedAt: now,
+      }
+    : { state, closedAt: null, ghUpdatedAt: new Date(data.updated_at), updatedAt: now };
+}
+
+/** Closes an open issue on GitHub, then stores it closed as GitHub answered; a closed one stays as it is. */
+export async function closeOnGitHub(deps: CodeHostDeps, userId: string, row: IssueOnBoard) {
+  if (row.issue.state === "closed") return;
+  const closed = await setStateOnGitHub(deps, userId, row, "closed");
+  await deps.db.update(issues).set(closed).where(eq(issues.id, row.issue.id));
+}
+
+/**
+ * Everything GitHub must hear before an issue lands in an open pipeline: a closed issue is
+ * reopened (and stored as open at once, as GitHub now holds it), and a workspace mirroring
+ * pipelines gets the pipeline's label. GitHub refusing throws.
+ */
+export async function prepareOpenMoveOnGitHub(
+  deps: CodeHostDeps,
+  userId: string,
+  row: IssueOnBoard,
+  pipeline: { name: string },
+  mirrorLabels: boolean,
+) {
+  if (row.issue.state === "closed") {
+    const reopened = await setStateOnGitHub(deps, userId, row, "open");
+    await deps.db.update(issues).set(reopened).where(eq(issues.id, row.issue.id));
+  }
+  if (mirrorLabels) {
+    try {
+      await mirrorPipelineLabel(deps, userId, row, pipeline.name);
+    } catch (error) {
+      throw gitHubError(error);
+    }
+  }
+}
+
+/** The ranks of the pipeline's open issues in board order, leaving out the ones being moved. */
+export async function openRanks(executor: Executor, pipelineId: string, movingIssueIds: string[]) {
+  const rows = await executor
+    .select({ rank: issuePositions.rank })
+    .from(issuePositions)
+    .innerJoin(issues, eq(issues.id, issuePositions.issueId))
+    .where(
+      and(
+        eq(issuePositions.pipelineId, pipelineId),
+        eq(issues.state, "open"),
+        movingIssueIds.length ? notInArray(issuePositions.issueId, movingIssueIds) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`${issuePositions.rank} collate "C"`));
+  return rows.map((row) => row.rank);
+}
+
+/** Puts each issue in the pipeline at its rank, on this workspace's board. */
+export async function placeIssues(
+  executor: Executor,
+  workspaceId: string,
+  pipelineId: string,
+  placements: { issueId: string; rank: string }[],
+  movedAt: Date,
+) {
+  for (const { issueId, rank } of placements) {
+    await executor
+      .insert(issuePositions)
+      .values({ workspaceId, issueId, pipelineId, rank, movedAt })
+      .onConflictDoUpdate({
+        target: [issuePositions.workspaceId, issuePositions.issueId],
+        set: { pipelineId, rank, movedAt },
+      });
   }
 }
 
@@ -58,66 +140,22 @@ async function setStateOnGitHub(
  */
 export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId: string, input: MoveIssueInput) {
   const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
-  const row = await issueInWorkspace(deps, workspaceId, input.issueId);
-  const now = deps.now();
+  const [row] = await issuesInWorkspace(deps.db, workspaceId, [input.issueId]);
+  if (!row) throw new GantryError("NOT_FOUND", "This issue is not on this workspace's board.");
 
   if (input.pipelineId === CLOSED_PIPELINE.id) {
-    if (row.issue.state !== "closed") {
-      const closed = await setStateOnGitHub(deps, userId, row, "closed");
-      await deps.db
-        .update(issues)
-        .set({
-          state: "closed",
-          closedAt: closed.closed_at ? new Date(closed.closed_at) : now,
-          ghUpdatedAt: new Date(closed.updated_at),
-          updatedAt: now,
-        })
-        .where(eq(issues.id, row.issue.id));
-    }
+    await closeOnGitHub(deps, userId, row);
     return { issueId: row.issue.id, pipelineId: CLOSED_PIPELINE.id };
   }
 
-  const [pipeline] = await deps.db.select().from(pipelines).where(eq(pipelines.id, input.pipelineId));
-  if (pipeline?.workspaceId !== workspaceId)
-    throw new GantryError("NOT_FOUND", "This pipeline is not on this workspace's board.");
-  if (row.issue.state === "closed") {
-    const reopened = await setStateOnGitHub(deps, userId, row, "open");
-    await deps.db
-      .update(issues)
-      .set({ state: "open", closedAt: null, ghUpdatedAt: new Date(reopened.updated_at), updatedAt: now })
-      .where(eq(issues.id, row.issue.id));
-  }
-
-  if (workspace.pipelineLabelSync) {
-    try {
-      await mirrorPipelineLabel(deps, userId, row, pipeline.name);
-    } catch (error) {
-      throw gitHubError(error);
-    }
-  }
+  const pipeline = await workspacePipeline(deps.db, workspaceId, input.pipelineId);
+  await prepareOpenMoveOnGitHub(deps, userId, row, pipeline, workspace.pipelineLabelSync);
 
   await deps.db.transaction(async (tx) => {
-    const others = await tx
-      .select({ rank: issuePositions.rank })
-      .from(issuePositions)
-      .innerJoin(issues, eq(issues.id, issuePositions.issueId))
-      .where(
-        and(
-          eq(issuePositions.pipelineId, pipeline.id),
-          eq(issues.state, "open"),
-          ne(issuePositions.issueId, row.issue.id),
-        ),
-      )
-      .orderBy(asc(sql`${issuePositions.rank} collate "C"`));
+    const others = await openRanks(tx, pipeline.id, [row.issue.id]);
     const index = input.position < 0 || input.position > others.length ? others.length : input.position;
-    const rank = rankBetween(others[index - 1]?.rank ?? null, others[index]?.rank ?? null);
-    await tx
-      .insert(issuePositions)
-      .values({ workspaceId, issueId: row.issue.id, pipelineId: pipeline.id, rank, movedAt: now })
-      .onConflictDoUpdate({
-        target: [issuePositions.workspaceId, issuePositions.issueId],
-        set: { pipelineId: pipeline.id, rank, movedAt: now },
-      });
+    const rank = rankBetween(others[index - 1] ?? null, others[index] ?? null);
+    await placeIssues(tx, workspaceId, pipeline.id, [{ issueId: row.issue.id, rank }], deps.now());
   });
   return { issueId: row.issue.id, pipelineId: pipeline.id };
 }

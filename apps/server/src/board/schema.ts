@@ -95,6 +95,43 @@ builder.queryField("searchIssues", (t) =>
   }),
 );
 
+export function codeHostOf(context: GraphQLContext) {
+  if (!context.codeHost)
+    throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
+  return context.codeHost;
+}
+
+export interface MoveTarget {
+  workspaceId: string;
+  /** A pipeline's database id, or the Closed pipeline's fixed id. */
+  pipelineId: string;
+}
+
+/** Where a move goes: a stored pipeline the viewer may read, or Closed, which needs the workspace. */
+export async function moveTarget(
+  context: GraphQLContext,
+  rawPipelineId: string,
+  workspaceId: string | undefined,
+): Promise<MoveTarget> {
+  if (rawPipelineId !== CLOSED_PIPELINE.id) {
+    const pipeline = await readablePipeline(context, rawPipelineId);
+    return { workspaceId: pipeline.workspaceId, pipelineId: pipeline.id };
+  }
+  if (!workspaceId)
+    throw new GantryError("BAD_USER_INPUT", "Moving to the Closed pipeline needs the workspaceId.", {
+      field: "workspaceId",
+    });
+  return { workspaceId, pipelineId: CLOSED_PIPELINE.id };
+}
+
+export async function pipelineViewOf(context: GraphQLContext, target: MoveTarget) {
+  if (target.pipelineId === CLOSED_PIPELINE.id) return closedPipelineOf(target.workspaceId);
+  const pipelines = await workspacePipelines(context.db, target.workspaceId);
+  const pipeline = pipelines.find((candidate) => candidate.dbId === target.pipelineId);
+  if (!pipeline) throw new Error("the pipeline moved to vanished");
+  return pipeline;
+}
+
 builder.relayMutationField(
   "moveIssue",
   {
@@ -111,37 +148,16 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      if (!context.codeHost)
-        throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
-      const viewer = signedInViewer(context);
-      const rawPipeline = String(input.pipelineId);
-      const toClosed = rawPipeline === CLOSED_PIPELINE.id;
-      let workspaceId: string;
-      let pipelineId: string;
-      if (toClosed) {
-        if (!input.workspaceId)
-          throw new GantryError("BAD_USER_INPUT", "Moving to the Closed pipeline needs the workspaceId.", {
-            field: "workspaceId",
-          });
-        workspaceId = input.workspaceId.id;
-        pipelineId = CLOSED_PIPELINE.id;
-      } else {
-        const pipeline = await readablePipeline(context, rawPipeline);
-        workspaceId = pipeline.workspaceId;
-        pipelineId = pipeline.id;
-      }
-      const moved = await moveIssue(context.codeHost.deps, viewer.id, workspaceId, {
-        pipelineId,
+      const codeHost = codeHostOf(context);
+      const target = await moveTarget(context, String(input.pipelineId), input.workspaceId?.id);
+      const moved = await moveIssue(codeHost.deps, signedInViewer(context).id, target.workspaceId, {
+        pipelineId: target.pipelineId,
         issueId: input.issueId.id,
         position: input.position ?? 0,
       });
       const [issue] = await context.db.select().from(schema.issues).where(eq(schema.issues.id, moved.issueId));
-      const pipelines = await workspacePipelines(context.db, workspaceId);
-      const pipeline = toClosed
-        ? closedPipelineOf(workspaceId)
-        : pipelines.find((candidate) => candidate.dbId === moved.pipelineId);
-      if (!issue || !pipeline) throw new Error("moved issue or pipeline vanished");
-      return { issue, pipeline };
+      if (!issue) throw new Error("moved issue vanished");
+      return { issue, pipeline: await pipelineViewOf(context, target) };
     },
   },
   {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { initialRanks, isValidRank, rankBetween } from "./rank.js";
+import { initialRanks, isValidRank, rankBetween, ranksBetween } from "./rank.js";
 
 /** Replays insertions at random positions, each taking the rank between its neighbours. */
 function insertAll(positions: number[]): string[] {
@@ -21,6 +21,33 @@ describe("ranks", () => {
         expect([...ranks].sort()).toEqual(ranks);
         expect(new Set(ranks).size).toBe(ranks.length);
       }),
+    );
+  });
+
+  it("place a run of items together between two neighbours (or an end), in order", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(), { minLength: 2, maxLength: 40 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 60 }),
+        fc.constantFrom("top", "middle", "bottom"),
+        (positions, pick, count, where) => {
+          const list = insertAll(positions);
+          const index = pick % (list.length - 1);
+          const [before, after] =
+            where === "top"
+              ? [null, list[0] ?? null]
+              : where === "bottom"
+                ? [list.at(-1) ?? null, null]
+                : [list[index] ?? null, list[index + 1] ?? null];
+          const run = ranksBetween(before, after, count);
+          expect(run).toHaveLength(count);
+          expect(run.every(isValidRank)).toBe(true);
+          const whole = [before, ...run, after].filter((rank) => rank !== null);
+          expect(new Set(whole).size).toBe(whole.length);
+          expect([...whole].sort()).toEqual(whole);
+        },
+      ),
     );
   });
 

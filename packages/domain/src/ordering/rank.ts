@@ -69,6 +69,21 @@ export function rankBetween(before: string | null, after: string | null): string
   return midpoint(before ?? "", after);
 }
 
+/**
+ * Ranks for `count` items placed together, in order, strictly between `before` and `after`
+ * (null: that end of the list). Items landing at the top are ranked from the bottom up, so
+ * both ends step one digit at a time instead of halving the gap for every item.
+ */
+export function ranksBetween(before: string | null, after: string | null, count: number): string[] {
+  const ranks: string[] = [];
+  if (after === null) {
+    for (let index = 0; index < count; index++) ranks.push(rankBetween(ranks.at(-1) ?? before, null));
+    return ranks;
+  }
+  for (let index = 0; index < count; index++) ranks.unshift(rankBetween(before, ranks[0] ?? after));
+  return ranks;
+}
+
 /** Ranks for `count` items in order, for a new list. */
 export function initialRanks(count: number): string[] {
   const ranks: string[] = [];

@@ -1,0 +1,46 @@
+import { Issue } from "../codehost/issues-schema.js";
+import { builder } from "../graphql/builder.js";
+import { signedInViewer } from "../graphql/context.js";
+import { Pipeline, type PipelineView, Workspace } from "../workspaces/schema.js";
+import { movePipelineIssues } from "./bulk-moves.js";
+import { bulkOutput } from "./issue-mutations.js";
+import type { BulkResult } from "./issue-writes.js";
+import { codeHostOf, moveTarget, pipelineViewOf } from "./schema.js";
+
+const PipelineIssuePosition = builder.enumType("PipelineIssuePosition", {
+  values: ["START", "END"] as const,
+});
+
+builder.relayMutationField(
+  "movePipelineIssues",
+  {
+    inputFields: (t) => ({
+      pipelineId: t.id({
+        required: true,
+        description: 'A pipeline id, or "closed--pipeline" (then workspaceId is required).',
+      }),
+      issueIds: t.globalIDList({ required: true, for: Issue, description: "In the order they should stand." }),
+      position: t.field({ type: PipelineIssuePosition, required: false, defaultValue: "START" }),
+      workspaceId: t.globalID({ required: false, for: Workspace }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context): Promise<BulkResult & { pipeline: PipelineView }> => {
+      const codeHost = codeHostOf(context);
+      const target = await moveTarget(context, String(input.pipelineId), input.workspaceId?.id);
+      const result = await movePipelineIssues(codeHost.deps, signedInViewer(context).id, target.workspaceId, {
+        pipelineId: target.pipelineId,
+        issueIds: input.issueIds.map((id) => id.id),
+        position: input.position ?? "START",
+      });
+      return { ...result, pipeline: await pipelineViewOf(context, target) };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      ...bulkOutput.outputFields(t),
+      pipeline: t.field({ type: Pipeline, resolve: (payload) => payload.pipeline }),
+    }),
+  },
+);

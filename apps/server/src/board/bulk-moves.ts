@@ -1,0 +1,89 @@
+import { ranksBetween } from "@gantry/domain";
+import type { CodeHostDeps } from "../codehost/repositories.js";
+import { GantryError } from "../graphql/errors.js";
+import { requireWorkspace } from "../organizations/access.js";
+import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
+import { type BulkResult, MAX_ISSUES_PER_CALL } from "./issue-writes.js";
+import {
+  closeOnGitHub,
+  issuesInWorkspace,
+  openRanks,
+  placeIssues,
+  prepareOpenMoveOnGitHub,
+  workspacePipeline,
+} from "./moves.js";
+
+/** The reference schema's PipelineIssuePosition: the top or the bottom of the pipeline. */
+export type PipelineIssuePosition = "START" | "END";
+
+export interface MovePipelineIssuesInput {
+  /** A pipeline's database id, or the Closed pipeline's fixed id. */
+  pipelineId: string;
+  issueIds: string[];
+  position: PipelineIssuePosition;
+}
+
+function validIssueIds(issueIds: string[]): string[] {
+  const unique = [...new Set(issueIds)];
+  if (unique.length === 0) {
+    throw new GantryError("BAD_USER_INPUT", "Choose at least one issue to move.", { field: "issueIds" });
+  }
+  if (unique.length > MAX_ISSUES_PER_CALL) {
+    throw new GantryError("BAD_USER_INPUT", `At most ${MAX_ISSUES_PER_CALL} issues can be moved at once.`, {
+      field: "issueIds",
+    });
+  }
+  return unique;
+}
+
+/**
+ * Moves many issues to the top or bottom of a pipeline (movePipelineIssues), keeping the order
+ * they were given in, as one run of neighbouring ranks. GitHub hears first, issue by issue
+ * (closing for Closed; reopening and the pipeline label otherwise); an issue GitHub refuses
+ * stays where it was and is reported, and the rest are placed in one transaction.
+ */
+export async function movePipelineIssues(
+  deps: CodeHostDeps,
+  userId: string,
+  workspaceId: string,
+  input: MovePipelineIssuesInput,
+): Promise<BulkResult> {
+  const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
+  const issueIds = validIssueIds(input.issueIds);
+  const pipeline =
+    input.pipelineId === CLOSED_PIPELINE.id ? null : await workspacePipeline(deps.db, workspaceId, input.pipelineId);
+  const rows = await issuesInWorkspace(deps.db, workspaceId, issueIds);
+
+  const result: BulkResult = { successCount: 0, failedIssues: [], githubErrors: {} };
+  const ready: string[] = [];
+  for (const id of issueIds) {
+    const row = rows.find((candidate) => candidate.issue.id === id);
+    if (!row) {
+      result.githubErrors[id] = "This issue is not on this workspace's board.";
+      continue;
+    }
+    try {
+      if (pipeline) await prepareOpenMoveOnGitHub(deps, userId, row, pipeline, workspace.pipelineLabelSync);
+      else await closeOnGitHub(deps, userId, row);
+      ready.push(id);
+    } catch (error) {
+      if (!(error instanceof GantryError)) throw error;
+      result.failedIssues.push(row.issue);
+      result.githubErrors[id] = error.message;
+    }
+  }
+
+  if (pipeline && ready.length > 0) {
+    await deps.db.transaction(async (tx) => {
+      const others = await openRanks(tx, pipeline.id, ready);
+      const ranks =
+        input.position === "START"
+          ? ranksBetween(null, others[0] ?? null, ready.length)
+          : ranksBetween(others.at(-1) ?? null, null, ready.length);
+      const placements = ready.map((issueId, index) => ({ issueId, rank: ranks[index] as string }));
+      await placeIssues(tx, workspaceId, pipeline.id, placements, deps.now());
+    });
+  }
+  result.successCount = ready.length;
+  return result;
+}
