@@ -4,9 +4,13 @@ import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../test/memory-storage";
 import { BOARD_SETTING_NAMES, DEFAULT_BOARD_SETTINGS, settingStorageKey } from "./board-settings";
 import {
+  addPipelineFormSet,
   boardLoaded,
   boardReset,
   boardSlice,
+  bulkActionEnded,
+  bulkActionModalSet,
+  bulkActionStarted,
   filtersCleared,
   initialBoardState,
   issueMoveFailed,
@@ -19,6 +23,7 @@ import {
   pipelineReloaded,
   pipelineReloadMarked,
   pipelineSortSet,
+  pipelinesErrorSet,
   quickActionSelectionModeSet,
   searchChanged,
   searchCleared,
@@ -104,6 +109,43 @@ describe("quick-action selection mode", () => {
     const on = reduce(initialBoardState(), quickActionSelectionModeSet(true));
     expect(on.isQuickActionSelectionMode).toBe(true);
     expect(reduce(on, quickActionSelectionModeSet(false)).isQuickActionSelectionMode).toBe(false);
+  });
+});
+
+describe("pipeline editing (§3)", () => {
+  it("opens and closes the add-pipeline form and the pipelines error", () => {
+    const open = reduce(reduce(initialBoardState(), addPipelineFormSet(true)), pipelinesErrorSet(true));
+    expect(open).toMatchObject({ isAddPipelineActive: true, isPipelinesErrorActive: true });
+    const closed = reduce(reduce(open, addPipelineFormSet(false)), pipelinesErrorSet(false));
+    expect(closed).toMatchObject({ isAddPipelineActive: false, isPipelinesErrorActive: false });
+  });
+});
+
+describe("bulk actions (§4: start and end events)", () => {
+  it("keeps one modal open at a time", () => {
+    const moving = reduce(initialBoardState(), bulkActionModalSet("move"));
+    expect(reduce(moving, bulkActionModalSet("labels")).activeBulkActionModal).toBe("labels");
+    expect(reduce(moving, bulkActionModalSet(null)).activeBulkActionModal).toBeNull();
+  });
+
+  it("holds a running action and its issues as pending until it ends, whatever else is pending", () => {
+    fc.assert(
+      fc.property(ids, ids, ids, (alreadyPending, first, second) => {
+        let state = { ...initialBoardState(), pendingIssueIds: alreadyPending };
+        state = reduce(state, bulkActionStarted({ actionId: "one", issueIds: first }));
+        state = reduce(state, bulkActionStarted({ actionId: "two", issueIds: second }));
+        expect(state.pendingBulkActions).toEqual(["one", "two"]);
+        expect(new Set(state.pendingIssueIds)).toEqual(new Set([...alreadyPending, ...first, ...second]));
+        expect(new Set(state.pendingIssueIds).size).toBe(state.pendingIssueIds.length);
+
+        state = reduce(state, bulkActionEnded({ actionId: "one", issueIds: first }));
+        expect(state.pendingBulkActions).toEqual(["two"]);
+        expect(state.pendingIssueIds.some((id) => first.includes(id))).toBe(false);
+        state = reduce(state, bulkActionEnded({ actionId: "two", issueIds: second }));
+        expect(state.pendingBulkActions).toEqual([]);
+        expect(state.pendingIssueIds).toEqual(alreadyPending.filter((id) => ![...first, ...second].includes(id)));
+      }),
+    );
   });
 });
 

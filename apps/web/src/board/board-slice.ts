@@ -71,6 +71,16 @@ export const issueMoveSucceeded = createAction<IssueMove>("board/issueMoveSuccee
 /** The server refused or could not be reached: the card goes back. */
 export const issueMoveFailed = createAction<IssueMove>("board/issueMoveFailed");
 
+/** What a running bulk action is doing: its id in `pendingBulkActions`, and the issues it changes. */
+export interface BulkActionRun {
+  actionId: string;
+  issueIds: string[];
+}
+
+/** §4: bulk actions have start and end events; their issues are pending meanwhile. */
+export const bulkActionStarted = createAction<BulkActionRun>("board/bulkActionStarted");
+export const bulkActionEnded = createAction<BulkActionRun>("board/bulkActionEnded");
+
 const without = (ids: string[], removed: readonly string[]) => ids.filter((id) => !removed.includes(id));
 const withAdded = (ids: string[], added: readonly string[]) => [...ids, ...added.filter((id) => !ids.includes(id))];
 
@@ -115,6 +125,16 @@ export const boardSlice = createSlice({
     },
     quickActionSelectionModeSet(state, action: PayloadAction<boolean>) {
       state.isQuickActionSelectionMode = action.payload;
+    },
+    addPipelineFormSet(state, action: PayloadAction<boolean>) {
+      state.isAddPipelineActive = action.payload;
+    },
+    pipelinesErrorSet(state, action: PayloadAction<boolean>) {
+      state.isPipelinesErrorActive = action.payload;
+    },
+    /** The bulk action modal that is open (e.g. "move"), or null. */
+    bulkActionModalSet(state, action: PayloadAction<string | null>) {
+      state.activeBulkActionModal = action.payload;
     },
     pipelineCountsLoaded(state, action: PayloadAction<Record<string, PipelineCounts>>) {
       state.pipelineCounts = action.payload;
@@ -164,6 +184,14 @@ export const boardSlice = createSlice({
       .addCase(issueMoveSucceeded, (state, { payload: move }) => {
         state.pendingIssueIds = without(state.pendingIssueIds, [move.issueId]);
       })
+      .addCase(bulkActionStarted, (state, { payload }) => {
+        state.pendingBulkActions = withAdded(state.pendingBulkActions, [payload.actionId]);
+        state.pendingIssueIds = withAdded(state.pendingIssueIds, payload.issueIds);
+      })
+      .addCase(bulkActionEnded, (state, { payload }) => {
+        state.pendingBulkActions = without(state.pendingBulkActions, [payload.actionId]);
+        state.pendingIssueIds = without(state.pendingIssueIds, payload.issueIds);
+      })
       .addCase(issueMoveFailed, (state, { payload: move }) => {
         state.pendingIssueIds = without(state.pendingIssueIds, [move.issueId]);
         const movedAt = (state.localIssueMoves[move.issueId] ?? []).filter((at) => at !== move.movedAt);
@@ -182,6 +210,9 @@ export const {
   issuesUnselected,
   selectionCleared,
   quickActionSelectionModeSet,
+  addPipelineFormSet,
+  pipelinesErrorSet,
+  bulkActionModalSet,
   pipelineCountsLoaded,
   pipelineReloadMarked,
   pipelineReloaded,
