@@ -5,5 +5,6 @@ export * from "./codehost.js";
 export * from "./feature-flags.js";
 export * from "./issue-fields.js";
 export * from "./organizations.js";
+export * from "./saved-views.js";
 export * from "./user-settings.js";
 export * from "./workspaces.js";
