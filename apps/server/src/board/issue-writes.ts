@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { gitHubError } from "../codehost/errors.js";
 import { type GitHubIssueWire, upsertIssues } from "../codehost/issue-sync.js";
 import { type CodeHostDeps, clientForUser } from "../codehost/repositories.js";
+import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
 
@@ -63,6 +64,7 @@ export async function updateIssuesOnGitHub(
     .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
     .where(inArray(issues.id, issueIds));
   const { client } = await clientForUser(deps, userId);
+  const changed: string[] = [];
   for (const id of issueIds) {
     const row = rows.find((candidate) => candidate.issue.id === id);
     if (!row) {
@@ -81,13 +83,16 @@ export async function updateIssuesOnGitHub(
         issue_number: row.issue.number,
         ...patch(row.issue),
       });
-      await upsertIssues(deps.db, row.repository.id, [data as GitHubIssueWire], row.issue.isPullRequest);
+      changed.push(
+        ...(await upsertIssues(deps.db, row.repository.id, [data as GitHubIssueWire], row.issue.isPullRequest)),
+      );
       result.successCount += 1;
     } catch (error) {
       result.failedIssues.push(row.issue);
       result.githubErrors[id] = gitHubError(error).message;
     }
   }
+  await publishIssuesChanged(deps.events, await boardsShowing(deps.db, changed), { actorId: userId });
   return result;
 }
 

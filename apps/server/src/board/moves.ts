@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { gitHubError } from "../codehost/errors.js";
 import type { CodeHostDeps } from "../codehost/repositories.js";
 import { clientForUser } from "../codehost/repositories.js";
+import { currentPipelineId } from "../events/placements.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
@@ -17,6 +18,8 @@ export interface MoveIssueInput {
   issueId: string;
   /** Index in the target pipeline's open issues: 0 is the top; negative or too large is the bottom. */
   position: number;
+  /** Sent back on the board event, so the client that moved the card can ignore the echo. */
+  clientMutationId?: string | null;
 }
 
 export type IssueOnBoard = { issue: typeof issues.$inferSelect; repository: typeof repositories.$inferSelect };
@@ -142,9 +145,21 @@ export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId:
   const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
   const [row] = await issuesInWorkspace(deps.db, workspaceId, [input.issueId]);
   if (!row) throw new GantryError("NOT_FOUND", "This issue is not on this workspace's board.");
+  const fromPipelineId = await currentPipelineId(deps.db, workspaceId, row.issue);
+  const announce = (toPipelineId: string) =>
+    deps.events.publish({
+      kind: "ISSUES_MOVED",
+      workspaceId,
+      actorId: userId,
+      clientMutationId: input.clientMutationId ?? null,
+      issueIds: [row.issue.id],
+      fromPipelineId,
+      toPipelineId,
+    });
 
   if (input.pipelineId === CLOSED_PIPELINE.id) {
     await closeOnGitHub(deps, userId, row);
+    await announce(CLOSED_PIPELINE.id);
     return { issueId: row.issue.id, pipelineId: CLOSED_PIPELINE.id };
   }
 
@@ -157,5 +172,6 @@ export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId:
     const rank = rankBetween(others[index - 1] ?? null, others[index] ?? null);
     await placeIssues(tx, workspaceId, pipeline.id, [{ issueId: row.issue.id, rank }], deps.now());
   });
+  await announce(pipeline.id);
   return { issueId: row.issue.id, pipelineId: pipeline.id };
 }

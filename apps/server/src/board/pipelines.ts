@@ -44,6 +44,17 @@ async function pipelineForAdmin(deps: PipelinesDeps, userId: string, pipelineId:
   return pipeline;
 }
 
+/** Tells open boards to read their pipelines again (and these pipelines' cards). */
+function announcePipelines(deps: PipelinesDeps, userId: string, workspaceId: string, pipelineIds: string[]) {
+  return deps.events.publish({
+    kind: "PIPELINES_CHANGED",
+    workspaceId,
+    actorId: userId,
+    clientMutationId: null,
+    pipelineIds,
+  });
+}
+
 async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -70,6 +81,7 @@ export async function createPipeline(
       .returning(),
   );
   if (!pipeline) throw new Error("insert returned no pipeline");
+  await announcePipelines(deps, userId, input.workspaceId, [pipeline.id]);
   return pipeline;
 }
 
@@ -89,6 +101,7 @@ export async function updatePipeline(
   const [updated] = await writeUnique(() =>
     deps.db.update(pipelines).set(changes).where(eq(pipelines.id, pipeline.id)).returning(),
   );
+  await announcePipelines(deps, userId, pipeline.workspaceId, [pipeline.id]);
   return updated;
 }
 
@@ -137,5 +150,6 @@ export async function deletePipeline(
     }
     await tx.delete(pipelines).where(eq(pipelines.id, pipeline.id));
   });
+  await announcePipelines(deps, userId, pipeline.workspaceId, [pipeline.id, destination.id]);
   return destination;
 }

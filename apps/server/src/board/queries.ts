@@ -1,64 +1,80 @@
 import { type Database, schema } from "@gantry/db";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { SortType } from "@gantry/domain";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type BoardSearch, boardOrderBy, boardSearchCondition } from "./filtering.js";
 
 const { issuePositions, issues, workspaceRepositories } = schema;
 
-/** An open pipeline's issues in board order. */
-export function pipelineIssues(db: Database, pipelineId: string, limit: number, offset: number) {
+/** An open pipeline's issues kept by the board's filters and search, in the pipeline's sort order. */
+export function pipelineIssues(
+  db: Database,
+  pipelineId: string,
+  search: BoardSearch,
+  sortType: SortType,
+  limit: number,
+  offset: number,
+) {
   return db
     .select({ issue: issues })
     .from(issuePositions)
     .innerJoin(issues, eq(issues.id, issuePositions.issueId))
-    .where(and(eq(issuePositions.pipelineId, pipelineId), eq(issues.state, "open")))
-    .orderBy(asc(sql`${issuePositions.rank} collate "C"`))
+    .where(and(eq(issuePositions.pipelineId, pipelineId), eq(issues.state, "open"), boardSearchCondition(search)))
+    .orderBy(...boardOrderBy(sortType, search.workspaceId))
     .limit(limit)
     .offset(offset)
     .then((rows) => rows.map((row) => row.issue));
 }
 
-/** SPEC §3 pipelineCounts: issues, pull requests and points in an open pipeline. */
-export async function pipelineCounts(db: Database, pipelineId: string) {
-  const rows = await db
-    .select({ isPullRequest: issues.isPullRequest, value: count() })
-    .from(issuePositions)
-    .innerJoin(issues, eq(issues.id, issuePositions.issueId))
-    .where(and(eq(issuePositions.pipelineId, pipelineId), eq(issues.state, "open")))
-    .groupBy(issues.isPullRequest);
+/** SPEC §3 pipelineCounts from grouped rows: issues, pull requests, and the points they carry. */
+function countsOf(rows: { isPullRequest: boolean; value: number; points: number | null }[]) {
   return {
     issuesCount: rows.find((row) => !row.isPullRequest)?.value ?? 0,
     pullRequestsCount: rows.find((row) => row.isPullRequest)?.value ?? 0,
-    // Estimates arrive with the issue-fields work; until then nothing carries points.
-    totalStoryPoints: 0,
+    totalStoryPoints: rows.reduce((sum, row) => sum + (row.points ?? 0), 0),
   };
 }
 
-function workspaceIssues(workspaceId: string) {
+const countColumns = {
+  isPullRequest: issues.isPullRequest,
+  value: count(),
+  points: sql<number | null>`sum(${issues.estimate})`.mapWith(Number),
+};
+
+/** The counts of what an open pipeline shows under the board's filters. */
+export async function pipelineCounts(db: Database, pipelineId: string, search: BoardSearch) {
+  const rows = await db
+    .select(countColumns)
+    .from(issuePositions)
+    .innerJoin(issues, eq(issues.id, issuePositions.issueId))
+    .where(and(eq(issuePositions.pipelineId, pipelineId), eq(issues.state, "open"), boardSearchCondition(search)))
+    .groupBy(issues.isPullRequest);
+  return countsOf(rows);
+}
+
+/** Issues of the repositories connected to the workspace. */
+export function workspaceIssues(workspaceId: string) {
   return inArray(
     issues.repositoryId,
     sql`(select ${workspaceRepositories.repositoryId} from ${workspaceRepositories} where ${workspaceRepositories.workspaceId} = ${workspaceId})`,
   );
 }
 
-/** The Closed pipeline: the workspace's closed issues, most recently closed first. */
-export function closedIssues(db: Database, workspaceId: string, limit: number, offset: number) {
+function closedCondition(search: BoardSearch): SQL | undefined {
+  return and(workspaceIssues(search.workspaceId), eq(issues.state, "closed"), boardSearchCondition(search));
+}
+
+/** The Closed pipeline: the workspace's closed issues kept by the filters, most recently closed first. */
+export function closedIssues(db: Database, search: BoardSearch, limit: number, offset: number) {
   return db
     .select()
     .from(issues)
-    .where(and(workspaceIssues(workspaceId), eq(issues.state, "closed")))
+    .where(closedCondition(search))
     .orderBy(desc(issues.closedAt), desc(issues.number))
     .limit(limit)
     .offset(offset);
 }
 
-export async function closedCounts(db: Database, workspaceId: string) {
-  const rows = await db
-    .select({ isPullRequest: issues.isPullRequest, value: count() })
-    .from(issues)
-    .where(and(workspaceIssues(workspaceId), eq(issues.state, "closed")))
-    .groupBy(issues.isPullRequest);
-  return {
-    issuesCount: rows.find((row) => !row.isPullRequest)?.value ?? 0,
-    pullRequestsCount: rows.find((row) => row.isPullRequest)?.value ?? 0,
-    totalStoryPoints: 0,
-  };
+export async function closedCounts(db: Database, search: BoardSearch) {
+  const rows = await db.select(countColumns).from(issues).where(closedCondition(search)).groupBy(issues.isPullRequest);
+  return countsOf(rows);
 }

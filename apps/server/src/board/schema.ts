@@ -1,4 +1,5 @@
 import { schema } from "@gantry/db";
+import { DEFAULT_SORT_TYPE } from "@gantry/domain";
 import { resolveOffsetConnection } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { Issue } from "../codehost/issues-schema.js";
@@ -11,6 +12,7 @@ import { closedPipelineOf, Pipeline, Workspace, workspacePipelines } from "../wo
 import { moveIssue } from "./moves.js";
 import { closedCounts, closedIssues, pipelineCounts, pipelineIssues } from "./queries.js";
 import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
+import { boardSearchFor, IssueSearchFiltersInput, IssueSortType } from "./search-input.js";
 
 const PipelineCounts = builder
   .objectRef<{ issuesCount: number; pullRequestsCount: number; totalStoryPoints: number }>("PipelineIssueCounts")
@@ -26,8 +28,15 @@ const PipelineCounts = builder
 builder.objectField(Pipeline, "issueCounts", (t) =>
   t.field({
     type: PipelineCounts,
-    resolve: (pipeline, _args, context) =>
-      pipeline.dbId ? pipelineCounts(context.db, pipeline.dbId) : closedCounts(context.db, pipeline.workspaceId),
+    description: "What the pipeline shows under the board's filters and search text (everything without them).",
+    args: {
+      filters: t.arg({ type: IssueSearchFiltersInput, required: false }),
+      query: t.arg.string({ required: false }),
+    },
+    resolve: async (pipeline, args, context) => {
+      const search = await boardSearchFor(context, pipeline.workspaceId, args.filters ?? {}, args.query);
+      return pipeline.dbId ? pipelineCounts(context.db, pipeline.dbId, search) : closedCounts(context.db, search);
+    },
   }),
 );
 
@@ -43,14 +52,21 @@ async function readablePipeline(context: GraphQLContext, globalId: string) {
 builder.queryField("searchIssuesByPipeline", (t) =>
   t.connection({
     type: Issue,
-    description: "An open pipeline's issues in board order (pages of at most 100).",
+    description:
+      "An open pipeline's issues kept by the filters and search text, in the sort type's order (board order by default); pages of at most 100.",
     authScopes: { signedIn: true },
-    args: { pipelineId: t.arg.id({ required: true }) },
+    args: {
+      pipelineId: t.arg.id({ required: true }),
+      filters: t.arg({ type: IssueSearchFiltersInput, required: false }),
+      query: t.arg.string({ required: false }),
+      sortType: t.arg({ type: IssueSortType, required: false, defaultValue: DEFAULT_SORT_TYPE }),
+    },
     resolve: async (_root, args, context) => {
       const pipeline = await readablePipeline(context, String(args.pipelineId));
-      const counts = await pipelineCounts(context.db, pipeline.id);
+      const search = await boardSearchFor(context, pipeline.workspaceId, args.filters ?? {}, args.query);
+      const counts = await pipelineCounts(context.db, pipeline.id, search);
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
-        pipelineIssues(context.db, pipeline.id, limit, offset),
+        pipelineIssues(context.db, pipeline.id, search, args.sortType ?? DEFAULT_SORT_TYPE, limit, offset),
       );
       return { ...page, totalCount: counts.issuesCount + counts.pullRequestsCount };
     },
@@ -60,14 +76,20 @@ builder.queryField("searchIssuesByPipeline", (t) =>
 builder.queryField("searchClosedIssues", (t) =>
   t.connection({
     type: Issue,
-    description: "The Closed pipeline: the workspace's closed issues, most recently closed first.",
+    description:
+      "The Closed pipeline: the workspace's closed issues kept by the filters and search text, most recently closed first.",
     authScopes: { signedIn: true },
-    args: { workspaceId: t.arg.globalID({ required: true, for: Workspace }) },
+    args: {
+      workspaceId: t.arg.globalID({ required: true, for: Workspace }),
+      filters: t.arg({ type: IssueSearchFiltersInput, required: false }),
+      query: t.arg.string({ required: false }),
+    },
     resolve: async (_root, args, context) => {
       await requireWorkspace(context.db, args.workspaceId.id, signedInViewer(context).id, "viewer");
-      const counts = await closedCounts(context.db, args.workspaceId.id);
+      const search = await boardSearchFor(context, args.workspaceId.id, args.filters ?? {}, args.query);
+      const counts = await closedCounts(context.db, search);
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
-        closedIssues(context.db, args.workspaceId.id, limit, offset),
+        closedIssues(context.db, search, limit, offset),
       );
       return { ...page, totalCount: counts.issuesCount + counts.pullRequestsCount };
     },
@@ -143,6 +165,10 @@ builder.relayMutationField(
       issueId: t.globalID({ required: true, for: Issue }),
       position: t.int({ required: false, defaultValue: 0 }),
       workspaceId: t.globalID({ required: false, for: Workspace }),
+      clientMutationId: t.string({
+        required: false,
+        description: "Comes back on the boardEvents event this move causes, so the mover can ignore its echo.",
+      }),
     }),
   },
   {
@@ -154,6 +180,7 @@ builder.relayMutationField(
         pipelineId: target.pipelineId,
         issueId: input.issueId.id,
         position: input.position ?? 0,
+        clientMutationId: input.clientMutationId ?? null,
       });
       const [issue] = await context.db.select().from(schema.issues).where(eq(schema.issues.id, moved.issueId));
       if (!issue) throw new Error("moved issue vanished");

@@ -51,29 +51,37 @@ function issueValues(repositoryId: string, wire: GitHubIssueWire, isPullRequest:
 
 /**
  * Writes GitHub's version of an issue unless a newer one is already stored: deliveries and
- * pages can arrive out of order, and `updated_at` decides which is current.
+ * pages can arrive out of order, and `updated_at` decides which is current. Answers the ids of
+ * the issues written (a stale version writes nothing), for announcing them to boards.
  */
 export async function upsertIssues(
   executor: Executor,
   repositoryId: string,
   wires: GitHubIssueWire[],
   isPullRequest?: boolean,
-) {
+): Promise<string[]> {
+  const written: string[] = [];
   for (const wire of wires) {
     const values = issueValues(repositoryId, wire, isPullRequest ?? Boolean(wire.pull_request));
-    await executor
+    const rows = await executor
       .insert(schema.issues)
       .values(values)
       .onConflictDoUpdate({
         target: [schema.issues.repositoryId, schema.issues.number],
         set: { ...values, createdAt: sql`${schema.issues.createdAt}` },
         setWhere: lte(schema.issues.ghUpdatedAt, values.ghUpdatedAt),
-      });
+      })
+      .returning({ id: schema.issues.id });
+    written.push(...rows.map((row) => row.id));
   }
+  return written;
 }
 
-export async function deleteIssue(executor: Executor, repositoryId: string, number: number) {
-  await executor
+/** Deletes the issue; answers its id, or none when it was not stored. */
+export async function deleteIssue(executor: Executor, repositoryId: string, number: number): Promise<string[]> {
+  const rows = await executor
     .delete(schema.issues)
-    .where(and(eq(schema.issues.repositoryId, repositoryId), eq(schema.issues.number, number)));
+    .where(and(eq(schema.issues.repositoryId, repositoryId), eq(schema.issues.number, number)))
+    .returning({ id: schema.issues.id });
+  return rows.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
 import { schema } from "@gantry/db";
 import { eq } from "drizzle-orm";
 import { placeNewIssues } from "../board/placement.js";
+import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
 import { gitHubError } from "./errors.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { type CodeHostDeps, clientForUser, ensureWebhook, WEBHOOK_NOT_INSTALLED } from "./repositories.js";
@@ -43,8 +44,9 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
       since,
       per_page: 100,
     });
-    await upsertIssues(deps.db, repositoryId, changed as GitHubIssueWire[]);
+    const written = await upsertIssues(deps.db, repositoryId, changed as GitHubIssueWire[]);
     await placeNewIssues(deps.db, repositoryId, startedAt);
+    await publishIssuesChanged(deps.events, await repositoryBoards(deps.db, repositoryId, written), { actorId: null });
     await deps.db
       .update(repositories)
       .set({

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { placeNewIssues } from "../board/placement.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { BoardEventBus } from "../events/board-events.js";
+import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import type { GitHubConfig } from "./config.js";
@@ -158,7 +159,17 @@ export async function addRepositoryToWorkspace(
     // An import or webhook that failed for its first connector's rights: this person's token tries now.
     await deps.db.update(repositories).set({ connectedBy: userId }).where(eq(repositories.id, repository.id));
     startImport(repository.id);
-  } else await placeNewIssues(deps.db, repository.id, deps.now());
+  } else {
+    await placeNewIssues(deps.db, repository.id, deps.now());
+    // Already imported: its issues land on the board at once, so open boards read everything again.
+    await deps.events.publish({
+      kind: "PIPELINES_CHANGED",
+      workspaceId: input.workspaceId,
+      actorId: userId,
+      clientMutationId: null,
+      pipelineIds: [],
+    });
+  }
   return repository;
 }
 
@@ -188,13 +199,18 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
         per_page: PAGE_SIZE,
         page,
       });
-      await deps.db.transaction(async (tx) => {
-        await upsertIssues(tx, repositoryId, data as GitHubIssueWire[]);
+      const written = await deps.db.transaction(async (tx) => {
+        const ids = await upsertIssues(tx, repositoryId, data as GitHubIssueWire[]);
         await placeNewIssues(tx, repositoryId, deps.now());
         await tx
           .update(repositories)
           .set({ importNextPage: page + 1, importedCount: sql`${repositories.importedCount} + ${data.length}` })
           .where(eq(repositories.id, repositoryId));
+        return ids;
+      });
+      // Boards already showing the repository fill in page by page.
+      await publishIssuesChanged(deps.events, await repositoryBoards(deps.db, repositoryId, written), {
+        actorId: null,
       });
       if (!headers.link?.includes('rel="next"')) break;
     }

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { applyPipelineLabel } from "../board/pipeline-labels.js";
 import { placeNewIssues } from "../board/placement.js";
+import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
 import { deleteIssue, type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { type CodeHostDeps, WEBHOOK_PATH } from "./repositories.js";
 
@@ -54,18 +55,20 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
       if (!deliveryId || deliveryId.length > 100) return reply.code(400).send({ error: "missing X-GitHub-Delivery" });
 
       const now = deps.now();
-      const applied = await deps.db.transaction(async (tx) => {
+      // The boards to tell, once the delivery is stored; null for a delivery already applied.
+      const audience = await deps.db.transaction(async (tx) => {
         const [first] = await tx
           .insert(webhookDeliveries)
           .values({ deliveryId, event, action: payload.action ?? null, repositoryId: repository.id, receivedAt: now })
           .onConflictDoNothing()
           .returning();
-        if (!first) return false;
+        if (!first) return null;
         const subject =
           event === "issues" ? payload.issue : event === "pull_request" ? payload.pull_request : undefined;
-        if (subject && payload.action === "deleted") await deleteIssue(tx, repository.id, subject.number);
+        let issueIds: string[] = [];
+        if (subject && payload.action === "deleted") issueIds = await deleteIssue(tx, repository.id, subject.number);
         else if (subject) {
-          await upsertIssues(tx, repository.id, [subject], event === "pull_request");
+          issueIds = await upsertIssues(tx, repository.id, [subject], event === "pull_request");
           await placeNewIssues(tx, repository.id, now);
           if (payload.action === "labeled" && payload.label?.name) {
             await applyPipelineLabel(tx, repository.id, subject.number, payload.label.name, now);
@@ -76,9 +79,10 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
           .update(repositories)
           .set({ lastDeliveryAt: now, ...(lag === null ? {} : { lastDeliveryLagMs: lag }) })
           .where(eq(repositories.id, repository.id));
-        return true;
+        return repositoryBoards(tx, repository.id, issueIds);
       });
-      return reply.code(applied ? 202 : 200).send({ applied });
+      if (audience) await publishIssuesChanged(deps.events, audience, { actorId: null });
+      return reply.code(audience ? 202 : 200).send({ applied: audience !== null });
     });
   });
 }

@@ -36,8 +36,8 @@ export type BoardEvent = z.infer<typeof boardEventSchema>;
  * How a service announces a change: after its write has committed (never inside the
  * transaction, so a rolled-back write is never announced), call
  * `await deps.events.publish({ kind: "ISSUES_MOVED", workspaceId, actorId: userId, clientMutationId, ... })`.
- * For issues that may sit on several workspaces' boards, `publishIssuesChanged` finds the
- * workspaces. Publishing never throws: the change is already stored, and a board that missed
+ * For issues that may sit on several workspaces' boards, `publishIssuesChanged` (issue-events.ts)
+ * with `boardsShowing` or `repositoryBoards` sends one event per workspace. Publishing never throws: the change is already stored, and a board that missed
  * the event reloads when its subscription reconnects.
  */
 export interface BoardEventBus {

@@ -7,40 +7,50 @@ const { issues, workspaceRepositories } = schema;
 /** Workspace id → the given issues its board shows. */
 export type IssueAudience = Map<string, string[]>;
 
-/**
- * The boards showing these issues. Read it before deleting issues, since afterwards
- * nothing links them to a workspace any more.
- */
-export async function boardsShowing(db: Executor, issueIds: string[]): Promise<IssueAudience> {
+function byWorkspace(rows: { workspaceId: string; issueId: string }[]): IssueAudience {
   const audience: IssueAudience = new Map();
-  if (issueIds.length === 0) return audience;
-  const rows = await db
-    .select({ workspaceId: workspaceRepositories.workspaceId, issueId: issues.id })
-    .from(issues)
-    .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, issues.repositoryId))
-    .where(inArray(issues.id, issueIds));
   for (const { workspaceId, issueId } of rows)
     audience.set(workspaceId, [...(audience.get(workspaceId) ?? []), issueId]);
   return audience;
 }
 
+/** The boards showing these issues, which may come from several repositories. */
+export async function boardsShowing(db: Executor, issueIds: string[]): Promise<IssueAudience> {
+  if (issueIds.length === 0) return new Map();
+  const rows = await db
+    .select({ workspaceId: workspaceRepositories.workspaceId, issueId: issues.id })
+    .from(issues)
+    .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, issues.repositoryId))
+    .where(inArray(issues.id, issueIds));
+  return byWorkspace(rows);
+}
+
+/** The boards of every workspace the repository is connected to, for issues of that repository (even deleted ones). */
+export async function repositoryBoards(db: Executor, repositoryId: string, issueIds: string[]): Promise<IssueAudience> {
+  if (issueIds.length === 0) return new Map();
+  const links = await db
+    .select({ workspaceId: workspaceRepositories.workspaceId })
+    .from(workspaceRepositories)
+    .where(eq(workspaceRepositories.repositoryId, repositoryId));
+  return new Map(links.map(({ workspaceId }) => [workspaceId, issueIds]));
+}
+
 /**
- * Tells every board showing the issues that they changed (one ISSUES_CHANGED per workspace).
- * Call after the write has committed; pass `audience` when the issues are already deleted.
+ * Tells every board in the audience that these issues changed (one ISSUES_CHANGED per
+ * workspace). Call after the write has committed.
  */
 export async function publishIssuesChanged(
-  deps: { db: Executor; events: BoardEventBus },
-  issueIds: string[],
+  events: BoardEventBus,
+  audience: IssueAudience,
   origin: { actorId: string | null; clientMutationId?: string | null },
-  audience?: IssueAudience,
 ): Promise<void> {
-  for (const [workspaceId, ids] of audience ?? (await boardsShowing(deps.db, issueIds))) {
-    await deps.events.publish({
+  for (const [workspaceId, issueIds] of audience) {
+    await events.publish({
       kind: "ISSUES_CHANGED",
       workspaceId,
       actorId: origin.actorId,
       clientMutationId: origin.clientMutationId ?? null,
-      issueIds: ids,
+      issueIds,
     });
   }
 }

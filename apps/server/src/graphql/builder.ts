@@ -1,4 +1,5 @@
 import SchemaBuilder from "@pothos/core";
+import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin, { decodeGlobalID as decodePlain } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
@@ -46,10 +47,12 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: true;
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, RelayPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, RelayPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   defaultInputFieldRequiredness: true,
   scopeAuth: {
+    // A subscription's rule is checked once, when it starts, not again for every event it sends.
+    authorizeOnSubscribe: true,
     authScopes: (context) => ({
       public: true,
       signedIn: context.viewer !== null,
@@ -76,6 +79,7 @@ builder.queryType({});
 
 builder.globalConnectionField("totalCount", (t) => t.int({ resolve: (connection) => connection.totalCount }));
 builder.mutationType({});
+builder.subscriptionType({});
 
 /** Times as the reference schema writes them: ISO 8601 strings. */
 builder.scalarType("ISO8601DateTime", {
