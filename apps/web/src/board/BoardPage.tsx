@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
+import { AddPipeline } from "./AddPipeline";
 import { type BoardPipeline, useBoardPipelines } from "./api";
 import styles from "./Board.module.css";
 import { BoardCommands } from "./BoardCommands";
@@ -14,6 +15,8 @@ import { boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice
 import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
 import { DisplayOptions } from "./DisplayOptions";
 import { PipelineColumn } from "./PipelineColumn";
+import { PipelinesErrorBanner } from "./PipelinesErrorBanner";
+import { PipelineEditingProvider } from "./pipeline-editing";
 import { SelectionBar } from "./SelectionBar";
 import { useAnnouncer } from "./use-announcer";
 import { useBoardDropMonitor } from "./use-board-drop-monitor";
@@ -71,6 +74,7 @@ function Board({ workspaceId }: { workspaceId: string }) {
       name={workspace.name}
       pipelines={workspace.pipelines}
       canMove={workspace.viewerPermission === "WRITE" || workspace.viewerPermission === "ADMIN"}
+      canEditPipelines={workspace.viewerPermission === "ADMIN"}
     />
   );
 }
@@ -80,9 +84,11 @@ interface BoardViewProps {
   name: string;
   pipelines: BoardPipeline[];
   canMove: boolean;
+  /** The server lets workspace admins change pipelines. */
+  canEditPipelines: boolean;
 }
 
-function BoardView({ workspaceId, name, pipelines, canMove }: BoardViewProps) {
+function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: BoardViewProps) {
   const showClosed = useBoardSelector((state) => state.board.settings.showClosedPipeline);
   const isFullScreen = useBoardSelector((state) => state.board.settings.isFullScreen);
   const dispatch = useBoardDispatch();
@@ -92,6 +98,7 @@ function BoardView({ workspaceId, name, pipelines, canMove }: BoardViewProps) {
   );
   const shownRef = useRef(shown);
   shownRef.current = shown;
+  const openPipelines = useMemo(() => pipelines.filter((pipeline) => pipeline.id !== CLOSED_PIPELINE_ID), [pipelines]);
   const isEmpty = pipelines.every(({ issueCounts }) => issueCounts.issuesCount + issueCounts.pullRequestsCount === 0);
 
   const { region, announce } = useAnnouncer();
@@ -106,41 +113,45 @@ function BoardView({ workspaceId, name, pipelines, canMove }: BoardViewProps) {
 
   return (
     <BoardActionsContext.Provider value={actions}>
-      <main className={`${styles.page} ${isFullScreen ? styles.fullScreen : ""}`}>
-        <header className={styles.toolbar}>
-          <h1 className={styles.title}>
-            <Link to={workspacePath(workspaceId)}>{name}</Link> <span className={styles.titleSuffix}>Board</span>
-          </h1>
-          <SelectionBar />
-          <DisplayOptions />
-          <BoardCommands workspaceId={workspaceId} />
-          <Button
-            aria-pressed={isFullScreen}
-            onClick={() => dispatch(settingChanged({ name: "isFullScreen", value: !isFullScreen }))}
-          >
-            {isFullScreen ? <ScreenNormalIcon aria-hidden /> : <ScreenFullIcon aria-hidden />}
-            {isFullScreen ? "Exit full screen" : "Full screen"}
-          </Button>
-        </header>
-        {isEmpty ? (
-          <section className={styles.emptyBoard} aria-label="No issues yet">
-            <p>
-              This board has no issues yet. Connect GitHub repositories on the{" "}
-              <Link to={workspacePath(workspaceId)}>workspace page</Link> with "Import repositories", and their issues
-              and pull requests arrive here.
-            </p>
+      <PipelineEditingProvider workspaceId={workspaceId} canEdit={canEditPipelines} pipelines={openPipelines}>
+        <main className={`${styles.page} ${isFullScreen ? styles.fullScreen : ""}`}>
+          <header className={styles.toolbar}>
+            <h1 className={styles.title}>
+              <Link to={workspacePath(workspaceId)}>{name}</Link> <span className={styles.titleSuffix}>Board</span>
+            </h1>
+            <SelectionBar workspaceId={workspaceId} pipelines={shown} />
+            <DisplayOptions />
+            <BoardCommands workspaceId={workspaceId} />
+            <Button
+              aria-pressed={isFullScreen}
+              onClick={() => dispatch(settingChanged({ name: "isFullScreen", value: !isFullScreen }))}
+            >
+              {isFullScreen ? <ScreenNormalIcon aria-hidden /> : <ScreenFullIcon aria-hidden />}
+              {isFullScreen ? "Exit full screen" : "Full screen"}
+            </Button>
+          </header>
+          {isEmpty ? (
+            <section className={styles.emptyBoard} aria-label="No issues yet">
+              <p>
+                This board has no issues yet. Connect GitHub repositories on the{" "}
+                <Link to={workspacePath(workspaceId)}>workspace page</Link> with "Import repositories", and their issues
+                and pull requests arrive here.
+              </p>
+            </section>
+          ) : null}
+          <p className={styles.help}>
+            {canMove ? KEYBOARD_MOVE_HELP : "You can view this board; moving cards needs write access."}
+          </p>
+          <PipelinesErrorBanner />
+          <section className={styles.board} aria-label="Pipelines">
+            {shown.map((pipeline) => (
+              <PipelineColumn key={pipeline.id} pipeline={pipeline} />
+            ))}
+            <AddPipeline />
           </section>
-        ) : null}
-        <p className={styles.help}>
-          {canMove ? KEYBOARD_MOVE_HELP : "You can view this board; moving cards needs write access."}
-        </p>
-        <section className={styles.board} aria-label="Pipelines">
-          {shown.map((pipeline) => (
-            <PipelineColumn key={pipeline.id} pipeline={pipeline} />
-          ))}
-        </section>
-        {region}
-      </main>
+          {region}
+        </main>
+      </PipelineEditingProvider>
     </BoardActionsContext.Provider>
   );
 }

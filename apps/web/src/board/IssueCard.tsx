@@ -35,6 +35,7 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
   const isPending = useBoardSelector((state) => selectIsIssuePending(state, issueId));
   const isSelected = useBoardSelector((state) => selectIsIssueSelected(state, issueId));
   const isKeyboardMoving = useBoardSelector((state) => selectIsKeyboardMoving(state, issueId));
+  const isSelectionMode = useBoardSelector((state) => state.board.isQuickActionSelectionMode);
   const showLabels = useBoardSelector((state) => selectSetting(state, "showLabels"));
   const showRepos = useBoardSelector((state) => selectSetting(state, "showRepos"));
   const isCondensed = useBoardSelector((state) => selectSetting(state, "isCondensedViewEnabled"));
@@ -47,7 +48,8 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
   const repository = repositoryName(issue.htmlUrl);
   const kind = issue.pullRequest ? "Pull request" : "Issue";
   const toggleSelection = (event: MouseEvent) => {
-    if (!(event.metaKey || event.ctrlKey || event.shiftKey)) return;
+    // In quick-action selection mode a click selects; otherwise only a modified click does.
+    if (!(isSelectionMode || event.metaKey || event.ctrlKey || event.shiftKey)) return;
     event.preventDefault();
     dispatch(issueSelectionToggled(issueId));
   };
@@ -74,6 +76,16 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
     >
       {closestEdge === "top" || showDropLine ? <span className={`${styles.dropLine} ${styles.dropLineTop}`} /> : null}
       <div className={styles.cardMeta}>
+        {isSelectionMode ? (
+          <input
+            type="checkbox"
+            className={styles.cardCheckbox}
+            checked={isSelected}
+            aria-label={`Select #${issue.number}`}
+            onClick={(event) => event.stopPropagation()}
+            onChange={() => dispatch(issueSelectionToggled(issueId))}
+          />
+        ) : null}
         <CardIcon pullRequest={issue.pullRequest} closed={issue.state === "CLOSED"} />
         {showRepos && repository ? (
           <span className={styles.repository} title={repository}>

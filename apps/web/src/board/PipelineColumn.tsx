@@ -1,5 +1,4 @@
 import { dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter";
-import { pipelineCountText } from "@gantry/domain";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef, useState } from "react";
 import { Button } from "../ui/Button";
@@ -10,6 +9,7 @@ import { selectKeyboardDropIndex, selectSetting, selectVisibleIssueIds } from ".
 import { useBoardSelector } from "./board-store";
 import { isCardData, type PipelineDropData } from "./drag-data";
 import { IssueCard } from "./IssueCard";
+import { PipelineHeader } from "./PipelineHeader";
 
 /** Cards this close to the end of what is loaded ask for the next page. */
 const LOAD_AHEAD = 10;
@@ -71,15 +71,7 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
       className={`${styles.column} ${isDropTarget ? styles.columnDropTarget : ""}`}
       aria-labelledby={`pipeline-${id}`}
     >
-      <header className={styles.columnHeader}>
-        <h2 id={`pipeline-${id}`} className={styles.columnName}>
-          {pipeline.name}
-        </h2>
-        <p className={styles.columnCount}>{pipelineCountText(counts)}</p>
-        {showDescription && pipeline.description ? (
-          <p className={styles.columnDescription}>{pipeline.description}</p>
-        ) : null}
-      </header>
+      <PipelineHeader pipeline={pipeline} counts={counts} showDescription={showDescription} />
       <div ref={scrollRef} className={styles.columnScroll}>
         {isFirstLoad ? <p className={styles.columnNote}>Loading issues…</p> : null}
         {pages && !pages.isLoading && !pages.error && issueIds.length === 0 ? (

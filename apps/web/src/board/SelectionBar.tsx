@@ -1,18 +1,72 @@
+import { ChecklistIcon } from "@primer/octicons-react";
+import { Button } from "../ui/Button";
+import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
-import { selectionCleared } from "./board-slice";
+import type { BulkModalKind } from "./BulkActionFields";
+import { BulkActionModal } from "./BulkActionModal";
+import bulk from "./BulkActions.module.css";
+import { useBoardActions } from "./board-actions";
+import { bulkActionModalSet, quickActionSelectionModeSet, selectionCleared } from "./board-slice";
 import { useBoardDispatch, useBoardSelector } from "./board-store";
 
-/** How many cards are selected (Ctrl, Cmd or Shift and click), and a way to clear them. */
-export function SelectionBar() {
+const ACTIONS: { kind: BulkModalKind; label: string }[] = [
+  { kind: "move", label: "Move" },
+  { kind: "labels", label: "Labels" },
+  { kind: "assignees", label: "Assignees" },
+  { kind: "milestone", label: "Milestone" },
+  { kind: "close", label: "Close" },
+];
+
+const isBulkModalKind = (value: string | null): value is BulkModalKind =>
+  ACTIONS.some((action) => action.kind === value);
+
+/**
+ * Selection (SPEC §2): the quick-action selection mode (a checkbox on every card, a click
+ * selects), how many cards are selected (also by Ctrl, Cmd or Shift and click), the bulk
+ * actions for them, and a way to clear them.
+ */
+export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; pipelines: BoardPipeline[] }) {
   const count = useBoardSelector((state) => state.board.selectedIssueIds.length);
+  const isSelectionMode = useBoardSelector((state) => state.board.isQuickActionSelectionMode);
+  const openModal = useBoardSelector((state) => state.board.activeBulkActionModal);
+  const isRunning = useBoardSelector((state) => state.board.pendingBulkActions.length > 0);
+  const { canMove } = useBoardActions();
   const dispatch = useBoardDispatch();
-  if (count === 0) return null;
+
   return (
-    <p className={styles.selection}>
-      {count} selected
-      <button type="button" className={styles.linkButton} onClick={() => dispatch(selectionCleared())}>
-        Clear selection
-      </button>
-    </p>
+    <div className={bulk.selectionBar}>
+      {canMove ? (
+        <Button aria-pressed={isSelectionMode} onClick={() => dispatch(quickActionSelectionModeSet(!isSelectionMode))}>
+          <ChecklistIcon aria-hidden />
+          {isSelectionMode ? "Done selecting" : "Select issues"}
+        </Button>
+      ) : null}
+      {count > 0 ? (
+        <>
+          <span className={bulk.count} role="status">
+            {count} selected
+          </span>
+          {canMove ? (
+            <span className={bulk.selectionBar}>
+              {ACTIONS.map((action) => (
+                <Button
+                  key={action.kind}
+                  disabled={isRunning}
+                  onClick={() => dispatch(bulkActionModalSet(action.kind))}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </span>
+          ) : null}
+          <button type="button" className={styles.linkButton} onClick={() => dispatch(selectionCleared())}>
+            Clear selection
+          </button>
+        </>
+      ) : null}
+      {isBulkModalKind(openModal) ? (
+        <BulkActionModal kind={openModal} workspaceId={workspaceId} pipelines={pipelines} />
+      ) : null}
+    </div>
   );
 }

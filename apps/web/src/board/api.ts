@@ -39,7 +39,8 @@ export function useBoardPipelines(workspaceId: string) {
   });
 }
 
-const ISSUE_FIELDS =
+/** What a card shows; pages and board events read the same fields. */
+export const ISSUE_FIELDS =
   "id number title state pullRequest htmlUrl labels { name color } assignees { login avatarUrl } user { login }";
 
 interface IssuePage {
@@ -83,8 +84,8 @@ export function usePipelinePageReader(workspaceId: string) {
   );
 }
 
-const MOVE_ISSUE = `mutation moveIssue($pipelineId: ID!, $issueId: ID!, $position: Int, $workspaceId: ID) {
-  moveIssue(input: { pipelineId: $pipelineId, issueId: $issueId, position: $position, workspaceId: $workspaceId }) {
+const MOVE_ISSUE = `mutation moveIssue($pipelineId: ID!, $issueId: ID!, $position: Int, $workspaceId: ID, $clientMutationId: String) {
+  moveIssue(input: { pipelineId: $pipelineId, issueId: $issueId, position: $position, workspaceId: $workspaceId, clientMutationId: $clientMutationId }) {
     pipeline { id }
   }
 }`;
@@ -92,7 +93,7 @@ const MOVE_ISSUE = `mutation moveIssue($pipelineId: ID!, $issueId: ID!, $positio
 export function useMoveIssueRequest(workspaceId: string) {
   const request = useGraphQL();
   return useCallback(
-    (variables: { pipelineId: string; issueId: string; position: number }) =>
+    (variables: { pipelineId: string; issueId: string; position: number; clientMutationId: string }) =>
       request<unknown>(MOVE_ISSUE, { ...variables, workspaceId }),
     [request, workspaceId],
   );

@@ -1,7 +1,7 @@
 import { CLOSED_PIPELINE_ID } from "@gantry/domain";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import type { BoardIssue } from "./board-issue";
-import { boardReset, issueMoveFailed, issueMoveStarted } from "./board-slice";
+import { boardReset, issueMoveFailed, issueMoveStarted, pipelineReloadMarked } from "./board-slice";
 import { type BoardPlace, placeIssue } from "./issue-move";
 
 /** How far a pipeline's pages have been read. */
@@ -98,6 +98,11 @@ export const boardIssuesSlice = createSlice({
         putAt(state, move.issueId, move.from);
         const issue = state.byId[move.issueId];
         if (issue) issue.state = move.from.pipelineId === CLOSED_PIPELINE_ID ? "CLOSED" : "OPEN";
+      })
+      // A pipeline marked for reload forgets its cards; its column reads it again from the first page.
+      .addCase(pipelineReloadMarked, (state, { payload: pipelineId }) => {
+        delete state.pipelineIssueIds[pipelineId];
+        delete state.pages[pipelineId];
       })
       .addCase(boardReset, () => initialState);
   },

@@ -1,10 +1,11 @@
 import { combineReducers, configureStore, createListenerMiddleware } from "@reduxjs/toolkit";
 import { useDispatch, useSelector } from "react-redux";
+import { withBoardEvents } from "./board-events";
 import { boardIssuesSlice } from "./board-issues-slice";
 import { readBoardSettings, writeBoardSetting } from "./board-settings";
 import { boardSlice, initialBoardState, settingChanged } from "./board-slice";
 
-const rootReducer = combineReducers({ board: boardSlice.reducer, boardIssues: boardIssuesSlice.reducer });
+const rootReducer = withBoardEvents(combineReducers({ board: boardSlice.reducer, boardIssues: boardIssuesSlice.reducer }));
 
 export type BoardRootState = ReturnType<typeof rootReducer>;
 

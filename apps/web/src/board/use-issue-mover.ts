@@ -5,6 +5,7 @@ import { useStore } from "react-redux";
 import { GraphQLRequestError } from "../api/graphql";
 import { useToasts } from "../ui/toast/toast-context";
 import { boardPipelinesKey, useMoveIssueRequest } from "./api";
+import { userEventFailed, userEventSent } from "./board-events";
 import { issueMoveFailed, issueMoveStarted, issueMoveSucceeded } from "./board-slice";
 import type { BoardRootState } from "./board-store";
 import type { IssueMove } from "./issue-move";
@@ -52,14 +53,19 @@ export function useIssueMover(workspaceId: string) {
         to: { pipelineId: target.pipelineId, index },
         movedAt: Date.now(),
       };
+      // The server sends this move back to every open board, this one too: the id marks the echo to ignore.
+      const clientMutationId = `move-${crypto.randomUUID()}`;
+      store.dispatch(userEventSent(clientMutationId));
       store.dispatch(issueMoveStarted(move));
       requestMove({
         issueId,
         pipelineId: target.pipelineId,
         position: index,
+        clientMutationId,
       })
         .then(() => store.dispatch(issueMoveSucceeded(move)))
         .catch((error: unknown) => {
+          store.dispatch(userEventFailed(clientMutationId));
           store.dispatch(issueMoveFailed(move));
           toasts.show({ kind: "error", message: `#${issue.number} was moved back: ${failureReason(error)}.` });
         })

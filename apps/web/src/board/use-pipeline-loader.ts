@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useStore } from "react-redux";
 import { usePipelinePageReader } from "./api";
 import { pageFailed, pageLoaded, pageRequested } from "./board-issues-slice";
+import { pipelineReloaded } from "./board-slice";
 import type { BoardRootState } from "./board-store";
 
 /** Loads a pipeline's next page of cards, once at a time per pipeline. */
@@ -16,6 +17,8 @@ export function usePipelineLoader(workspaceId: string) {
       try {
         const page = await readPage(pipelineId, pages?.endCursor ?? null);
         store.dispatch(pageLoaded({ pipelineId, issues: page.nodes, ...page.pageInfo }));
+        if (store.getState().board.pendingPipelineReloads.includes(pipelineId))
+          store.dispatch(pipelineReloaded(pipelineId));
       } catch (error) {
         store.dispatch(pageFailed({ pipelineId, error: error instanceof Error ? error.message : String(error) }));
       }

@@ -1,0 +1,219 @@
+import { CLOSED_PIPELINE_ID } from "@gantry/domain";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import { useStore } from "react-redux";
+import { Button } from "../ui/Button";
+import form from "../ui/form.module.css";
+import type { BoardPipeline } from "./api";
+import styles from "./BulkActions.module.css";
+import type { BoardRootState } from "./board-store";
+import type { BulkAction } from "./bulk-requests";
+
+/** The bulk action modals (SPEC §3 activeBulkActionModal). */
+export type BulkModalKind = "move" | "labels" | "assignees" | "milestone" | "close";
+
+interface BulkActionFieldsProps {
+  formId: string;
+  kind: BulkModalKind;
+  pipelines: BoardPipeline[];
+  issueIds: string[];
+  onSubmit: (action: BulkAction) => void;
+  onCancel: () => void;
+}
+
+const splitNames = (text: string) =>
+  text
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+
+/** What the board's cards already carry, offered first: label names or assignee logins. */
+function useKnownNames(kind: "labels" | "assignees") {
+  const store = useStore<BoardRootState>();
+  return useMemo(() => {
+    const { byId } = store.getState().boardIssues;
+    const names = new Set<string>();
+    for (const issue of Object.values(byId)) {
+      for (const name of kind === "labels" ? issue.labels.map((l) => l.name) : issue.assignees.map((a) => a.login))
+        names.add(name);
+    }
+    return [...names].sort((a, b) => a.localeCompare(b));
+  }, [store, kind]);
+}
+
+function NamesPicker({
+  kind,
+  onSubmit,
+  onCancel,
+  formId,
+}: Omit<BulkActionFieldsProps, "pipelines" | "kind" | "issueIds"> & { kind: "labels" | "assignees" }) {
+  const known = useKnownNames(kind);
+  const [mode, setMode] = useState<"add" | "remove">("add");
+  const [picked, setPicked] = useState<string[]>([]);
+  const [other, setOther] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const noun = kind === "labels" ? "label" : "assignee";
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const names = [...new Set([...picked, ...splitNames(other)])];
+    if (names.length === 0) {
+      setError(`Choose at least one ${noun}.`);
+      return;
+    }
+    if (kind === "labels") onSubmit({ kind: mode === "add" ? "addLabels" : "removeLabels", labels: names });
+    else onSubmit({ kind: mode === "add" ? "addAssignees" : "removeAssignees", logins: names });
+  };
+  return (
+    <form id={formId} className={form.form} onSubmit={submit}>
+      <fieldset className={styles.choices}>
+        <legend className={form.label}>Change</legend>
+        {(["add", "remove"] as const).map((value) => (
+          <label key={value} className={form.checkbox}>
+            <input type="radio" name="mode" checked={mode === value} onChange={() => setMode(value)} />
+            {value === "add" ? `Add ${noun}s` : `Remove ${noun}s`}
+          </label>
+        ))}
+      </fieldset>
+      {known.length > 0 ? (
+        <fieldset className={styles.choices}>
+          <legend className={form.label}>{kind === "labels" ? "Labels on the board" : "People on the board"}</legend>
+          <div className={styles.names}>
+            {known.map((name) => (
+              <label key={name} className={form.checkbox}>
+                <input
+                  type="checkbox"
+                  checked={picked.includes(name)}
+                  onChange={(event) => {
+                    setError(null);
+                    setPicked(event.target.checked ? [...picked, name] : picked.filter((p) => p !== name));
+                  }}
+                />
+                {name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <label className={form.field}>
+        <span className={form.label}>{kind === "labels" ? "Other labels" : "Other GitHub logins"}</span>
+        <input
+          className={styles.input}
+          value={other}
+          onChange={(event) => {
+            setError(null);
+            setOther(event.target.value);
+          }}
+        />
+        <span className={form.hint}>Separate names with commas.</span>
+      </label>
+      {error ? <p className={form.error}>{error}</p> : null}
+      <Actions onCancel={onCancel} submitText={mode === "add" ? `Add ${noun}s` : `Remove ${noun}s`} />
+    </form>
+  );
+}
+
+function Actions({ onCancel, submitText }: { onCancel: () => void; submitText: string }) {
+  return (
+    <div className={form.actions}>
+      <Button onClick={onCancel}>Cancel</Button>
+      <Button type="submit" variant="primary">
+        {submitText}
+      </Button>
+    </div>
+  );
+}
+
+/** The options of one bulk action; submitting starts it. */
+export function BulkActionFields(props: BulkActionFieldsProps) {
+  const { kind, pipelines, issueIds, onSubmit, onCancel, formId } = props;
+  const [pipelineId, setPipelineId] = useState(pipelines[0]?.id ?? "");
+  const [position, setPosition] = useState<"START" | "END">("START");
+  const [milestone, setMilestone] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const selectId = useId();
+  const count = issueIds.length === 1 ? "1 issue" : `${issueIds.length} issues`;
+
+  if (kind === "labels" || kind === "assignees") return <NamesPicker {...props} kind={kind} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (kind === "move") onSubmit({ kind, pipelineId, position });
+    else if (kind === "close") onSubmit({ kind });
+    else {
+      const text = milestone.trim();
+      const number = Number(text);
+      if (text && !(Number.isInteger(number) && number > 0)) {
+        setError("A milestone number is a whole number above 0.");
+        return;
+      }
+      onSubmit({ kind, milestoneNumber: text ? number : null });
+    }
+  };
+
+  return (
+    <form id={formId} className={form.form} onSubmit={submit}>
+      {kind === "move" ? (
+        <>
+          <div className={form.field}>
+            <label className={form.label} htmlFor={selectId}>
+              Pipeline
+            </label>
+            <select
+              id={selectId}
+              className={form.select}
+              value={pipelineId}
+              onChange={(event) => setPipelineId(event.target.value)}
+            >
+              {pipelines.map((pipeline) => (
+                <option key={pipeline.id} value={pipeline.id}>
+                  {pipeline.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {pipelineId === CLOSED_PIPELINE_ID ? (
+            <p className={form.hint}>Moving to Closed closes the issues on GitHub.</p>
+          ) : (
+            <fieldset className={styles.choices}>
+              <legend className={form.label}>Position</legend>
+              {(["START", "END"] as const).map((value) => (
+                <label key={value} className={form.checkbox}>
+                  <input
+                    type="radio"
+                    name="position"
+                    checked={position === value}
+                    onChange={() => setPosition(value)}
+                  />
+                  {value === "START" ? "Top of the pipeline" : "Bottom of the pipeline"}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <Actions onCancel={onCancel} submitText={`Move ${count}`} />
+        </>
+      ) : kind === "milestone" ? (
+        <>
+          <label className={form.field}>
+            <span className={form.label}>Milestone number</span>
+            <input
+              className={styles.input}
+              inputMode="numeric"
+              value={milestone}
+              onChange={(event) => {
+                setError(null);
+                setMilestone(event.target.value);
+              }}
+            />
+            <span className={form.hint}>The milestone's number on GitHub; leave it empty to clear the milestone.</span>
+          </label>
+          {error ? <p className={form.error}>{error}</p> : null}
+          <Actions onCancel={onCancel} submitText="Set milestone" />
+        </>
+      ) : (
+        <>
+          <p>Closes {count} on GitHub. They move to the Closed pipeline.</p>
+          <Actions onCancel={onCancel} submitText={`Close ${count}`} />
+        </>
+      )}
+    </form>
+  );
+}

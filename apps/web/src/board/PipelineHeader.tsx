@@ -1,0 +1,101 @@
+import { CLOSED_PIPELINE_ID, type PipelineCounts, pipelineCountText } from "@gantry/domain";
+import { KebabHorizontalIcon } from "@primer/octicons-react";
+import { useState } from "react";
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from "react-aria-components";
+import type { BoardPipeline } from "./api";
+import styles from "./Board.module.css";
+import { DeletePipelineDialog } from "./DeletePipelineDialog";
+import editing from "./PipelineEditing.module.css";
+import { PipelineForm } from "./PipelineForm";
+import { PipelineSelectAll } from "./PipelineSelectAll";
+import { usePipelineEditing } from "./pipeline-editing";
+
+type Mode = "view" | "rename" | "describe" | "delete";
+
+interface PipelineHeaderProps {
+  pipeline: BoardPipeline;
+  counts: PipelineCounts;
+  showDescription: boolean;
+}
+
+/** A pipeline's name, counts and description; for admins, a menu to rename, describe, reorder and delete it. */
+export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHeaderProps) {
+  const { canEdit, pipelines, requests, run } = usePipelineEditing();
+  const [mode, setMode] = useState<Mode>("view");
+  const index = pipelines.findIndex((candidate) => candidate.id === pipeline.id);
+  const editable = canEdit && pipeline.id !== CLOSED_PIPELINE_ID && index >= 0;
+
+  if (mode === "rename" || mode === "describe") {
+    return (
+      <header className={styles.columnHeader}>
+        <PipelineForm
+          label={`Edit pipeline ${pipeline.name}`}
+          initial={{ name: pipeline.name, description: pipeline.description ?? "" }}
+          focus={mode === "rename" ? "name" : "description"}
+          submitText="Save"
+          onSubmit={async (values) => {
+            await requests.update(pipeline.id, { name: values.name, description: values.description });
+            setMode("view");
+          }}
+          onCancel={() => setMode("view")}
+        />
+      </header>
+    );
+  }
+
+  const moveTo = (position: number) => void run(() => requests.update(pipeline.id, { position }));
+  const actions: Record<string, () => void> = {
+    rename: () => setMode("rename"),
+    describe: () => setMode("describe"),
+    left: () => moveTo(index - 1),
+    right: () => moveTo(index + 1),
+    delete: () => setMode("delete"),
+  };
+
+  return (
+    <header className={styles.columnHeader}>
+      <div className={editing.headerLine}>
+        <h2 id={`pipeline-${pipeline.id}`} className={styles.columnName}>
+          {pipeline.name}
+        </h2>
+        <PipelineSelectAll pipeline={pipeline} />
+        {editable ? (
+          <MenuTrigger>
+            <Button className={editing.menuButton} aria-label={`Pipeline actions: ${pipeline.name}`}>
+              <KebabHorizontalIcon aria-hidden />
+            </Button>
+            <Popover className={editing.popover} placement="bottom end">
+              <Menu className={editing.menu} onAction={(key) => actions[String(key)]?.()}>
+                <MenuItem id="rename" className={editing.menuItem}>
+                  Rename
+                </MenuItem>
+                <MenuItem id="describe" className={editing.menuItem}>
+                  Edit description
+                </MenuItem>
+                <MenuItem id="left" className={editing.menuItem} isDisabled={index === 0}>
+                  Move left
+                </MenuItem>
+                <MenuItem id="right" className={editing.menuItem} isDisabled={index === pipelines.length - 1}>
+                  Move right
+                </MenuItem>
+                <Separator className={editing.separator} />
+                <MenuItem
+                  id="delete"
+                  className={`${editing.menuItem} ${editing.danger}`}
+                  isDisabled={pipelines.length < 2}
+                >
+                  Delete pipeline
+                </MenuItem>
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        ) : null}
+      </div>
+      <p className={styles.columnCount}>{pipelineCountText(counts)}</p>
+      {showDescription && pipeline.description ? (
+        <p className={styles.columnDescription}>{pipeline.description}</p>
+      ) : null}
+      {mode === "delete" ? <DeletePipelineDialog pipeline={pipeline} onClose={() => setMode("view")} /> : null}
+    </header>
+  );
+}
