@@ -1,0 +1,332 @@
+import { type Database, schema } from "@gantry/db";
+import {
+  type BoardFilters,
+  CURRENT_SPRINT_FILTER_VALUE,
+  estimateFilterValue,
+  type FilterLogic,
+  NO_ASSIGNEES_FILTER_VALUE,
+  NO_SPRINTS_FILTER_VALUE,
+  NONE_FILTER_VALUE,
+  parseBoardSearch,
+  type SortType,
+  TEAM_ESTIMATION_FILTER_VALUE,
+  USER_ESTIMATION_FILTER_VALUE,
+} from "@gantry/domain";
+import { and, asc, desc, eq, gt, inArray, lte, not, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+
+const {
+  epicIssues,
+  gantryEpicIssues,
+  gantryEpics,
+  githubAccounts,
+  issuePositions,
+  issues,
+  releaseIssues,
+  releases,
+  repositories,
+  sprintIssues,
+  sprints,
+} = schema;
+
+/** Which cards a board search keeps (SPEC §2 "show pull requests" / "open issues" as the public API's displayType). */
+export type DisplayType = "all" | "issues" | "prs";
+
+/** A board search with every id already a database id (see search-input.ts). */
+export interface BoardSearch {
+  workspaceId: string;
+  filters: BoardFilters;
+  logic: FilterLogic;
+  displayType: DisplayType;
+  /** The workspace's active sprint, for `current_sprint`. */
+  currentSprintId: string | null;
+}
+
+/**
+ * How one filter key reads in SQL, mirroring the domain's matcher key for key
+ * (packages/domain/src/board/filters-match.ts; docs/decisions/0009-board-filter-semantics.md).
+ * Every expression is true or false, never NULL, so `not` and `or` behave.
+ */
+interface KeyCondition {
+  /** Present when the key selects. */
+  included?: SQL;
+  excluded?: SQL;
+}
+
+const TRUE = sql`true`;
+const FALSE = sql`false`;
+
+/** One condition per wanted value: `values` may be empty, in which case nothing matches. */
+const anyOf = (conditions: SQL[]): SQL => (conditions.length > 0 ? (or(...conditions) ?? FALSE) : FALSE);
+
+/** The field of a JSON array element a key reads: a label's name, an assignee's login. */
+type ElementKey = "name" | "login";
+
+/** A JSON array column (labels, assignees) holds an element whose `key` is one of `values`. */
+function jsonArrayHas(column: SQLWrapper, key: ElementKey, values: string[]): SQL {
+  // The key is one of two constants, written as a literal so `->>` is not ambiguous.
+  return sql`exists (select 1 from jsonb_array_elements(${column}) as element where element->>${sql.raw(`'${key}'`)} in ${values})`;
+}
+
+const jsonArrayEmpty = (column: SQLWrapper) => sql`jsonb_array_length(${column}) = 0`;
+
+/** `in` / `nin` over a JSON array column; `noneValue` in `in` selects an empty array. */
+function jsonListKey(
+  column: SQLWrapper,
+  key: ElementKey,
+  filter: { in: string[]; nin: string[] },
+  noneValue: string,
+): KeyCondition {
+  const wanted = filter.in.filter((value) => value !== noneValue);
+  const unwanted = filter.nin.filter((value) => value !== noneValue);
+  return {
+    included:
+      filter.in.length > 0
+        ? anyOf([
+            ...(filter.in.includes(noneValue) ? [jsonArrayEmpty(column)] : []),
+            ...(wanted.length > 0 ? [jsonArrayHas(column, key, wanted)] : []),
+          ])
+        : undefined,
+    excluded: unwanted.length > 0 ? jsonArrayHas(column, key, unwanted) : undefined,
+  };
+}
+
+/** `in` / `nin` over a nullable text value; `none` in `in` selects NULL. */
+function scalarKey(value: SQL, filter: { in: string[]; nin: string[] }): KeyCondition {
+  const wanted = filter.in.filter((item) => item !== NONE_FILTER_VALUE);
+  const unwanted = filter.nin.filter((item) => item !== NONE_FILTER_VALUE);
+  return {
+    included:
+      filter.in.length > 0
+        ? anyOf([
+            ...(filter.in.includes(NONE_FILTER_VALUE) ? [sql`${value} is null`] : []),
+            ...(wanted.length > 0 ? [sql`coalesce(${value} in ${wanted}, false)`] : []),
+          ])
+        : undefined,
+    excluded: unwanted.length > 0 ? sql`coalesce(${value} in ${unwanted}, false)` : undefined,
+  };
+}
+
+/** The issue belongs to one of `ids` (null: to any) through a membership table, within the workspace. */
+type Membership = (ids: string[] | null) => SQL;
+
+function releaseMembership(workspaceId: string): Membership {
+  return (ids) =>
+    sql`exists (select 1 from ${releaseIssues} join ${releases} on ${releases.id} = ${releaseIssues.releaseId}
+      where ${releaseIssues.issueId} = ${issues.id} and ${releases.workspaceId} = ${workspaceId}
+      ${ids ? sql`and ${releaseIssues.releaseId} in ${ids}` : sql``})`;
+}
+
+function gantryEpicMembership(workspaceId: string): Membership {
+  return (ids) =>
+    sql`exists (select 1 from ${gantryEpicIssues} join ${gantryEpics} on ${gantryEpics.id} = ${gantryEpicIssues.gantryEpicId}
+      where ${gantryEpicIssues.issueId} = ${issues.id} and ${gantryEpics.workspaceId} = ${workspaceId}
+      ${ids ? sql`and ${gantryEpicIssues.gantryEpicId} in ${ids}` : sql``})`;
+}
+
+function sprintMembership(workspaceId: string): Membership {
+  return (ids) =>
+    sql`exists (select 1 from ${sprintIssues} join ${sprints} on ${sprints.id} = ${sprintIssues.sprintId}
+      where ${sprintIssues.issueId} = ${issues.id} and ${sprints.workspaceId} = ${workspaceId}
+      ${ids ? sql`and ${sprintIssues.sprintId} in ${ids}` : sql``})`;
+}
+
+const epicMembership: Membership = (ids) =>
+  sql`exists (select 1 from ${epicIssues} where ${epicIssues.issueId} = ${issues.id}
+    ${ids ? sql`and ${epicIssues.epicId} in ${ids}` : sql``})`;
+
+/** `in` / `nin` over a membership; `noneValue` (in `in`, or in `settings` for epics) selects issues in none. */
+function membershipKey(
+  member: Membership,
+  filter: { in: string[]; nin: string[] },
+  wantsNone: boolean,
+  noneValue: string | null,
+): KeyCondition {
+  const wanted = filter.in.filter((value) => value !== noneValue);
+  const unwanted = filter.nin.filter((value) => value !== noneValue);
+  const selects = wanted.length > 0 || wantsNone;
+  return {
+    included: selects
+      ? anyOf([...(wantsNone ? [not(member(null))] : []), ...(wanted.length > 0 ? [member(wanted)] : [])])
+      : undefined,
+    excluded: unwanted.length > 0 ? member(unwanted) : undefined,
+  };
+}
+
+function estimatesKey(filters: BoardFilters): KeyCondition {
+  const { in: wanted, nin, settings } = filters.estimates;
+  const points = (values: string[]) => values.flatMap((value) => estimateFilterValue(value) ?? []);
+  const wantedPoints = points(wanted);
+  const unwantedPoints = points(nin);
+  // team_estimation / user_estimation select issues in an estimation vote; Gantry stores no votes yet.
+  const knownSettings = settings.filter((setting) =>
+    [NONE_FILTER_VALUE, TEAM_ESTIMATION_FILTER_VALUE, USER_ESTIMATION_FILTER_VALUE].includes(setting),
+  );
+  const selects = wanted.length > 0 || knownSettings.length > 0;
+  return {
+    included: selects
+      ? anyOf([
+          ...(wantedPoints.length > 0 ? [sql`coalesce(${issues.estimate} in ${wantedPoints}, false)`] : []),
+          ...(settings.includes(NONE_FILTER_VALUE) ? [sql`${issues.estimate} is null`] : []),
+        ])
+      : undefined,
+    excluded: unwantedPoints.length > 0 ? sql`coalesce(${issues.estimate} in ${unwantedPoints}, false)` : undefined,
+  };
+}
+
+function sprintsKey(search: BoardSearch): KeyCondition {
+  const { value, settings } = search.filters.sprints;
+  const member = sprintMembership(search.workspaceId);
+  const wantsCurrent = settings.includes(CURRENT_SPRINT_FILTER_VALUE);
+  const wantsNone = settings.includes(NO_SPRINTS_FILTER_VALUE);
+  if (value.length === 0 && !wantsCurrent && !wantsNone) return {};
+  return {
+    included: anyOf([
+      ...(value.length > 0 ? [member(value)] : []),
+      ...(wantsCurrent && search.currentSprintId ? [member([search.currentSprintId])] : []),
+      ...(wantsNone ? [not(member(null))] : []),
+    ]),
+  };
+}
+
+function reposKey(filters: BoardFilters): KeyCondition {
+  const ghIds = filters.repos.value;
+  const repositoryIds = filters.zhRepos.value;
+  if (ghIds.length === 0 && repositoryIds.length === 0) return {};
+  return {
+    included: anyOf([
+      ...(repositoryIds.length > 0 ? [inArray(issues.repositoryId, repositoryIds)] : []),
+      ...(ghIds.length > 0
+        ? [
+            sql`exists (select 1 from ${repositories} where ${repositories.id} = ${issues.repositoryId} and ${repositories.ghId} in ${ghIds})`,
+          ]
+        : []),
+    ]),
+  };
+}
+
+/** §4 parent issues: direct children of `ids`, or anything below `recursiveIds`. */
+function parentIssuesKey(filters: BoardFilters): KeyCondition {
+  const { ids, recursiveIds } = filters.parentIssues;
+  if (ids.length === 0 && recursiveIds.length === 0) return {};
+  const descendants = sql`${issues.id} in (
+    with recursive below(id) as (
+      select child.id from ${issues} as child where child.parent_issue_id in ${recursiveIds}
+      union
+      select child.id from ${issues} as child join below on child.parent_issue_id = below.id
+    ) select id from below)`;
+  return {
+    included: anyOf([
+      ...(ids.length > 0 ? [sql`coalesce(${issues.parentIssueId} in ${ids}, false)`] : []),
+      ...(recursiveIds.length > 0 ? [descendants] : []),
+    ]),
+  };
+}
+
+/** A native issue's author is whoever created it in Gantry, by their GitHub login. */
+const authorLogin = sql`coalesce(${issues.author}->>'login', (select ${githubAccounts.login} from ${githubAccounts}
+  where ${githubAccounts.userId} = ${issues.createdBy} order by ${githubAccounts.createdAt} limit 1))`;
+
+function keyConditions(search: BoardSearch): KeyCondition[] {
+  const { filters, workspaceId } = search;
+  return [
+    reposKey(filters),
+    jsonListKey(issues.labels, "name", filters.labels, NONE_FILTER_VALUE),
+    jsonListKey(issues.assignees, "login", filters.assignees, NO_ASSIGNEES_FILTER_VALUE),
+    scalarKey(authorLogin, filters.authors),
+    scalarKey(sql`${issues.issueType}`, filters.issueTypes),
+    membershipKey(
+      releaseMembership(workspaceId),
+      filters.releases,
+      filters.releases.in.includes(NONE_FILTER_VALUE),
+      NONE_FILTER_VALUE,
+    ),
+    estimatesKey(filters),
+    membershipKey(epicMembership, filters.epics, filters.epics.settings.includes(NONE_FILTER_VALUE), null),
+    membershipKey(
+      gantryEpicMembership(workspaceId),
+      filters.gantryEpics,
+      filters.gantryEpics.settings.includes(NONE_FILTER_VALUE),
+      null,
+    ),
+    sprintsKey(search),
+    scalarKey(sql`${issues.milestone}->>'title'`, { in: filters.milestones.value, nin: [] }),
+    parentIssuesKey(filters),
+    // Gantry stores no issue buckets yet, so a bucket filter keeps nothing.
+    filters.issuesBucketIds.ids.length > 0 ? { included: FALSE } : {},
+  ];
+}
+
+/** The search text: every term in the title, body or "#number"; no `not:` term in any of them. */
+function searchCondition(text: string): SQL[] {
+  const terms = parseBoardSearch(text);
+  const contains = (term: string) =>
+    sql`(strpos(lower(${issues.title}), ${term}) > 0 or strpos(lower(coalesce(${issues.body}, '')), ${term}) > 0
+      or strpos('#' || ${issues.number}::text, ${term}) > 0)`;
+  return [...terms.include.map(contains), ...terms.exclude.map((term) => not(contains(term)))];
+}
+
+const DISPLAY_CONDITIONS: Record<DisplayType, SQL | undefined> = {
+  all: undefined,
+  issues: eq(issues.isPullRequest, false),
+  prs: eq(issues.isPullRequest, true),
+};
+
+/** The WHERE condition of a board search over `issues` (docs/decisions/0009-board-filter-semantics.md). */
+export function boardSearchCondition(search: BoardSearch): SQL {
+  const keys = keyConditions(search);
+  const inclusions = keys.flatMap((key) => key.included ?? []);
+  const exclusions = keys.flatMap((key) => key.excluded ?? []);
+  const selected =
+    inclusions.length === 0 ? TRUE : ((search.logic === "all" ? and(...inclusions) : or(...inclusions)) ?? TRUE);
+  return (
+    and(
+      DISPLAY_CONDITIONS[search.displayType],
+      ...searchCondition(search.filters.search),
+      ...exclusions.map((exclusion) => not(exclusion)),
+      selected,
+    ) ?? TRUE
+  );
+}
+
+/** The start of the earliest of the workspace's sprints holding the issue. */
+function firstSprintStart(workspaceId: string): SQL {
+  return sql`(select min(${sprints.startAt}) from ${sprintIssues} join ${sprints} on ${sprints.id} = ${sprintIssues.sprintId}
+    where ${sprintIssues.issueId} = ${issues.id} and ${sprints.workspaceId} = ${workspaceId})`;
+}
+
+/** SQL for the domain's sortBoardIssues: the same keys, then board rank and id. */
+export function boardOrderBy(sortType: SortType, workspaceId: string): SQL[] {
+  const lowerTitle = sql`lower(${issues.title}) collate "C"`;
+  const byType: Record<SortType, SQL[]> = {
+    SORT_TYPE_MANUAL: [],
+    NEWEST: [desc(issues.ghCreatedAt)],
+    OLDEST: [asc(issues.ghCreatedAt)],
+    TIME_IN_PIPELINE_OLD_NEW: [asc(issuePositions.movedAt)],
+    TIME_IN_PIPELINE_NEW_OLD: [desc(issuePositions.movedAt)],
+    TITLE_AZ: [sql`${lowerTitle} asc`],
+    TITLE_ZA: [sql`${lowerTitle} desc`],
+    ASSIGNEE: [sql`lower(${issues.assignees}->0->>'login') collate "C" asc nulls last`],
+    ESTIMATE_HIGH_LOW: [sql`${issues.estimate} desc nulls last`],
+    ESTIMATE_LOW_HIGH: [sql`${issues.estimate} asc nulls last`],
+    SPRINT: [sql`${firstSprintStart(workspaceId)} asc nulls last`],
+  };
+  return [...byType[sortType], sql`${issuePositions.rank} collate "C"`, asc(issues.id)];
+}
+
+/** The workspace's open sprint running now, the one `current_sprint` means. */
+export async function currentSprintId(db: Database, workspaceId: string, now: Date): Promise<string | null> {
+  const [sprint] = await db
+    .select({ id: sprints.id })
+    .from(sprints)
+    .where(
+      and(
+        eq(sprints.workspaceId, workspaceId),
+        eq(sprints.state, "OPEN"),
+        lte(sprints.startAt, now),
+        gt(sprints.endAt, now),
+      ),
+    )
+    .orderBy(asc(sprints.startAt), asc(sprints.id))
+    .limit(1);
+  return sprint?.id ?? null;
+}

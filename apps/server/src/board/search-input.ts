@@ -1,0 +1,240 @@
+import {
+  boardFiltersFromSearchInput,
+  ESTIMATE_SPECIAL_FILTERS,
+  type IssueSearchFiltersInput as FiltersInput,
+  MAX_FILTER_VALUE_LENGTH,
+  MAX_FILTER_VALUES,
+  SORT_TYPES,
+} from "@gantry/domain";
+import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
+import { type BoardSearch, currentSprintId, type DisplayType } from "./filtering.js";
+
+/** The public API's board-search inputs (IssueSearchFiltersInput and its parts), Zenhub written Gantry. */
+const MatchingFilter = builder.enumType("MatchingFilter", {
+  description: "Whether an issue must match all of the selected filters or any of them (SPEC §9: All by default).",
+  values: ["all", "any"] as const,
+});
+
+const DisplayFilter = builder.enumType("DisplayFilter", {
+  description: "Issues and PRs, only issues, or only PRs.",
+  values: ["all", "issues", "prs"] as const,
+});
+
+export const IssueSortType = builder.enumType("IssueSortType", {
+  description: "SPEC §9 sort types; SORT_TYPE_MANUAL (board order) is the default.",
+  values: SORT_TYPES,
+});
+
+const valuesFields = {
+  description: '`in`: any of these; `nin`: none of these; `notInAny`: issues with no value (the board\'s "none").',
+};
+
+const StringInput = builder.inputType("StringInput", {
+  ...valuesFields,
+  fields: (t) => ({
+    notInAny: t.boolean({ required: false, defaultValue: false }),
+    in: t.stringList({ required: false }),
+    nin: t.stringList({ required: false }),
+  }),
+});
+
+const IssueUserLoginInput = builder.inputType("IssueUserLoginInput", {
+  description: "GitHub logins. `notInAny`: issues with no assignees.",
+  fields: (t) => ({
+    notInAny: t.boolean({ required: false, defaultValue: false }),
+    in: t.stringList({ required: false }),
+    nin: t.stringList({ required: false }),
+  }),
+});
+
+const IdInput = builder.inputType("IdInput", {
+  ...valuesFields,
+  fields: (t) => ({
+    notInAny: t.boolean({ required: false, defaultValue: false }),
+    in: t.idList({ required: false }),
+    nin: t.idList({ required: false }),
+  }),
+});
+
+const FloatInput = builder.inputType("FloatInput", {
+  fields: (t) => ({ in: t.floatList({ required: false }), nin: t.floatList({ required: false }) }),
+});
+
+const EstimateSpecialFilter = builder.enumType("EstimateSpecialFilter", {
+  description:
+    "not_estimated: no estimate; assigned_for_voting / assigned_to_user_for_voting: the board's team_estimation / user_estimation.",
+  values: ESTIMATE_SPECIAL_FILTERS,
+});
+
+const EstimateSearchFiltersInput = builder.inputType("EstimateSearchFiltersInput", {
+  fields: (t) => ({
+    values: t.field({ type: FloatInput, required: false }),
+    specialFilters: t.field({ type: [EstimateSpecialFilter], required: false }),
+  }),
+});
+
+const SprintSpecialFilter = builder.enumType("SprintSpecialFilter", { values: ["current_sprint"] as const });
+
+const SprintIdInput = builder.inputType("SprintIdInput", {
+  description: "`notInAny`: issues in no sprint; `current_sprint`: issues in the workspace's active sprint.",
+  fields: (t) => ({
+    notInAny: t.boolean({ required: false, defaultValue: false }),
+    in: t.idList({ required: false }),
+    specialFilters: t.field({ type: SprintSpecialFilter, required: false }),
+  }),
+});
+
+const EpicSpecialFilter = builder.enumType("EpicSpecialFilter", {
+  description: "not_in_epic: issues in no epic of that kind.",
+  values: ["not_in_epic"] as const,
+});
+
+const EpicSearchFiltersInput = builder.inputType("EpicSearchFiltersInput", {
+  description: "GitHub epics, by the epic issue's id.",
+  fields: (t) => ({
+    id: t.field({ type: IdInput, required: false }),
+    specialFilters: t.field({ type: EpicSpecialFilter, required: false }),
+  }),
+});
+
+const GantryEpicSearchFiltersInput = builder.inputType("GantryEpicSearchFiltersInput", {
+  fields: (t) => ({
+    id: t.field({ type: IdInput, required: false }),
+    specialFilters: t.field({ type: EpicSpecialFilter, required: false }),
+  }),
+});
+
+const IssueBucketIdsInput = builder.inputType("IssueBucketIdsInput", {
+  fields: (t) => ({ ids: t.idList({ required: false }) }),
+});
+
+const ParentIssuesInput = builder.inputType("ParentIssuesInput", {
+  description: "`ids`: their direct children; `recursiveIds`: everything below them (SPEC §4).",
+  fields: (t) => ({ ids: t.idList({ required: false }), recursiveIds: t.idList({ required: false }) }),
+});
+
+export const IssueSearchFiltersInput = builder.inputType("IssueSearchFiltersInput", {
+  description: "The board's filters (docs/decisions/0009-board-filter-semantics.md).",
+  fields: (t) => ({
+    repositoryIds: t.idList({ required: false, description: "Gantry repository ids." }),
+    repositoryGhIds: t.intList({ required: false, description: "GitHub repository ids." }),
+    matchType: t.field({ type: MatchingFilter, required: false, defaultValue: "all" }),
+    displayType: t.field({ type: DisplayFilter, required: false, defaultValue: "all" }),
+    labels: t.field({ type: StringInput, required: false }),
+    assignees: t.field({ type: IssueUserLoginInput, required: false }),
+    users: t.field({ type: IssueUserLoginInput, required: false, description: "Authors, by GitHub login." }),
+    sprints: t.field({ type: SprintIdInput, required: false }),
+    releases: t.field({ type: IdInput, required: false }),
+    milestones: t.field({ type: StringInput, required: false, description: "Milestone titles." }),
+    estimates: t.field({ type: EstimateSearchFiltersInput, required: false }),
+    epics: t.field({ type: EpicSearchFiltersInput, required: false }),
+    gantryEpics: t.field({ type: GantryEpicSearchFiltersInput, required: false }),
+    issueBuckets: t.field({ type: IssueBucketIdsInput, required: false }),
+    parentIssues: t.field({ type: ParentIssuesInput, required: false }),
+    issueIssueTypes: t.field({ type: StringInput, required: false, description: "Issue type names." }),
+  }),
+});
+
+type RawFilters = FiltersInput & { displayType?: DisplayType | null };
+
+function checkSize(field: string, values: readonly unknown[] | null | undefined) {
+  if (values && values.length > MAX_FILTER_VALUES)
+    throw new GantryError("BAD_USER_INPUT", `A filter takes at most ${MAX_FILTER_VALUES} values (${field}).`, {
+      field,
+    });
+}
+
+function checkText(field: string, values: readonly string[] | null | undefined) {
+  checkSize(field, values);
+  if (values?.some((value) => value.length > MAX_FILTER_VALUE_LENGTH))
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      `A filter value is at most ${MAX_FILTER_VALUE_LENGTH} characters (${field}).`,
+      {
+        field,
+      },
+    );
+}
+
+/** Global ids of one type to database ids; anything else is refused before it reaches SQL. */
+function idsOf(field: string, typename: string, values: readonly (string | number)[] | null | undefined) {
+  checkSize(field, values);
+  return values?.map((value) => idOfType(decodeGantryId(String(value)), typename));
+}
+
+function decodedValues(
+  field: string,
+  typename: string,
+  input:
+    | { notInAny?: boolean | null; in?: readonly (string | number)[] | null; nin?: readonly (string | number)[] | null }
+    | null
+    | undefined,
+) {
+  return (
+    input && {
+      notInAny: input.notInAny,
+      in: idsOf(`${field}.in`, typename, input.in),
+      nin: idsOf(`${field}.nin`, typename, input.nin),
+    }
+  );
+}
+
+/** Reads the filters argument into a BoardSearch over database ids, or says which value is wrong. */
+function readBoardSearch(
+  workspaceId: string,
+  raw: RawFilters,
+  query: string | null | undefined,
+  currentSprintId: string | null,
+): BoardSearch {
+  for (const [field, values] of [
+    ["labels", raw.labels],
+    ["assignees", raw.assignees],
+    ["users", raw.users],
+    ["milestones", raw.milestones],
+    ["issueIssueTypes", raw.issueIssueTypes],
+  ] as const) {
+    checkText(`${field}.in`, values?.in);
+    checkText(`${field}.nin`, values?.nin);
+  }
+  checkSize("repositoryGhIds", raw.repositoryGhIds);
+  checkSize("estimates.values.in", raw.estimates?.values?.in);
+  checkSize("estimates.values.nin", raw.estimates?.values?.nin);
+  checkText("issueBuckets.ids", raw.issueBuckets?.ids?.map(String));
+  if ((query ?? "").length > MAX_FILTER_VALUE_LENGTH)
+    throw new GantryError("BAD_USER_INPUT", `The search text is at most ${MAX_FILTER_VALUE_LENGTH} characters.`, {
+      field: "query",
+    });
+  const input: FiltersInput = {
+    ...raw,
+    repositoryIds: idsOf("repositoryIds", "Repository", raw.repositoryIds),
+    releases: decodedValues("releases", "Release", raw.releases),
+    sprints: raw.sprints && { ...raw.sprints, in: idsOf("sprints.in", "Sprint", raw.sprints.in) },
+    epics: raw.epics && { ...raw.epics, id: decodedValues("epics.id", "Issue", raw.epics.id) },
+    gantryEpics: raw.gantryEpics && {
+      ...raw.gantryEpics,
+      id: decodedValues("gantryEpics.id", "GantryEpic", raw.gantryEpics.id),
+    },
+    parentIssues: raw.parentIssues && {
+      ids: idsOf("parentIssues.ids", "Issue", raw.parentIssues.ids),
+      recursiveIds: idsOf("parentIssues.recursiveIds", "Issue", raw.parentIssues.recursiveIds),
+    },
+  };
+  const { filters, logic } = boardFiltersFromSearchInput(input, query ?? "");
+  return { workspaceId, filters, logic, displayType: raw.displayType ?? "all", currentSprintId };
+}
+
+/** The board search a request asks for; the active sprint is looked up only when `current_sprint` is asked for. */
+export async function boardSearchFor(
+  context: GraphQLContext,
+  workspaceId: string,
+  raw: RawFilters,
+  query: string | null | undefined,
+): Promise<BoardSearch> {
+  const sprintId =
+    raw.sprints?.specialFilters === "current_sprint"
+      ? await currentSprintId(context.db, workspaceId, context.now())
+      : null;
+  return readBoardSearch(workspaceId, raw, query, sprintId);
+}
