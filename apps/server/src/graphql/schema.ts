@@ -8,6 +8,7 @@ import "../codehost/issues-schema.js";
 import "../codehost/schema.js";
 import "../analytics/schema.js";
 import "../feature-flags/schema.js";
+import "../issues/lookup-schema.js";
 import "../meta/schema.js";
 import "../organizations/mutations.js";
 import "../user-settings/schema.js";

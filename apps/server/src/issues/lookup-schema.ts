@@ -1,0 +1,138 @@
+import { schema } from "@gantry/db";
+import { and, eq } from "drizzle-orm";
+import { Issue } from "../codehost/issues-schema.js";
+import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import { signedInViewer } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
+import { requireWorkspace } from "../organizations/access.js";
+import { closedPipelineOf, Pipeline, type PipelineView, pipelineView, Workspace } from "../workspaces/schema.js";
+import { type IssueRow, type RepositoryKey, repositoryIssue, workspaceIssue } from "./lookups.js";
+
+function requireIssueNumber(issueNumber: number): number {
+  if (issueNumber < 1) {
+    throw new GantryError("BAD_USER_INPUT", "issueNumber must be 1 or more.", { field: "issueNumber" });
+  }
+  return issueNumber;
+}
+
+builder.queryField("issueByInfo", (t) =>
+  t.field({
+    type: Issue,
+    description:
+      "An issue by its repository (GitHub's repository id, or Gantry's) and number, from a repository in a workspace the viewer can read.",
+    authScopes: { signedIn: true },
+    args: {
+      repositoryGhId: t.arg.int({ required: false }),
+      repositoryId: t.arg.id({ required: false }),
+      issueNumber: t.arg.int({ required: true }),
+    },
+    resolve: (_root, args, context) => {
+      const hasGhId = args.repositoryGhId !== null && args.repositoryGhId !== undefined;
+      if (hasGhId === Boolean(args.repositoryId)) {
+        throw new GantryError("BAD_USER_INPUT", "Give either repositoryGhId or repositoryId.", {
+          field: "repositoryGhId",
+        });
+      }
+      const key: RepositoryKey = hasGhId
+        ? { ghId: Number(args.repositoryGhId) }
+        : { id: idOfType(decodeGantryId(String(args.repositoryId)), "Repository") };
+      return repositoryIssue(context.db, signedInViewer(context).id, key, requireIssueNumber(args.issueNumber));
+    },
+  }),
+);
+
+builder.queryField("repositoryIssue", (t) =>
+  t.field({
+    type: Issue,
+    description:
+      "SPEC §2 issue path form 3: a repository's issue with no workspace, for a viewer who can read a workspace holding the repository.",
+    authScopes: { signedIn: true },
+    args: {
+      repositoryOwner: t.arg.string({ required: true }),
+      repositoryName: t.arg.string({ required: true }),
+      issueNumber: t.arg.int({ required: true }),
+    },
+    resolve: (_root, args, context) =>
+      repositoryIssue(
+        context.db,
+        signedInViewer(context).id,
+        { owner: args.repositoryOwner, name: args.repositoryName },
+        requireIssueNumber(args.issueNumber),
+      ),
+  }),
+);
+
+builder.queryField("workspaceIssue", (t) =>
+  t.field({
+    type: Issue,
+    description:
+      "SPEC §2 issue path forms 1 and 2: the workspace's native issue by number, or with repositoryOwner and repositoryName the issue of a repository connected to the workspace.",
+    authScopes: { signedIn: true },
+    args: {
+      workspaceId: t.arg.globalID({ required: true, for: Workspace }),
+      issueNumber: t.arg.int({ required: true }),
+      repositoryOwner: t.arg.string({ required: false }),
+      repositoryName: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, context) => {
+      if (Boolean(args.repositoryOwner) !== Boolean(args.repositoryName)) {
+        throw new GantryError("BAD_USER_INPUT", "Give both repositoryOwner and repositoryName, or neither.", {
+          field: args.repositoryOwner ? "repositoryName" : "repositoryOwner",
+        });
+      }
+      const repository =
+        args.repositoryOwner && args.repositoryName
+          ? { owner: args.repositoryOwner, name: args.repositoryName }
+          : undefined;
+      return workspaceIssue(
+        context.db,
+        signedInViewer(context).id,
+        args.workspaceId.id,
+        requireIssueNumber(args.issueNumber),
+        repository,
+      );
+    },
+  }),
+);
+
+interface PipelineIssueView {
+  issue: IssueRow;
+  pipeline: PipelineView;
+  latestTransferTime: Date | null;
+}
+
+export const PipelineIssue = builder.objectRef<PipelineIssueView>("PipelineIssue").implement({
+  description: "Where an issue sits on one workspace's board.",
+  fields: (t) => ({
+    issue: t.field({ type: Issue, resolve: (placed) => placed.issue }),
+    pipeline: t.field({ type: Pipeline, resolve: (placed) => placed.pipeline }),
+    latestTransferTime: t.field({
+      type: "ISO8601DateTime",
+      nullable: true,
+      description: "When the issue last moved pipeline; null in the Closed pipeline.",
+      resolve: (placed) => placed.latestTransferTime,
+    }),
+  }),
+});
+
+builder.objectField(Issue, "pipelineIssue", (t) =>
+  t.field({
+    type: PipelineIssue,
+    nullable: true,
+    description: "The issue's pipeline on the workspace's board; null when that board does not show it.",
+    args: { workspaceId: t.arg.globalID({ required: true, for: Workspace }) },
+    resolve: async (issue, args, context) => {
+      const workspaceId = args.workspaceId.id;
+      await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
+      const [row] = await context.db
+        .select({ position: schema.issuePositions, pipeline: schema.pipelines })
+        .from(schema.issuePositions)
+        .innerJoin(schema.pipelines, eq(schema.pipelines.id, schema.issuePositions.pipelineId))
+        .where(and(eq(schema.issuePositions.workspaceId, workspaceId), eq(schema.issuePositions.issueId, issue.id)));
+      if (!row) return null;
+      // Closed issues keep their place for a reopen, but the board shows them in Closed.
+      if (issue.state === "closed") return { issue, pipeline: closedPipelineOf(workspaceId), latestTransferTime: null };
+      return { issue, pipeline: pipelineView(row.pipeline), latestTransferTime: row.position.movedAt };
+    },
+  }),
+);
