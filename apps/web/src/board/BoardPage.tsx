@@ -2,7 +2,7 @@ import { CLOSED_PIPELINE_ID } from "@gantry/domain";
 import { ScreenFullIcon, ScreenNormalIcon } from "@primer/octicons-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Provider } from "react-redux";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
@@ -11,15 +11,18 @@ import { type BoardPipeline, useBoardPipelines } from "./api";
 import styles from "./Board.module.css";
 import { BoardCommands } from "./BoardCommands";
 import { type BoardActions, BoardActionsContext } from "./board-actions";
-import { boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
+import { boardFiltersApplied, boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
 import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
 import { DisplayOptions } from "./DisplayOptions";
+import { FilterBar } from "./filters/FilterBar";
+import { filtersFromLink } from "./filters/filter-link";
 import { PipelineColumn } from "./PipelineColumn";
 import { PipelinesErrorBanner } from "./PipelinesErrorBanner";
 import { PipelineEditingProvider } from "./pipeline-editing";
 import { SelectionBar } from "./SelectionBar";
 import { useAnnouncer } from "./use-announcer";
 import { useBoardDropMonitor } from "./use-board-drop-monitor";
+import { useBoardEvents } from "./use-board-events";
 import { useIssueMover } from "./use-issue-mover";
 import { KEYBOARD_MOVE_HELP, useKeyboardMove } from "./use-keyboard-move";
 import { usePipelineLoader } from "./use-pipeline-loader";
@@ -34,9 +37,15 @@ export function BoardPage() {
   );
 }
 
-/** A store per board, its display settings read from localStorage. */
+/** A store per board, its display settings read from localStorage and its filters from the link that opened it. */
 function BoardStoreProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => createBoardStore(localStorage));
+  const [params] = useSearchParams();
+  const [store] = useState(() => {
+    const created = createBoardStore(localStorage);
+    // Before the first page loads, so pipelines are read once, already filtered.
+    created.dispatch(boardFiltersApplied(filtersFromLink(params)));
+    return created;
+  });
   return <Provider store={store}>{children}</Provider>;
 }
 
@@ -104,6 +113,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
   const { region, announce } = useAnnouncer();
   const moveIssue = useIssueMover(workspaceId);
   const loader = usePipelineLoader(workspaceId);
+  useBoardEvents(workspaceId);
   const onCardKeyDown = useKeyboardMove({ pipelines: shownRef, canMove, moveIssue, announce });
   useBoardDropMonitor(moveIssue);
   const actions = useMemo<BoardActions>(
@@ -130,6 +140,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
               {isFullScreen ? "Exit full screen" : "Full screen"}
             </Button>
           </header>
+          <FilterBar workspaceId={workspaceId} />
           {isEmpty ? (
             <section className={styles.emptyBoard} aria-label="No issues yet">
               <p>

@@ -1,4 +1,11 @@
-import { CLOSED_PIPELINE_ID, type PipelineCounts } from "@gantry/domain";
+import {
+  type BoardFilters,
+  boardFiltersToSearchInput,
+  CLOSED_PIPELINE_ID,
+  type FilterLogic,
+  type PipelineCounts,
+  type SortType,
+} from "@gantry/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useGraphQL } from "../api/use-graphql";
@@ -48,35 +55,44 @@ interface IssuePage {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $first: Int!, $after: String) {
-  searchIssuesByPipeline(pipelineId: $pipelineId, first: $first, after: $after) {
+const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String, $sortType: IssueSortType) {
+  searchIssuesByPipeline(pipelineId: $pipelineId, first: $first, after: $after, filters: $filters, query: $query, sortType: $sortType) {
     pageInfo { hasNextPage endCursor } nodes { ${ISSUE_FIELDS} }
   }
 }`;
 
-const CLOSED_PAGE = `query boardClosedIssues($workspaceId: ID!, $first: Int!, $after: String) {
-  searchClosedIssues(workspaceId: $workspaceId, first: $first, after: $after) {
+const CLOSED_PAGE = `query boardClosedIssues($workspaceId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String) {
+  searchClosedIssues(workspaceId: $workspaceId, first: $first, after: $after, filters: $filters, query: $query) {
     pageInfo { hasNextPage endCursor } nodes { ${ISSUE_FIELDS} }
   }
 }`;
 
-/** Reads one page of a pipeline's cards; the Closed pipeline has its own query. */
+/** What the board asks the server to keep and how to order a pipeline (SPEC §3 filters, §9 sort types). */
+export interface PipelineSearch {
+  filters: BoardFilters;
+  filterLogic: FilterLogic;
+  sortType: SortType;
+}
+
+/** Reads one page of a pipeline's cards under the board's filters; the Closed pipeline has its own query. */
 export function usePipelinePageReader(workspaceId: string) {
   const request = useGraphQL();
   return useCallback(
-    async (pipelineId: string, after: string | null): Promise<IssuePage> => {
+    async (pipelineId: string, after: string | null, search: PipelineSearch): Promise<IssuePage> => {
+      const filtered = {
+        first: BOARD_PAGE_SIZE,
+        after,
+        filters: boardFiltersToSearchInput(search.filters, search.filterLogic),
+        query: search.filters.search,
+      };
       if (pipelineId === CLOSED_PIPELINE_ID) {
-        const answer = await request<{ searchClosedIssues: IssuePage }>(CLOSED_PAGE, {
-          workspaceId,
-          first: BOARD_PAGE_SIZE,
-          after,
-        });
+        const answer = await request<{ searchClosedIssues: IssuePage }>(CLOSED_PAGE, { workspaceId, ...filtered });
         return answer.searchClosedIssues;
       }
       const answer = await request<{ searchIssuesByPipeline: IssuePage }>(OPEN_PAGE, {
         pipelineId,
-        first: BOARD_PAGE_SIZE,
-        after,
+        sortType: search.sortType,
+        ...filtered,
       });
       return answer.searchIssuesByPipeline;
     },

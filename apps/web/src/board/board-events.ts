@@ -67,8 +67,10 @@ function applyPlacement(issues: BoardIssuesState, place: IssuePlacement) {
  * Board events touch both slices (the echo list and the cards), so they are reduced over the
  * whole board state, after the slices' own reducers.
  */
-export function withBoardEvents<State extends BoardParts>(reducer: Reducer<State>): Reducer<State> {
-  return (previous: State | undefined, action: UnknownAction) => {
+export function withBoardEvents<State extends BoardParts, Preloaded>(
+  reducer: Reducer<State, UnknownAction, Preloaded>,
+): Reducer<State, UnknownAction, Preloaded> {
+  return (previous: State | Preloaded | undefined, action: UnknownAction) => {
     const state = reducer(previous, action);
     if (userEventSent.match(action)) {
       return produce(state, (draft) => {

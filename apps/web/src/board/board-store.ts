@@ -5,7 +5,9 @@ import { boardIssuesSlice } from "./board-issues-slice";
 import { readBoardSettings, writeBoardSetting } from "./board-settings";
 import { boardSlice, initialBoardState, settingChanged } from "./board-slice";
 
-const rootReducer = withBoardEvents(combineReducers({ board: boardSlice.reducer, boardIssues: boardIssuesSlice.reducer }));
+const rootReducer = withBoardEvents(
+  combineReducers({ board: boardSlice.reducer, boardIssues: boardIssuesSlice.reducer }),
+);
 
 export type BoardRootState = ReturnType<typeof rootReducer>;
 

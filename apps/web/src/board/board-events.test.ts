@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../test/memory-storage";
+import {
+  type BoardEvent,
+  boardEventReceived,
+  type IssuePlacement,
+  userEventFailed,
+  userEventSent,
+} from "./board-events";
+import type { BoardIssue } from "./board-issue";
+import { pageLoaded } from "./board-issues-slice";
+import { createBoardStore } from "./board-store";
+
+const issue = (id: string, title = `Issue ${id}`): BoardIssue => ({
+  id,
+  number: Number(id.slice(1)),
+  title,
+  state: "OPEN",
+  pullRequest: false,
+  htmlUrl: `https://github.com/acme/web-app/issues/${id.slice(1)}`,
+  labels: [],
+  assignees: [],
+  user: null,
+});
+
+/** A board whose p1 is read to the end and whose p2 has more pages than the two cards read. */
+function board() {
+  const store = createBoardStore(memoryStorage());
+  store.dispatch(
+    pageLoaded({
+      pipelineId: "p1",
+      issues: [issue("i1"), issue("i2"), issue("i3")],
+      endCursor: null,
+      hasNextPage: false,
+    }),
+  );
+  store.dispatch(
+    pageLoaded({ pipelineId: "p2", issues: [issue("i4"), issue("i5")], endCursor: "c2", hasNextPage: true }),
+  );
+  return store;
+}
+
+const moved = (placements: IssuePlacement[], clientMutationId: string | null = null): BoardEvent => ({
+  __typename: "IssuesMovedEvent",
+  clientMutationId,
+  placements,
+});
+const lists = (store: ReturnType<typeof board>) => store.getState().boardIssues.pipelineIssueIds;
+
+describe("board events from other members and GitHub", () => {
+  it("puts a moved card at its new place in a pipeline read that far", () => {
+    const store = board();
+    store.dispatch(boardEventReceived(moved([{ issueId: "i1", pipelineId: "p2", position: 1, issue: issue("i1") }])));
+    expect(lists(store)).toEqual({ p1: ["i2", "i3"], p2: ["i4", "i1", "i5"] });
+    store.dispatch(boardEventReceived(moved([{ issueId: "i4", pipelineId: "p1", position: 2, issue: issue("i4") }])));
+    expect(lists(store)).toEqual({ p1: ["i2", "i3", "i4"], p2: ["i1", "i5"] });
+  });
+
+  it("takes a card off the board when its new place lies beyond the pages read, or it is gone", () => {
+    const store = board();
+    store.dispatch(boardEventReceived(moved([{ issueId: "i1", pipelineId: "p2", position: 2, issue: issue("i1") }])));
+    expect(lists(store)).toEqual({ p1: ["i2", "i3"], p2: ["i4", "i5"] });
+    store.dispatch(
+      boardEventReceived({
+        __typename: "IssuesChangedEvent",
+        clientMutationId: null,
+        placements: [{ issueId: "i2", pipelineId: null, position: null, issue: null }],
+      }),
+    );
+    expect(lists(store)).toEqual({ p1: ["i3"], p2: ["i4", "i5"] });
+  });
+
+  it("shows an edited card's new contents in place", () => {
+    const store = board();
+    store.dispatch(
+      boardEventReceived({
+        __typename: "IssuesChangedEvent",
+        clientMutationId: null,
+        placements: [{ issueId: "i2", pipelineId: "p1", position: 1, issue: issue("i2", "Renamed on GitHub") }],
+      }),
+    );
+    expect(store.getState().boardIssues.byId.i2?.title).toBe("Renamed on GitHub");
+    expect(lists(store).p1).toEqual(["i1", "i2", "i3"]);
+  });
+
+  it("ignores the echo of this tab's own move once, and forgets a failed move's id", () => {
+    const store = board();
+    store.dispatch(userEventSent("move-1"));
+    store.dispatch(userEventSent("move-2"));
+    const echo = moved([{ issueId: "i1", pipelineId: "p2", position: 0, issue: issue("i1") }], "move-1");
+    store.dispatch(boardEventReceived(echo));
+    expect(lists(store)).toEqual({ p1: ["i1", "i2", "i3"], p2: ["i4", "i5"] });
+    expect(store.getState().board.userEventIds).toEqual(["move-2"]);
+    store.dispatch(userEventFailed("move-2"));
+    expect(store.getState().board.userEventIds).toEqual([]);
+    store.dispatch(boardEventReceived(echo));
+    expect(lists(store).p2).toEqual(["i1", "i4", "i5"]);
+  });
+});
