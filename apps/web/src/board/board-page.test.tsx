@@ -106,6 +106,20 @@ describe("board page", () => {
     localStorage.clear();
   });
 
+  it("reads each pipeline under the board's filters, search text and sort, the Closed one without a sort", async () => {
+    const { calls } = renderBoard(boardAnswers());
+    await screen.findByRole("region", { name: "New Issues" });
+    await vi.waitFor(() => expect(calls.some((call) => call.operation === "boardClosedIssues")).toBe(true));
+    expect(calls.find((call) => call.operation === "boardPipelineIssues")?.variables).toMatchObject({
+      query: "",
+      sortType: "SORT_TYPE_MANUAL",
+      filters: { matchType: "all", labels: { notInAny: false, in: [], nin: [] } },
+    });
+    const closed = calls.find((call) => call.operation === "boardClosedIssues")?.variables;
+    expect(closed).toMatchObject({ query: "", filters: { matchType: "all" } });
+    expect(closed).not.toHaveProperty("sortType");
+  });
+
   it("offers the board's actions and an issue search in the command palette", async () => {
     const { calls } = renderBoard(boardAnswers(), true);
     await screen.findByRole("region", { name: "New Issues" });

@@ -1,3 +1,4 @@
+import { DEFAULT_SORT_TYPE } from "@gantry/domain";
 import { useCallback } from "react";
 import { useStore } from "react-redux";
 import { usePipelinePageReader } from "./api";
@@ -5,7 +6,7 @@ import { pageFailed, pageLoaded, pageRequested } from "./board-issues-slice";
 import { pipelineReloaded } from "./board-slice";
 import type { BoardRootState } from "./board-store";
 
-/** Loads a pipeline's next page of cards, once at a time per pipeline. */
+/** Loads a pipeline's next page of cards under the board's filters and the pipeline's sort, once at a time per pipeline. */
 export function usePipelineLoader(workspaceId: string) {
   const store = useStore<BoardRootState>();
   const readPage = usePipelinePageReader(workspaceId);
@@ -15,7 +16,12 @@ export function usePipelineLoader(workspaceId: string) {
       if (pages && (pages.isLoading || !pages.hasNextPage)) return;
       store.dispatch(pageRequested(pipelineId));
       try {
-        const page = await readPage(pipelineId, pages?.endCursor ?? null);
+        const { filters, filterLogic, sortedPipelines } = store.getState().board;
+        const page = await readPage(pipelineId, pages?.endCursor ?? null, {
+          filters,
+          filterLogic,
+          sortType: sortedPipelines[pipelineId] ?? DEFAULT_SORT_TYPE,
+        });
         store.dispatch(pageLoaded({ pipelineId, issues: page.nodes, ...page.pageInfo }));
         if (store.getState().board.pendingPipelineReloads.includes(pipelineId))
           store.dispatch(pipelineReloaded(pipelineId));
