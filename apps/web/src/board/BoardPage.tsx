@@ -2,7 +2,7 @@ import { CLOSED_PIPELINE_ID } from "@gantry/domain";
 import { ScreenFullIcon, ScreenNormalIcon } from "@primer/octicons-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Provider } from "react-redux";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
@@ -11,9 +11,11 @@ import { type BoardPipeline, useBoardPipelines } from "./api";
 import styles from "./Board.module.css";
 import { BoardCommands } from "./BoardCommands";
 import { type BoardActions, BoardActionsContext } from "./board-actions";
-import { boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
+import { boardFiltersApplied, boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
 import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
 import { DisplayOptions } from "./DisplayOptions";
+import { FilterBar } from "./filters/FilterBar";
+import { filtersFromLink } from "./filters/filter-link";
 import { PipelineColumn } from "./PipelineColumn";
 import { PipelinesErrorBanner } from "./PipelinesErrorBanner";
 import { PipelineEditingProvider } from "./pipeline-editing";
@@ -35,9 +37,15 @@ export function BoardPage() {
   );
 }
 
-/** A store per board, its display settings read from localStorage. */
+/** A store per board, its display settings read from localStorage and its filters from the link that opened it. */
 function BoardStoreProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => createBoardStore(localStorage));
+  const [params] = useSearchParams();
+  const [store] = useState(() => {
+    const created = createBoardStore(localStorage);
+    // Before the first page loads, so pipelines are read once, already filtered.
+    created.dispatch(boardFiltersApplied(filtersFromLink(params)));
+    return created;
+  });
   return <Provider store={store}>{children}</Provider>;
 }
 
@@ -132,6 +140,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
               {isFullScreen ? "Exit full screen" : "Full screen"}
             </Button>
           </header>
+          <FilterBar workspaceId={workspaceId} />
           {isEmpty ? (
             <section className={styles.emptyBoard} aria-label="No issues yet">
               <p>

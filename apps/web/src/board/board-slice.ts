@@ -65,6 +65,13 @@ export function initialBoardState(): BoardState {
   };
 }
 
+export interface AppliedBoardFilters {
+  filters: BoardFilters;
+  filterOrder: string[];
+  filterLogic: FilterLogic;
+  savedViewId: string | null;
+}
+
 /** A card went to another place at once; the server has not answered yet. */
 export const issueMoveStarted = createAction<IssueMove>("board/issueMoveStarted");
 export const issueMoveSucceeded = createAction<IssueMove>("board/issueMoveSucceeded");
@@ -173,6 +180,24 @@ export const boardSlice = createSlice({
       state.filterOrder = [];
       state.filterLogic = DEFAULT_FILTER_LOGIC;
     },
+    /** A filter menu changed its key's lists; the key joins filterOrder the first time it is used. */
+    filterChanged(state, action: PayloadAction<{ key: string; filters: BoardFilters }>) {
+      state.filters = action.payload.filters;
+      if (!state.filterOrder.includes(action.payload.key)) state.filterOrder.push(action.payload.key);
+    },
+    filterLogicSet(state, action: PayloadAction<FilterLogic>) {
+      state.filterLogic = action.payload;
+    },
+    /** A shared link or a saved view replaces the filters, their order, the logic and the active view at once. */
+    boardFiltersApplied(state, action: PayloadAction<AppliedBoardFilters>) {
+      state.filters = action.payload.filters;
+      state.filterOrder = action.payload.filterOrder;
+      state.filterLogic = action.payload.filterLogic;
+      state.activeSavedViewId = action.payload.savedViewId;
+    },
+    activeSavedViewSet(state, action: PayloadAction<string | null>) {
+      state.activeSavedViewId = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -221,4 +246,8 @@ export const {
   searchChanged,
   searchCleared,
   filtersCleared,
+  filterChanged,
+  filterLogicSet,
+  boardFiltersApplied,
+  activeSavedViewSet,
 } = boardSlice.actions;

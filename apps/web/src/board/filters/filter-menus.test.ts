@@ -1,0 +1,51 @@
+import {
+  CURRENT_SPRINT_FILTER_VALUE,
+  emptyFilters,
+  NONE_FILTER_VALUE,
+  TEAM_ESTIMATION_FILTER_VALUE,
+} from "@gantry/domain";
+import { describe, expect, it } from "vitest";
+import { activeEntries, selectedValues, withoutValue, withSelectedValues } from "./filter-menus";
+
+describe("filter menus over the board's filters", () => {
+  it("keep special values in settings for the keys that have them, beside the values elsewhere", () => {
+    let filters = withSelectedValues(emptyFilters(), "estimates", "include", [TEAM_ESTIMATION_FILTER_VALUE, "3"]);
+    expect(filters.estimates).toEqual({ in: ["3"], nin: [], settings: [TEAM_ESTIMATION_FILTER_VALUE] });
+    filters = withSelectedValues(filters, "sprints", "include", [CURRENT_SPRINT_FILTER_VALUE, "Sprint:1"]);
+    expect(filters.sprints).toEqual({ value: ["Sprint:1"], settings: [CURRENT_SPRINT_FILTER_VALUE] });
+    filters = withSelectedValues(filters, "labels", "include", [NONE_FILTER_VALUE, "bug"]);
+    expect(filters.labels.in).toEqual([NONE_FILTER_VALUE, "bug"]);
+    expect(selectedValues(filters, "estimates", "include")).toEqual([TEAM_ESTIMATION_FILTER_VALUE, "3"]);
+  });
+
+  it("edit the :not list from the Hide tab", () => {
+    const filters = withSelectedValues(emptyFilters(), "labels", "exclude", ["wontfix"]);
+    expect(filters.labels).toEqual({ in: [], nin: ["wontfix"] });
+    expect(activeEntries(filters, "labels")).toEqual([{ mode: "exclude", value: "wontfix" }]);
+  });
+
+  it("split repositories into GitHub ids and Gantry ids", () => {
+    const filters = withSelectedValues(emptyFilters(), "repos", "include", ["42", "UmVwb3NpdG9yeTox"]);
+    expect(filters.repos.value).toEqual([42]);
+    expect(filters.zhRepos.value).toEqual(["UmVwb3NpdG9yeTox"]);
+    expect(selectedValues(filters, "repos", "include")).toEqual(["42", "UmVwb3NpdG9yeTox"]);
+  });
+
+  it("give a parent issue one mode at a time: children in ids only, recursive in both lists (§4)", () => {
+    let filters = withSelectedValues(emptyFilters(), "parentIssues", "children", ["a", "b"]);
+    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: [] });
+    filters = withSelectedValues(filters, "parentIssues", "recursive", ["b"]);
+    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: ["b"] });
+    expect(selectedValues(filters, "parentIssues", "children")).toEqual(["a"]);
+    filters = withSelectedValues(filters, "parentIssues", "children", ["a", "b"]);
+    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: [] });
+    // Off: removed from both lists.
+    filters = withoutValue(
+      withSelectedValues(filters, "parentIssues", "recursive", ["a"]),
+      "parentIssues",
+      "recursive",
+      "a",
+    );
+    expect(filters.parentIssues).toEqual({ ids: ["b"], recursiveIds: [] });
+  });
+});
