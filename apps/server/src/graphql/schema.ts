@@ -6,6 +6,7 @@ import "../board/pipeline-mutations.js";
 import "../board/schema.js";
 import "../codehost/issues-schema.js";
 import "../codehost/schema.js";
+import "../events/schema.js";
 import "../analytics/schema.js";
 import "../feature-flags/schema.js";
 import "../issues/lookup-schema.js";

@@ -1,0 +1,141 @@
+import { testEngines } from "@gantry/db/testing";
+import { Octokit } from "@octokit/rest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BoardFixture, boardWithWebApp } from "../testing/board.js";
+import { addMember, field, gql, type TestUser } from "../testing/factories.js";
+import { subscribe } from "../testing/sse.js";
+
+const BOARD_EVENTS = `subscription ($workspace: ID!) {
+  boardEvents(workspaceId: $workspace) {
+    __typename actorId clientMutationId
+    ... on IssuesMovedEvent { fromPipelineId toPipelineId placements { pipelineId position issue { number title } } }
+    ... on IssuesChangedEvent { placements { pipelineId position issue { number title state } } }
+    ... on PipelinesChangedEvent { pipelineIds }
+  }
+}`;
+
+const MOVE = `mutation ($pipeline: ID!, $issue: ID!, $position: Int, $client: String) {
+  moveIssue(input: { pipelineId: $pipeline, issueId: $issue, position: $position, clientMutationId: $client }) { issue { number } }
+}`;
+
+interface Column {
+  id: string;
+  name: string;
+}
+
+describe.each(testEngines())("board events on %s", (engine) => {
+  let board: BoardFixture;
+  let mona: TestUser;
+  let pipelines: Column[];
+
+  beforeAll(async () => {
+    board = await boardWithWebApp(engine);
+    mona = await board.signIn("mona");
+    await addMember(board.t, board.organization, mona, "member");
+    const answer = await gql(
+      board.t,
+      board.demo.token,
+      "query ($id: ID!) { workspace(id: $id) { pipelines { id name } } }",
+      {
+        id: board.workspace,
+      },
+    );
+    pipelines = field<{ pipelines: Column[] }>(answer, "workspace").pipelines;
+  });
+  afterAll(() => board.close());
+
+  const pipelineId = (name: string) => pipelines.find((pipeline) => pipeline.name === name)?.id ?? "";
+  const firstIssue = async (pipeline: string) => {
+    const answer = await gql(
+      board.t,
+      board.demo.token,
+      "query ($id: ID!) { searchIssuesByPipeline(pipelineId: $id, first: 1) { nodes { id number } } }",
+      { id: pipelineId(pipeline) },
+    );
+    const [issue] = field<{ nodes: { id: string; number: number }[] }>(answer, "searchIssuesByPipeline").nodes;
+    if (!issue) throw new Error(`${pipeline} has no issues`);
+    return issue;
+  };
+
+  it("refuses someone signed out, and someone outside the workspace, when they subscribe", async () => {
+    const signedOut = await subscribe(board.t, null, BOARD_EVENTS, { workspace: board.workspace });
+    expect((await signedOut.next()).errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    signedOut.close();
+    const outsider = await board.signIn("hubot");
+    const refused = await subscribe(board.t, outsider.token, BOARD_EVENTS, { workspace: board.workspace });
+    expect((await refused.next()).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    refused.close();
+  });
+
+  it("shows a member the move another member made, where it landed, with the mover's clientMutationId", async () => {
+    const stream = await subscribe(board.t, mona.token, BOARD_EVENTS, { workspace: board.workspace });
+    const issue = await firstIssue("New Issues");
+    await gql(board.t, board.demo.token, MOVE, {
+      pipeline: pipelineId("In Progress"),
+      issue: issue.id,
+      position: 0,
+      client: "demo-move-1",
+    });
+    expect(field(await stream.next(), "boardEvents")).toEqual({
+      __typename: "IssuesMovedEvent",
+      actorId: board.demo.id,
+      clientMutationId: "demo-move-1",
+      fromPipelineId: pipelineId("New Issues"),
+      toPipelineId: pipelineId("In Progress"),
+      placements: [
+        {
+          pipelineId: pipelineId("In Progress"),
+          position: 0,
+          issue: expect.objectContaining({ number: issue.number }),
+        },
+      ],
+    });
+    stream.close();
+  });
+
+  it("shows an edit made on GitHub, delivered by webhook, with no Gantry actor", async () => {
+    const stream = await subscribe(board.t, mona.token, BOARD_EVENTS, { workspace: board.workspace });
+    const issue = await firstIssue("New Issues");
+    const account = board.hub.store.accountByLogin("demo");
+    if (!account) throw new Error("no demo account on the hub");
+    const owner = new Octokit({ baseUrl: board.hub.apiUrl, auth: board.hub.store.issueToken(account) });
+    await owner.rest.issues.update({
+      owner: "acme",
+      repo: "web-app",
+      issue_number: issue.number,
+      title: "Renamed on GitHub",
+    });
+    expect(field(await stream.next(), "boardEvents")).toEqual({
+      __typename: "IssuesChangedEvent",
+      actorId: null,
+      clientMutationId: null,
+      placements: [
+        {
+          pipelineId: pipelineId("New Issues"),
+          position: 0,
+          issue: { number: issue.number, title: "Renamed on GitHub", state: "OPEN" },
+        },
+      ],
+    });
+    stream.close();
+  });
+
+  it("tells the board when an admin renames a pipeline", async () => {
+    const stream = await subscribe(board.t, mona.token, BOARD_EVENTS, { workspace: board.workspace });
+    await gql(
+      board.t,
+      board.demo.token,
+      'mutation ($id: ID!) { updatePipeline(input: { pipelineId: $id, name: "Ready" }) { pipeline { name } } }',
+      {
+        id: pipelineId("Icebox"),
+      },
+    );
+    expect(field(await stream.next(), "boardEvents")).toEqual({
+      __typename: "PipelinesChangedEvent",
+      actorId: board.demo.id,
+      clientMutationId: null,
+      pipelineIds: [pipelineId("Icebox")],
+    });
+    stream.close();
+  });
+});
