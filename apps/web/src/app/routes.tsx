@@ -7,11 +7,11 @@ import { SignUpPage } from "../accounts/SignUpPage";
 import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
 import { AnalyticsEventsPage } from "../analytics/AnalyticsEventsPage";
-import { BoardPage } from "../board/BoardPage";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { AuthCompletePage } from "../github/AuthCompletePage";
 import { WORKSPACE_AUTH_FAILED_PATH } from "../github/auth-failures";
 import { WorkspaceAuthFailedRoute } from "../github/WorkspaceAuthFailedPage";
+import { boardAndIssueRoutes } from "../issues/issue-route-table";
 import { LandingPage } from "../landing/LandingPage";
 import { InvalidInviteTokenPage } from "../organizations/invites/InvalidInviteTokenPage";
 import { InvitePage } from "../organizations/invites/InvitePage";
@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/landing", element: <LandingPage /> },
       { path: "/workspaces/:workspaceId", element: <WorkspacePage /> },
-      { path: "/workspaces/:workspaceId/board", element: <BoardPage /> },
+      ...boardAndIssueRoutes,
       { path: "/admin/analytics", element: <AnalyticsEventsPage /> },
     ],
   },

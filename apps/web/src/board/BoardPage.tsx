@@ -2,7 +2,7 @@ import { CLOSED_PIPELINE_ID } from "@gantry/domain";
 import { ScreenFullIcon, ScreenNormalIcon } from "@primer/octicons-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Provider } from "react-redux";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, Outlet, useParams, useSearchParams } from "react-router";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
@@ -23,6 +23,7 @@ import { SelectionBar } from "./SelectionBar";
 import { useAnnouncer } from "./use-announcer";
 import { useBoardDropMonitor } from "./use-board-drop-monitor";
 import { useBoardEvents } from "./use-board-events";
+import { useFullScreenEscape } from "./use-full-screen-escape";
 import { useIssueMover } from "./use-issue-mover";
 import { KEYBOARD_MOVE_HELP, useKeyboardMove } from "./use-keyboard-move";
 import { usePipelineLoader } from "./use-pipeline-loader";
@@ -116,6 +117,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
   useBoardEvents(workspaceId);
   const onCardKeyDown = useKeyboardMove({ pipelines: shownRef, canMove, moveIssue, announce });
   useBoardDropMonitor(moveIssue);
+  useFullScreenEscape();
   const actions = useMemo<BoardActions>(
     () => ({ canMove, moveIssue, onCardKeyDown, loadNextPage: (id) => void loader(id) }),
     [canMove, moveIssue, onCardKeyDown, loader],
@@ -161,6 +163,8 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
             <AddPipeline />
           </section>
           {region}
+          {/* The issue routes' flyover, over the board. */}
+          <Outlet />
         </main>
       </PipelineEditingProvider>
     </BoardActionsContext.Provider>

@@ -1,6 +1,7 @@
 import { dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef, useState } from "react";
+import { useIssueOpener } from "../issues/use-issue-opener";
 import { Button } from "../ui/Button";
 import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
@@ -26,6 +27,7 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
   const isCondensed = useBoardSelector((state) => selectSetting(state, "isCondensedViewEnabled"));
   const showDescription = useBoardSelector((state) => selectSetting(state, "showPipelineDescriptions"));
   const { loadNextPage } = useBoardActions();
+  const openIssue = useIssueOpener();
   const columnRef = useRef<HTMLElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [isDropTarget, setIsDropTarget] = useState(false);
@@ -77,10 +79,12 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
         {pages && !pages.isLoading && !pages.error && issueIds.length === 0 ? (
           <p className={styles.columnNote}>No issues</p>
         ) : null}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users open a card with Enter on its title link, which clicks. */}
         <ul
           className={styles.cardList}
           aria-label={`Issues in ${pipeline.name}`}
           style={{ height: virtualizer.getTotalSize() }}
+          onClick={openIssue}
         >
           {items.map((item) => {
             const issueId = issueIds[item.index] ?? "";
