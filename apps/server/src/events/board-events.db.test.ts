@@ -42,7 +42,10 @@ describe.each(testEngines())("board events on %s", (engine) => {
     );
     pipelines = field<{ pipelines: Column[] }>(answer, "workspace").pipelines;
   });
-  afterAll(() => board.close());
+  let closed = false;
+  afterAll(async () => {
+    if (!closed) await board.close();
+  });
 
   const pipelineId = (name: string) => pipelines.find((pipeline) => pipeline.name === name)?.id ?? "";
   const firstIssue = async (pipeline: string) => {
@@ -137,5 +140,24 @@ describe.each(testEngines())("board events on %s", (engine) => {
       pipelineIds: [pipelineId("Icebox")],
     });
     stream.close();
+  });
+
+  it("stops sending to someone removed from the organisation, and ends open streams when the server stops", async () => {
+    const removed = await subscribe(board.t, mona.token, BOARD_EVENTS, { workspace: board.workspace });
+    const staying = await subscribe(board.t, board.demo.token, BOARD_EVENTS, { workspace: board.workspace });
+    await gql(
+      board.t,
+      board.demo.token,
+      "mutation ($org: ID!, $user: ID!) { removeUserFromGantryOrganization(input: { gantryOrganizationId: $org, gantryUserId: $user }) { __typename } }",
+      { org: board.organization, user: mona.id },
+    );
+    const issue = await firstIssue("New Issues");
+    await gql(board.t, board.demo.token, MOVE, { pipeline: pipelineId("Backlog"), issue: issue.id, position: 0 });
+    expect(field(await staying.next(), "boardEvents")).toMatchObject({ __typename: "IssuesMovedEvent" });
+    await expect(removed.next()).rejects.toThrow("the event stream ended");
+    // The demo's stream is still open: stopping the server must end it rather than wait on it.
+    closed = true;
+    await board.close();
+    await expect(staying.next()).rejects.toThrow("the event stream ended");
   });
 });
