@@ -3,6 +3,7 @@ export * from "./board/index.js";
 export * from "./board/issue-paths.js";
 export * from "./feature-flags.js";
 export * from "./formats/index.js";
+export * from "./issues/index.js";
 export * from "./ordering/index.js";
 export * from "./product.js";
 export * from "./saved-views/index.js";

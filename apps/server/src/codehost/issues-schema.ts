@@ -3,7 +3,7 @@ import { nativeIssuePath } from "@gantry/domain";
 import { encodeGlobalID, resolveOffsetConnection } from "@pothos/plugin-relay";
 import { and, asc, count, eq } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
-import type { GraphQLContext } from "../graphql/context.js";
+import { repositoryById } from "../issues/issue-loaders.js";
 import { Repository } from "./schema.js";
 
 type IssueRow = typeof schema.issues.$inferSelect;
@@ -22,15 +22,6 @@ const IssueUser = builder.objectRef<{ login: string; avatarUrl: string | null }>
 /** SPEC §3 Board issue `type`: a native Gantry issue or a GitHub issue (the reference's IssueType). */
 const IssueKind = builder.enumType("IssueType", { values: ["GithubIssue", "GantryIssue"] as const });
 
-async function repositoryOf(context: GraphQLContext, issue: IssueRow) {
-  const [repository] = await context.db
-    .select()
-    .from(schema.repositories)
-    .where(eq(schema.repositories.id, issue.repositoryId));
-  if (!repository) throw new Error(`issue ${issue.id} has no repository`);
-  return repository;
-}
-
 export const Issue = builder.objectRef<IssueRow>("Issue").implement({
   fields: (t) => ({
     id: t.id({ resolve: (issue) => encodeGlobalID("Issue", issue.id) }),
@@ -48,7 +39,7 @@ export const Issue = builder.objectRef<IssueRow>("Issue").implement({
       description: "GitHub's page for a GitHub issue; Gantry's page for a native one.",
       resolve: async (issue, _args, context) => {
         if (issue.htmlUrl) return issue.htmlUrl;
-        const { nativeWorkspaceId } = await repositoryOf(context, issue);
+        const { nativeWorkspaceId } = await repositoryById(context).load(issue.repositoryId);
         if (!nativeWorkspaceId) throw new Error(`GitHub issue ${issue.id} has no html_url`);
         const path = nativeIssuePath(encodeGlobalID("Workspace", nativeWorkspaceId), issue.number);
         return new URL(path, context.config.publicUrl).toString();
@@ -57,7 +48,10 @@ export const Issue = builder.objectRef<IssueRow>("Issue").implement({
     labels: t.field({ type: [IssueLabel], resolve: (issue) => issue.labels }),
     assignees: t.field({ type: [IssueUser], resolve: (issue) => issue.assignees }),
     user: t.field({ type: IssueUser, nullable: true, resolve: (issue) => issue.author }),
-    repository: t.field({ type: Repository, resolve: (issue, _args, context) => repositoryOf(context, issue) }),
+    repository: t.field({
+      type: Repository,
+      resolve: (issue, _args, context) => repositoryById(context).load(issue.repositoryId),
+    }),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (issue) => issue.ghCreatedAt }),
     updatedAt: t.field({ type: "ISO8601DateTime", resolve: (issue) => issue.ghUpdatedAt }),
   }),

@@ -1,12 +1,12 @@
-import { schema } from "@gantry/db";
-import { and, eq } from "drizzle-orm";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { closedPipelineOf, Pipeline, type PipelineView, pipelineView, Workspace } from "../workspaces/schema.js";
+import { pipelineById, placesOf } from "./issue-loaders.js";
 import { type IssueRow, type RepositoryKey, repositoryIssue, workspaceIssue } from "./lookups.js";
+import { visibleWorkspaceIds } from "./visible-workspaces.js";
 
 function requireIssueNumber(issueNumber: number): number {
   if (issueNumber < 1) {
@@ -123,16 +123,15 @@ builder.objectField(Issue, "pipelineIssue", (t) =>
     args: { workspaceId: t.arg.globalID({ required: true, for: Workspace }) },
     resolve: async (issue, args, context) => {
       const workspaceId = args.workspaceId.id;
-      await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
-      const [row] = await context.db
-        .select({ position: schema.issuePositions, pipeline: schema.pipelines })
-        .from(schema.issuePositions)
-        .innerJoin(schema.pipelines, eq(schema.pipelines.id, schema.issuePositions.pipelineId))
-        .where(and(eq(schema.issuePositions.workspaceId, workspaceId), eq(schema.issuePositions.issueId, issue.id)));
-      if (!row) return null;
+      // One query per board page, not per card (see issue-loaders.ts); requireWorkspace only says why not.
+      if (!(await visibleWorkspaceIds(context)).has(workspaceId))
+        await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
+      const place = (await placesOf(context).load(issue.id)).find((row) => row.workspaceId === workspaceId);
+      if (!place) return null;
       // Closed issues keep their place for a reopen, but the board shows them in Closed.
       if (issue.state === "closed") return { issue, pipeline: closedPipelineOf(workspaceId), latestTransferTime: null };
-      return { issue, pipeline: pipelineView(row.pipeline), latestTransferTime: row.position.movedAt };
+      const pipeline = pipelineView(await pipelineById(context).load(place.pipelineId));
+      return { issue, pipeline, latestTransferTime: place.movedAt };
     },
   }),
 );

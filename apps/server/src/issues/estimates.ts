@@ -1,0 +1,54 @@
+import { type Database, schema } from "@gantry/db";
+import { estimateError } from "@gantry/domain";
+import { eq } from "drizzle-orm";
+import type { BoardEventBus } from "../events/board-events.js";
+import { GantryError } from "../graphql/errors.js";
+import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
+
+const { issues, workspaceRepositories } = schema;
+
+/**
+ * The workspaces showing an issue, for someone who must be able to write to one of them.
+ * Someone who cannot see the issue at all is told it does not exist.
+ */
+export async function requireIssueWriter(db: Database, userId: string, issueId: string) {
+  const links = await db
+    .select({ workspaceId: workspaceRepositories.workspaceId })
+    .from(issues)
+    .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, issues.repositoryId))
+    .where(eq(issues.id, issueId));
+  const access = await Promise.all(links.map(({ workspaceId }) => workspaceAccess(db, workspaceId, userId)));
+  if (!access.some((entry) => entry?.permission)) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  if (!access.some((entry) => permissionAtLeast(entry?.permission ?? null, "editor")))
+    throw new GantryError("FORBIDDEN", "You do not have permission to do this in this workspace.");
+  return links.map((link) => link.workspaceId);
+}
+
+/** setEstimate: the issue's story points (null clears them), shown on every board holding it. */
+export async function setEstimate(
+  deps: { db: Database; events: BoardEventBus; now: () => Date },
+  userId: string,
+  input: { issueId: string; value: number | null; clientMutationId?: string | null },
+) {
+  if (input.value !== null) {
+    const message = estimateError(input.value);
+    if (message) throw new GantryError("BAD_USER_INPUT", message, { field: "value" });
+  }
+  const workspaceIds = await requireIssueWriter(deps.db, userId, input.issueId);
+  const [issue] = await deps.db
+    .update(issues)
+    .set({ estimate: input.value, updatedAt: deps.now() })
+    .where(eq(issues.id, input.issueId))
+    .returning();
+  if (!issue) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  for (const workspaceId of workspaceIds) {
+    await deps.events.publish({
+      kind: "ISSUES_CHANGED",
+      workspaceId,
+      actorId: userId,
+      clientMutationId: input.clientMutationId ?? null,
+      issueIds: [issue.id],
+    });
+  }
+  return issue;
+}

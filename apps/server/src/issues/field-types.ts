@@ -1,0 +1,111 @@
+import type { schema } from "@gantry/db";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { builder } from "../graphql/builder.js";
+
+/**
+ * The GraphQL types of an issue's fields, named and shaped as the reference schema's, with the
+ * fields Gantry has data for. Other features (sprints, releases, epics) extend them with
+ * builder.objectField rather than defining their own.
+ */
+
+export const Estimate = builder.objectRef<{ value: number }>("Estimate").implement({
+  description: "Story points; one value wherever the issue shows.",
+  fields: (t) => ({ value: t.exposeFloat("value") }),
+});
+
+interface IssueTypeValue {
+  name: string;
+  native: boolean;
+}
+
+export const BaseIssueType = builder.interfaceRef<IssueTypeValue>("BaseIssueType").implement({
+  fields: (t) => ({ name: t.exposeString("name") }),
+});
+
+const GithubIssueType = builder.objectRef<IssueTypeValue>("GithubIssueType").implement({
+  interfaces: [BaseIssueType],
+  isTypeOf: (value) => !(value as IssueTypeValue).native,
+  fields: () => ({}),
+});
+
+const GantryIssueType = builder.objectRef<IssueTypeValue>("GantryIssueType").implement({
+  interfaces: [BaseIssueType],
+  isTypeOf: (value) => (value as IssueTypeValue).native,
+  fields: () => ({}),
+});
+
+/** GitHub's issue type on a GitHub issue, Gantry's on a native one. */
+export const IssueIssueType = builder.unionType("IssueIssueType", {
+  types: [GithubIssueType, GantryIssueType],
+  resolveType: (value) => (value.native ? GantryIssueType : GithubIssueType),
+});
+
+export const Milestone = builder.objectRef<{ number: number; title: string }>("Milestone").implement({
+  fields: (t) => ({ number: t.exposeInt("number"), title: t.exposeString("title") }),
+});
+
+const OpenClosedValues = ["OPEN", "CLOSED"] as const;
+export const SprintState = builder.enumType("SprintState", { values: OpenClosedValues });
+export const ReleaseState = builder.enumType("ReleaseState", { values: OpenClosedValues });
+export const GantryEpicState = builder.enumType("GantryEpicState", { values: OpenClosedValues });
+
+/** SPEC §3 Priority nodes: `id`, `name`, `color`. */
+export const Priority = builder.objectRef<typeof schema.priorities.$inferSelect>("Priority").implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (priority) => encodeGlobalID("Priority", priority.id) }),
+    name: t.exposeString("name"),
+    color: t.exposeString("color"),
+    createdAt: t.field({ type: "ISO8601DateTime", resolve: (priority) => priority.createdAt }),
+  }),
+});
+
+/** SPEC §3 Sprint: `id`, `name`, `startAt`, `endAt`, `state`, `description`. */
+export const Sprint = builder.objectRef<typeof schema.sprints.$inferSelect>("Sprint").implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (sprint) => encodeGlobalID("Sprint", sprint.id) }),
+    name: t.exposeString("name"),
+    description: t.exposeString("description", { nullable: true }),
+    startAt: t.field({ type: "ISO8601DateTime", resolve: (sprint) => sprint.startAt }),
+    endAt: t.field({ type: "ISO8601DateTime", resolve: (sprint) => sprint.endAt }),
+    state: t.field({ type: SprintState, resolve: (sprint) => sprint.state }),
+  }),
+});
+
+export const Release = builder.objectRef<typeof schema.releases.$inferSelect>("Release").implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (release) => encodeGlobalID("Release", release.id) }),
+    title: t.exposeString("title"),
+    description: t.exposeString("description", { nullable: true }),
+    state: t.field({ type: ReleaseState, resolve: (release) => release.state }),
+  }),
+});
+
+/** A native Gantry epic (the reference's ZenhubEpic). */
+export const GantryEpic = builder.objectRef<typeof schema.gantryEpics.$inferSelect>("GantryEpic").implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (epic) => encodeGlobalID("GantryEpic", epic.id) }),
+    title: t.exposeString("title"),
+    state: t.field({ type: GantryEpicState, resolve: (epic) => epic.state }),
+  }),
+});
+
+export interface Progress {
+  open: number;
+  closed: number;
+}
+
+export const IssueCountProgress = builder.objectRef<Progress>("IssueCountProgress").implement({
+  fields: (t) => ({
+    open: t.exposeInt("open"),
+    closed: t.exposeInt("closed"),
+    total: t.int({ resolve: (progress) => progress.open + progress.closed }),
+  }),
+});
+
+export const IssueEstimateProgress = builder.objectRef<Progress>("IssueEstimateProgress").implement({
+  fields: (t) => ({
+    open: t.exposeFloat("open"),
+    closed: t.exposeFloat("closed"),
+    total: t.float({ resolve: (progress) => progress.open + progress.closed }),
+  }),
+});

@@ -1,0 +1,281 @@
+import { schema } from "@gantry/db";
+import { testEngines } from "@gantry/db/testing";
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../testing/app.js";
+import {
+  addMember,
+  createOrganization,
+  createWorkspace,
+  field,
+  type GraphQLAnswer,
+  gql,
+  grantWorkspace,
+  signUpUser,
+  type TestUser,
+} from "../testing/factories.js";
+import { issueFieldSeeder } from "../testing/issue-fields.js";
+
+const CREATE = `mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id number title type body labels { name } assignees { login } htmlUrl repository { name ownerName ghId } } } }`;
+const SET_ESTIMATE = `mutation ($issueId: ID!, $value: Float) { setEstimate(input: { issueId: $issueId, value: $value }) { issue { estimate { value } } } }`;
+const CARD_FIELDS = `id number title estimate { value } issueType { ... on BaseIssueType { name } } milestone { title }
+  parentIssue { number } issueCountProgress { open closed total } issueEstimateProgress { open closed total }
+  parentEpics { nodes { issue { number } } } parentGantryEpics(workspaceId: $workspaceId) { nodes { title } }
+  sprints(workspaceId: $workspaceId) { nodes { name } } releases(workspaceId: $workspaceId) { nodes { title } }
+  blockingIssues(workspaceId: $workspaceId) { nodes { number } } blockedIssues(workspaceId: $workspaceId) { nodes { number } }
+  pipelineIssue(workspaceId: $workspaceId) { pipeline { name } priority { name color } } repository { name }`;
+const COLUMN = `query ($pipelineId: ID!, $workspaceId: ID!, $first: Int!) {
+  searchIssuesByPipeline(pipelineId: $pipelineId, first: $first) { nodes { ${CARD_FIELDS} } }
+}`;
+
+interface Card {
+  id: string;
+  number: number;
+  title: string;
+  estimate: { value: number } | null;
+  issueType: { name: string } | null;
+  parentIssue: { number: number } | null;
+  issueCountProgress: { open: number; closed: number; total: number } | null;
+  issueEstimateProgress: { open: number; closed: number; total: number } | null;
+  parentEpics: { nodes: { issue: { number: number } }[] };
+  parentGantryEpics: { nodes: { title: string }[] };
+  sprints: { nodes: { name: string }[] };
+  releases: { nodes: { title: string }[] };
+  blockingIssues: { nodes: { number: number }[] };
+  blockedIssues: { nodes: { number: number }[] };
+  pipelineIssue: { pipeline: { name: string }; priority: { name: string; color: string } | null } | null;
+  repository: { name: string };
+}
+
+const errorOf = (answer: GraphQLAnswer) => ({
+  code: answer.errors?.[0]?.extensions?.code,
+  message: answer.errors?.[0]?.message,
+});
+
+describe.each(testEngines())("issue fields and native issues on %s", (engine) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let viewer: TestUser;
+  let workspace: string;
+  let workspaceDbId: string;
+  let gantryRepository: string;
+  let pipelines: { id: string; name: string }[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
+    owner = await signUpUser(t, "owner");
+    viewer = await signUpUser(t, "viewer");
+    const organization = await createOrganization(t, owner);
+    workspace = await createWorkspace(t, owner, organization);
+    workspaceDbId = decodeGlobalID(workspace).id;
+    await addMember(t, organization, viewer, "member");
+    await grantWorkspace(t, workspace, viewer, "viewer");
+    const answer = await gql(
+      t,
+      owner.token,
+      "query ($id: ID!) { workspace(id: $id) { name gantryOrganization { name } gantryRepository { id name ownerName ghId } pipelines { id name } } }",
+      { id: workspace },
+    );
+    const read = field<{
+      name: string;
+      gantryOrganization: { name: string };
+      gantryRepository: { id: string; name: string; ownerName: string; ghId: number | null };
+      pipelines: { id: string; name: string }[];
+    }>(answer, "workspace");
+    expect(read.gantryRepository).toMatchObject({
+      name: read.name,
+      ownerName: read.gantryOrganization.name,
+      ghId: null,
+    });
+    gantryRepository = read.gantryRepository.id;
+    pipelines = read.pipelines;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const create = (user: TestUser | null, input: Record<string, unknown>) =>
+    gql(t, user?.token ?? null, CREATE, { input: { repositoryId: gantryRepository, ...input } });
+
+  async function column(pipelineId: string, first = 100): Promise<Card[]> {
+    return field<{ nodes: Card[] }>(
+      await gql(t, owner.token, COLUMN, { pipelineId, workspaceId: workspace, first }),
+      "searchIssuesByPipeline",
+    ).nodes;
+  }
+
+  it("answers the same Gantry repository every time it is asked for", async () => {
+    const again = await gql(t, owner.token, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
+      id: workspace,
+    });
+    expect(field<{ gantryRepository: { id: string } }>(again, "workspace").gantryRepository.id).toBe(gantryRepository);
+  });
+
+  it("refuses a new issue signed out, with a bad title, and to a viewer, storing nothing", async () => {
+    expect(errorOf(await create(null, { title: "Hello" })).code).toBe("UNAUTHENTICATED");
+    expect(errorOf(await create(owner, { title: "   " }))).toEqual({
+      code: "BAD_USER_INPUT",
+      message: "An issue needs a title.",
+    });
+    expect(errorOf(await create(owner, { title: "x".repeat(257) })).message).toBe("Titles are at most 256 characters.");
+    expect(errorOf(await create(owner, { title: "Milestone", milestone: 3 })).message).toBe(
+      "Gantry issues have no milestones; milestones are GitHub's.",
+    );
+    expect(errorOf(await create(viewer, { title: "Sneaky" }))).toMatchObject({ code: "FORBIDDEN" });
+    const outsider = await signUpUser(t, "outsider");
+    expect(errorOf(await create(outsider, { title: "Sneaky" }))).toEqual({
+      code: "NOT_FOUND",
+      message: "This repository does not exist.",
+    });
+    const stored = await t.database.db
+      .select()
+      .from(schema.issues)
+      .where(eq(schema.issues.repositoryId, decodeGlobalID(gantryRepository).id));
+    expect(stored).toEqual([]);
+  });
+
+  it("creates native issues numbered one after another, each on top of the first pipeline", async () => {
+    const first = field<{ issue: Record<string, unknown> }>(
+      await create(owner, { title: "  Write the docs ", body: "**Soon**", labels: ["docs"], assignees: ["mona"] }),
+      "createIssue",
+    ).issue;
+    expect(first).toMatchObject({
+      number: 1,
+      title: "Write the docs",
+      type: "GantryIssue",
+      body: "**Soon**",
+      labels: [{ name: "docs" }],
+      assignees: [{ login: "mona" }],
+      repository: { ghId: null },
+    });
+    expect(String(first.htmlUrl)).toContain(`/workspaces/${encodeURIComponent(workspace)}/issues/1`);
+    const second = field<{ issue: { number: number } }>(await create(owner, { title: "Second" }), "createIssue").issue;
+    expect(second.number).toBe(2);
+    const firstPipeline = pipelines[0]?.id ?? "";
+    expect((await column(firstPipeline)).map((card) => card.number)).toEqual([2, 1]);
+  });
+
+  it("puts a new issue on top of the pipeline it names", async () => {
+    const backlog = pipelines[2];
+    if (!backlog) throw new Error("no third pipeline");
+    await create(owner, { title: "Planned", pipelineId: backlog.id });
+    await create(owner, { title: "Planned later", pipelineId: backlog.id });
+    expect((await column(backlog.id)).map((card) => card.title)).toEqual(["Planned later", "Planned"]);
+  });
+
+  it("sets estimates of at most two decimals, for writers only", async () => {
+    const [card] = await column(pipelines[0]?.id ?? "");
+    if (!card) throw new Error("no card");
+    expect(errorOf(await gql(t, owner.token, SET_ESTIMATE, { issueId: card.id, value: 1.005 }))).toEqual({
+      code: "BAD_USER_INPUT",
+      message: "An estimate has at most two decimals.",
+    });
+    expect(errorOf(await gql(t, owner.token, SET_ESTIMATE, { issueId: card.id, value: -2 })).message).toBe(
+      "An estimate cannot be negative.",
+    );
+    expect(errorOf(await gql(t, viewer.token, SET_ESTIMATE, { issueId: card.id, value: 3 })).code).toBe("FORBIDDEN");
+    const set = field<{ issue: { estimate: { value: number } } }>(
+      await gql(t, owner.token, SET_ESTIMATE, { issueId: card.id, value: 2.5 }),
+      "setEstimate",
+    );
+    expect(set.issue.estimate).toEqual({ value: 2.5 });
+    const cleared = field<{ issue: { estimate: null } }>(
+      await gql(t, owner.token, SET_ESTIMATE, { issueId: card.id, value: null }),
+      "setEstimate",
+    );
+    expect(cleared.issue.estimate).toBeNull();
+  });
+
+  it("shows every field a card needs, and only this workspace's plans", async () => {
+    const inbox = pipelines[1];
+    if (!inbox) throw new Error("no second pipeline");
+    const ids: string[] = [];
+    for (const title of ["Epic", "Child A", "Child B", "Blocker"]) {
+      const { issue } = field<{ issue: { id: string } }>(
+        await create(owner, { title, pipelineId: inbox.id }),
+        "createIssue",
+      );
+      ids.push(decodeGlobalID(issue.id).id);
+    }
+    const [epic = "", childA = "", childB = "", blocker = ""] = ids;
+    const seed = issueFieldSeeder(t.database.db, workspaceDbId);
+    const [high] = await seed.priorities([
+      { name: "High", color: "#d1242f" },
+      { name: "Low", color: "#8c959f" },
+    ]);
+    await seed.prioritise(high?.id ?? "", [childA]);
+    await seed.sprint("Sprint 12", [childA]);
+    await seed.release("v2.0", [childA]);
+    await seed.gantryEpic("Onboarding", [childA]);
+    await seed.gitHubEpic(epic, [childA]);
+    await seed.parent(epic, [childA, childB]);
+    await seed.estimate([childA], 3);
+    await seed.estimate([childB], 1.5);
+    await seed.issueType([childA], "Bug");
+    await seed.blocks(blocker, childA);
+    await t.database.db.update(schema.issues).set({ state: "closed" }).where(eq(schema.issues.id, childB));
+    // Another workspace's plans for the same issue stay there.
+    const elsewhere = await createWorkspace(t, owner, await createOrganization(t, owner));
+    await issueFieldSeeder(t.database.db, decodeGlobalID(elsewhere).id).sprint("Their sprint", [childA]);
+
+    const cards = await column(inbox.id);
+    const byTitle = (title: string) => cards.find((card) => card.title === title);
+    expect(byTitle("Child A")).toMatchObject({
+      estimate: { value: 3 },
+      issueType: { name: "Bug" },
+      parentIssue: { number: byTitle("Epic")?.number },
+      parentEpics: { nodes: [{ issue: { number: byTitle("Epic")?.number } }] },
+      parentGantryEpics: { nodes: [{ title: "Onboarding" }] },
+      sprints: { nodes: [{ name: "Sprint 12" }] },
+      releases: { nodes: [{ title: "v2.0" }] },
+      blockingIssues: { nodes: [{ number: byTitle("Blocker")?.number }] },
+      pipelineIssue: { pipeline: { name: inbox.name }, priority: { name: "High", color: "#d1242f" } },
+    });
+    expect(byTitle("Blocker")?.blockedIssues.nodes).toEqual([{ number: byTitle("Child A")?.number }]);
+    expect(byTitle("Epic")).toMatchObject({
+      issueCountProgress: { open: 1, closed: 1, total: 2 },
+      issueEstimateProgress: { open: 3, closed: 1.5, total: 4.5 },
+    });
+    expect(byTitle("Blocker")).toMatchObject({
+      issueCountProgress: null,
+      estimate: null,
+      pipelineIssue: { priority: null },
+    });
+
+    const priorities = await gql(
+      t,
+      viewer.token,
+      "query ($id: ID!) { workspace(id: $id) { prioritiesConnection { totalCount nodes { name color } } } }",
+      { id: workspace },
+    );
+    expect(field<{ prioritiesConnection: unknown }>(priorities, "workspace").prioritiesConnection).toEqual({
+      totalCount: 2,
+      nodes: [
+        { name: "High", color: "#d1242f" },
+        { name: "Low", color: "#8c959f" },
+      ],
+    });
+  });
+
+  it("reads a page of cards in the same number of queries however many cards it has", async () => {
+    const crowded = pipelines[3];
+    if (!crowded) throw new Error("no fourth pipeline");
+    for (let index = 0; index < 40; index++) await create(owner, { title: `Card ${index}`, pipelineId: crowded.id });
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const countQueries = async (first: number) => {
+      const spy = vi.spyOn(client, "query");
+      try {
+        expect(await column(crowded.id, first)).toHaveLength(first);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const few = await countQueries(2);
+    const many = await countQueries(40);
+    expect(many).toBe(few);
+    expect(few).toBeGreaterThan(3);
+    expect(few).toBeLessThan(30);
+  });
+});

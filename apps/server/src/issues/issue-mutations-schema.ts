@@ -1,0 +1,83 @@
+import { Issue } from "../codehost/issues-schema.js";
+import { Repository } from "../codehost/schema.js";
+import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import { signedInViewer } from "../graphql/context.js";
+import { createIssue } from "./create-issue.js";
+import { setEstimate } from "./estimates.js";
+import type { IssueRow } from "./issue-loaders.js";
+
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+
+/** The reference's payload for both: the issue as it now stands. */
+const issueOutput = {
+  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { issue: IssueRow }>) => ({
+    issue: t.field({ type: Issue, resolve: (payload) => payload.issue }),
+  }),
+};
+
+builder.relayMutationField(
+  "createIssue",
+  {
+    inputFields: (t) => ({
+      repositoryId: t.globalID({
+        required: true,
+        for: Repository,
+        description: "A workspace's Gantry repository (a native issue) or a connected GitHub repository.",
+      }),
+      title: t.string({ required: true }),
+      body: t.string({ required: false }),
+      labels: t.stringList({ required: false }),
+      assignees: t.stringList({ required: false }),
+      milestone: t.int({ required: false }),
+      parentIssueId: t.globalID({ required: false, for: Issue }),
+      pipelineId: t.id({
+        required: false,
+        description: "An open pipeline to put the issue at the top of; else the workspace's first.",
+      }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      issue: await createIssue(
+        { db: context.db, events: context.events, now: context.now, codeHost: context.codeHost?.deps ?? null },
+        signedInViewer(context).id,
+        {
+          repositoryId: input.repositoryId.id,
+          title: input.title,
+          body: input.body ?? null,
+          labels: input.labels ?? null,
+          assignees: input.assignees ?? null,
+          milestone: input.milestone ?? null,
+          parentIssueId: input.parentIssueId?.id ?? null,
+          pipelineId: input.pipelineId ? idOfType(decodeGantryId(String(input.pipelineId)), "Pipeline") : null,
+          clientMutationId: input.clientMutationId ?? null,
+        },
+      ),
+    }),
+  },
+  issueOutput,
+);
+
+builder.relayMutationField(
+  "setEstimate",
+  {
+    inputFields: (t) => ({
+      issueId: t.globalID({ required: true, for: Issue }),
+      value: t.float({ required: false, description: "Story points; null clears the estimate." }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      issue: await setEstimate(context, signedInViewer(context).id, {
+        issueId: input.issueId.id,
+        value: input.value ?? null,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+    }),
+  },
+  issueOutput,
+);
