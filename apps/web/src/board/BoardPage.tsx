@@ -101,6 +101,8 @@ interface BoardViewProps {
 function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: BoardViewProps) {
   const showClosed = useBoardSelector((state) => state.board.settings.showClosedPipeline);
   const isFullScreen = useBoardSelector((state) => state.board.settings.isFullScreen);
+  const isCondensed = useBoardSelector((state) => state.board.settings.isCondensedViewEnabled);
+  const isMultiColumn = useBoardSelector((state) => state.board.settings.areMultiColumnPipelinesEnabled);
   const dispatch = useBoardDispatch();
   const shown = useMemo(
     () => pipelines.filter((pipeline) => showClosed || pipeline.id !== CLOSED_PIPELINE_ID),
@@ -156,7 +158,14 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
             {canMove ? KEYBOARD_MOVE_HELP : "You can view this board; moving cards needs write access."}
           </p>
           <PipelinesErrorBanner />
-          <section className={styles.board} aria-label="Pipelines">
+          <section
+            className={[
+              styles.board,
+              isCondensed ? styles.condensedBoard : "",
+              isMultiColumn ? styles.multiColumnBoard : "",
+            ].join(" ")}
+            aria-label="Pipelines"
+          >
             {shown.map((pipeline) => (
               <PipelineColumn key={pipeline.id} pipeline={pipeline} />
             ))}

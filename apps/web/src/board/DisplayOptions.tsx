@@ -8,10 +8,12 @@ import { useBoardDispatch, useBoardSelector } from "./board-store";
 export const DISPLAY_TOGGLES: { name: BoardSettingName; label: string }[] = [
   { name: "showRepos", label: "Repositories" },
   { name: "showLabels", label: "Labels" },
+  { name: "showOpenIssues", label: "Issues" },
   { name: "showPullRequests", label: "Pull requests" },
   { name: "showClosedPipeline", label: "Closed pipeline" },
   { name: "showPipelineDescriptions", label: "Pipeline descriptions" },
   { name: "isCondensedViewEnabled", label: "Condensed view" },
+  { name: "areMultiColumnPipelinesEnabled", label: "Multi-column pipelines" },
   { name: "isFullScreen", label: "Full screen" },
 ];
 

@@ -11,10 +11,13 @@ import { useBoardSelector } from "./board-store";
 import { isCardData, type PipelineDropData } from "./drag-data";
 import { IssueCard } from "./IssueCard";
 import { PipelineHeader } from "./PipelineHeader";
+import { LANE_MIN_WIDTH, usePipelineLanes } from "./use-pipeline-lanes";
 
 /** Cards this close to the end of what is loaded ask for the next page. */
 const LOAD_AHEAD = 10;
 const CARD_HEIGHT = { normal: 92, condensed: 44 };
+/** Space between lanes, as between cards (--base-size-8). */
+const LANE_GAP = 8;
 
 /** A pipeline: its name and counts, then its cards, virtualised and read page by page as it scrolls. */
 export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipeline: BoardPipeline }) {
@@ -26,11 +29,17 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
   const movingId = useBoardSelector((state) => state.boardIssues.keyboardMove?.issueId);
   const isCondensed = useBoardSelector((state) => selectSetting(state, "isCondensedViewEnabled"));
   const showDescription = useBoardSelector((state) => selectSetting(state, "showPipelineDescriptions"));
+  const isMultiColumn = useBoardSelector((state) => selectSetting(state, "areMultiColumnPipelinesEnabled"));
   const { loadNextPage } = useBoardActions();
   const openIssue = useIssueOpener();
   const columnRef = useRef<HTMLElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [isDropTarget, setIsDropTarget] = useState(false);
+  const lanes = usePipelineLanes(
+    scrollRef,
+    isMultiColumn,
+    isCondensed ? LANE_MIN_WIDTH.condensed : LANE_MIN_WIDTH.normal,
+  );
 
   const virtualizer = useVirtualizer({
     count: issueIds.length,
@@ -38,6 +47,7 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
     estimateSize: () => (isCondensed ? CARD_HEIGHT.condensed : CARD_HEIGHT.normal),
     getItemKey: (index) => issueIds[index] ?? index,
     overscan: 6,
+    lanes,
   });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
@@ -70,7 +80,7 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
   return (
     <section
       ref={columnRef}
-      className={`${styles.column} ${isDropTarget ? styles.columnDropTarget : ""}`}
+      className={`${styles.column} ${styles.pipelineColumn} ${isDropTarget ? styles.columnDropTarget : ""}`}
       aria-labelledby={`pipeline-${id}`}
     >
       <PipelineHeader pipeline={pipeline} counts={counts} showDescription={showDescription} />
@@ -94,7 +104,11 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 className={styles.cardSlot}
-                style={{ transform: `translateY(${item.start}px)` }}
+                style={{
+                  transform: `translateY(${item.start}px)`,
+                  left: `calc((100% + ${LANE_GAP}px) / ${lanes} * ${item.lane})`,
+                  width: `calc((100% + ${LANE_GAP}px) / ${lanes} - ${LANE_GAP}px)`,
+                }}
               >
                 <IssueCard issueId={issueId} pipelineId={id} showDropLine={issueId === dropBeforeId} />
               </li>

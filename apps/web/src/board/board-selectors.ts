@@ -24,8 +24,13 @@ export const selectVisibleIssueIds = createSelector(
     selectPipelineIssueIds,
     (state: BoardRootState) => state.boardIssues.byId,
     (state: BoardRootState) => state.board.settings.showPullRequests,
+    (state: BoardRootState) => state.board.settings.showOpenIssues,
   ],
-  (ids, byId, showPullRequests) => (showPullRequests ? ids : ids.filter((id) => byId[id]?.pullRequest !== true)),
+  (ids, byId, showPullRequests, showOpenIssues) => {
+    if (showPullRequests && showOpenIssues) return ids;
+    // showOpenIssues hides issues that are not pull requests; closed ones show only in Closed.
+    return ids.filter((id) => (byId[id]?.pullRequest === true ? showPullRequests : showOpenIssues));
+  },
 );
 
 /** Where the keyboard-moved card would land in this pipeline, if it is this one. */
