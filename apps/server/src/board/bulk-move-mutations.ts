@@ -22,6 +22,10 @@ builder.relayMutationField(
       issueIds: t.globalIDList({ required: true, for: Issue, description: "In the order they should stand." }),
       position: t.field({ type: PipelineIssuePosition, required: false, defaultValue: "START" }),
       workspaceId: t.globalID({ required: false, for: Workspace }),
+      clientMutationId: t.string({
+        required: false,
+        description: "Comes back on the boardEvents event this move causes, so the mover can ignore its echo.",
+      }),
     }),
   },
   {
@@ -33,6 +37,7 @@ builder.relayMutationField(
         pipelineId: target.pipelineId,
         issueIds: input.issueIds.map((id) => id.id),
         position: input.position ?? "START",
+        clientMutationId: input.clientMutationId ?? null,
       });
       return { ...result, pipeline: await pipelineViewOf(context, target) };
     },

@@ -4,6 +4,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardFixture, boardWithWebApp } from "../testing/board.js";
 import { addMember, field, gql, type TestUser } from "../testing/factories.js";
+import { subscribe } from "../testing/sse.js";
 
 const MOVE_MANY = `mutation ($pipeline: ID!, $ids: [ID!]!, $position: PipelineIssuePosition, $workspace: ID) {
   movePipelineIssues(input: { pipelineId: $pipeline, issueIds: $ids, position: $position, workspaceId: $workspace }) {
@@ -116,8 +117,42 @@ describe.each(testEngines())("moving many issues at once on %s", (engine) => {
     expect(stateOnGitHub(closing.number)).toBe("closed");
   });
 
+  it("tells the workspace's other viewers which issues moved where, with the mover's clientMutationId", async () => {
+    const stream = await subscribe(
+      board.t,
+      board.demo.token,
+      `subscription ($workspace: ID!) {
+        boardEvents(workspaceId: $workspace) {
+          clientMutationId ... on IssuesMovedEvent { fromPipelineId toPipelineId placements { pipelineId position issue { id } } }
+        }
+      }`,
+      { workspace: board.workspace },
+    );
+    const [first, second] = await ids("New Issues");
+    if (!first || !second) throw new Error("New Issues needs two issues");
+    const answer = await gql(
+      board.t,
+      board.demo.token,
+      `mutation ($pipeline: ID!, $ids: [ID!]!) {
+        movePipelineIssues(input: { pipelineId: $pipeline, issueIds: $ids, clientMutationId: "bulk-1" }) { successCount }
+      }`,
+      { pipeline: pipelineIds.Done, ids: [second, first] },
+    );
+    expect(field(answer, "movePipelineIssues")).toEqual({ successCount: 2 });
+    expect(field(await stream.next(), "boardEvents")).toEqual({
+      clientMutationId: "bulk-1",
+      fromPipelineId: pipelineIds["New Issues"],
+      toPipelineId: pipelineIds.Done,
+      placements: expect.arrayContaining([
+        { pipelineId: pipelineIds.Done, position: 0, issue: { id: second } },
+        { pipelineId: pipelineIds.Done, position: 1, issue: { id: first } },
+      ]),
+    });
+    stream.close();
+  });
+
   it("refuses the signed out, bad input and people who cannot edit the workspace", async () => {
-    const [issue] = await ids("New Issues");
+    const [issue] = await ids("Done");
     if (!issue) throw new Error("no issue");
     const signedOut = await gql(board.t, null, MOVE_MANY, { pipeline: pipelineIds.Backlog, ids: [issue] });
     expect(signedOut.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
@@ -140,6 +175,6 @@ describe.each(testEngines())("moving many issues at once on %s", (engine) => {
     const outsider = await board.signIn("mona");
     const refused = await move(outsider, "Backlog", [issue]);
     expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
-    expect(await ids("New Issues")).toContain(issue);
+    expect(await ids("Done")).toContain(issue);
   });
 });

@@ -1,5 +1,6 @@
 import { ranksBetween } from "@gantry/domain";
 import type { CodeHostDeps } from "../codehost/repositories.js";
+import { currentPipelineId } from "../events/placements.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
@@ -21,6 +22,8 @@ export interface MovePipelineIssuesInput {
   pipelineId: string;
   issueIds: string[];
   position: PipelineIssuePosition;
+  /** Sent back on the board event, so the client that moved the cards can ignore the echo. */
+  clientMutationId?: string | null;
 }
 
 function validIssueIds(issueIds: string[]): string[] {
@@ -56,16 +59,19 @@ export async function movePipelineIssues(
 
   const result: BulkResult = { successCount: 0, failedIssues: [], githubErrors: {} };
   const ready: string[] = [];
+  const from = new Set<string | null>();
   for (const id of issueIds) {
     const row = rows.find((candidate) => candidate.issue.id === id);
     if (!row) {
       result.githubErrors[id] = "This issue is not on this workspace's board.";
       continue;
     }
+    const fromPipelineId = await currentPipelineId(deps.db, workspaceId, row.issue);
     try {
       if (pipeline) await prepareOpenMoveOnGitHub(deps, userId, row, pipeline, workspace.pipelineLabelSync);
       else await closeOnGitHub(deps, userId, row);
       ready.push(id);
+      from.add(fromPipelineId);
     } catch (error) {
       if (!(error instanceof GantryError)) throw error;
       result.failedIssues.push(row.issue);
@@ -85,5 +91,16 @@ export async function movePipelineIssues(
     });
   }
   result.successCount = ready.length;
+  if (ready.length > 0) {
+    await deps.events.publish({
+      kind: "ISSUES_MOVED",
+      workspaceId,
+      actorId: userId,
+      clientMutationId: input.clientMutationId ?? null,
+      issueIds: ready,
+      fromPipelineId: from.size === 1 ? ([...from][0] ?? null) : null,
+      toPipelineId: pipeline?.id ?? CLOSED_PIPELINE.id,
+    });
+  }
   return result;
 }
