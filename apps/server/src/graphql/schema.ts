@@ -1,6 +1,7 @@
 // Each feature registers its types on the shared builder when imported.
 import "../accounts/schema.js";
 import "../board/bulk-move-mutations.js";
+import "../board/filter-options.js";
 import "../board/issue-mutations.js";
 import "../board/pipeline-mutations.js";
 import "../board/saved-views-schema.js";

@@ -1,0 +1,236 @@
+import { type Database, queryRows, schema } from "@gantry/db";
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { Issue } from "../codehost/issues-schema.js";
+import { builder } from "../graphql/builder.js";
+import { arrayConnection } from "../graphql/connections.js";
+import { GantryEpic, Release, Sprint } from "../issues/field-types.js";
+import { Workspace } from "../workspaces/schema.js";
+
+/*
+ * What the board's filter menus offer (SPEC §2 Board "Filters"). Labels, assignees, authors,
+ * milestones and issue types are whatever the workspace's issues carry; sprints, releases and
+ * epics come from the workspace's own records. Every field hangs off Workspace, which only a
+ * reader of the workspace can reach.
+ */
+
+const { gantryEpics, issues, releases, sprints, workspaceRepositories } = schema;
+
+/** Option searches are short words typed into a menu; longer text cannot match anything useful. */
+const MAX_OPTION_QUERY_LENGTH = 200;
+
+function workspaceIssues(db: Database, workspaceId: string): SQL {
+  return inArray(
+    issues.repositoryId,
+    db
+      .select({ id: workspaceRepositories.repositoryId })
+      .from(workspaceRepositories)
+      .where(eq(workspaceRepositories.workspaceId, workspaceId)),
+  );
+}
+
+/** Contains the typed text in any case; `strpos` rather than LIKE, so % and _ are plain characters. */
+function containing(column: SQLWrapper, query: string | null | undefined): SQL | undefined {
+  const text = (query ?? "").trim().slice(0, MAX_OPTION_QUERY_LENGTH).toLowerCase();
+  return text ? sql`strpos(lower(${column}), ${text}) > 0` : undefined;
+}
+
+export interface LabelOption {
+  name: string;
+  color: string;
+}
+
+/** Labels on the workspace's issues, one per name (any case), by name. */
+export async function labelOptions(db: Database, workspaceId: string, query?: string | null): Promise<LabelOption[]> {
+  const label = sql`label`;
+  const name = sql<string>`${label}->>'name'`;
+  const rows = await queryRows<LabelOption>(
+    db,
+    sql`
+    select distinct on (lower(${name}) collate "C") ${name} as name, coalesce(${label}->>'color', '') as color
+    from ${issues}, jsonb_array_elements(${issues.labels}) as ${label}
+    where ${and(workspaceIssues(db, workspaceId), containing(name, query))}
+    order by lower(${name}) collate "C", ${name} collate "C"`,
+  );
+  return rows.map(({ name, color }) => ({ name, color }));
+}
+
+export interface UserOption {
+  login: string;
+  avatarUrl: string | null;
+}
+
+async function userOptions(db: Database, workspaceId: string, users: SQL, query?: string | null) {
+  const user = sql`person`;
+  const login = sql<string>`${user}->>'login'`;
+  const rows = await queryRows<{ login: string; avatar_url: string | null }>(
+    db,
+    sql`
+    select distinct on (lower(${login}) collate "C") ${login} as login, ${user}->>'avatarUrl' as avatar_url
+    from ${issues}, ${users} as ${user}
+    where ${and(workspaceIssues(db, workspaceId), sql`${login} is not null`, containing(login, query))}
+    order by lower(${login}) collate "C", ${login} collate "C"`,
+  );
+  return rows.map((row): UserOption => ({ login: row.login, avatarUrl: row.avatar_url }));
+}
+
+/** People assigned to the workspace's issues, by login. */
+export function assigneeOptions(db: Database, workspaceId: string, query?: string | null): Promise<UserOption[]> {
+  return userOptions(db, workspaceId, sql`jsonb_array_elements(${issues.assignees})`, query);
+}
+
+/** People who opened the workspace's issues, by login. */
+export function authorOptions(db: Database, workspaceId: string, query?: string | null): Promise<UserOption[]> {
+  return userOptions(db, workspaceId, sql`jsonb_array_elements(jsonb_build_array(${issues.author}))`, query);
+}
+
+/** Distinct non-null values of one text expression over the workspace's issues, in code-point order. */
+async function distinctIssueValues(db: Database, workspaceId: string, value: SQL<string>, query?: string | null) {
+  // DISTINCT needs the ORDER BY expression in the select list, so the collation goes on the value itself.
+  const collated = sql<string>`(${value}) collate "C"`;
+  const rows = await db
+    .selectDistinct({ value: collated })
+    .from(issues)
+    .where(and(workspaceIssues(db, workspaceId), sql`${value} is not null`, containing(value, query)))
+    .orderBy(collated);
+  return rows.map((row) => row.value);
+}
+
+/** Milestone titles on the workspace's issues: the filter matches by title across repositories. */
+export function milestoneOptions(db: Database, workspaceId: string, query?: string | null): Promise<string[]> {
+  return distinctIssueValues(db, workspaceId, sql<string>`${issues.milestone}->>'title'`, query);
+}
+
+/** Issue type names ("Bug", "Feature", …) on the workspace's issues. */
+export function issueTypeOptions(db: Database, workspaceId: string, query?: string | null): Promise<string[]> {
+  return distinctIssueValues(db, workspaceId, sql<string>`${issues.issueType}`, query);
+}
+
+/** SPEC §4: open sprints first by start, then closed ones, most recently ended first. */
+export function sprintOptions(db: Database, workspaceId: string, query?: string | null) {
+  return db
+    .select()
+    .from(sprints)
+    .where(and(eq(sprints.workspaceId, workspaceId), containing(sprints.name, query)))
+    .orderBy(
+      desc(sql`${sprints.state} = 'OPEN'`),
+      sql`case when ${sprints.state} = 'OPEN' then ${sprints.startAt} end asc`,
+      desc(sprints.endAt),
+      asc(sprints.id),
+    );
+}
+
+/** Open releases before closed ones, each by title. */
+export function releaseOptions(db: Database, workspaceId: string, query?: string | null) {
+  return db
+    .select()
+    .from(releases)
+    .where(and(eq(releases.workspaceId, workspaceId), containing(releases.title, query)))
+    .orderBy(desc(sql`${releases.state} = 'OPEN'`), asc(sql`lower(${releases.title}) collate "C"`), asc(releases.id));
+}
+
+export function gantryEpicOptions(db: Database, workspaceId: string, query?: string | null) {
+  return db
+    .select()
+    .from(gantryEpics)
+    .where(and(eq(gantryEpics.workspaceId, workspaceId), containing(gantryEpics.title, query)))
+    .orderBy(
+      desc(sql`${gantryEpics.state} = 'OPEN'`),
+      asc(sql`lower(${gantryEpics.title}) collate "C"`),
+      asc(gantryEpics.id),
+    );
+}
+
+/** GitHub epics: the workspace's issues marked as epics, open first, by title. */
+export function epicOptions(db: Database, workspaceId: string, query?: string | null) {
+  return db
+    .select()
+    .from(issues)
+    .where(and(workspaceIssues(db, workspaceId), eq(issues.isEpic, true), containing(issues.title, query)))
+    .orderBy(desc(sql`${issues.state} = 'open'`), asc(sql`lower(${issues.title}) collate "C"`), asc(issues.id));
+}
+
+// GraphQL ----------------------------------------------------------------------------------------
+
+const IssueLabelOption = builder.objectRef<LabelOption>("IssueLabelOption").implement({
+  fields: (t) => ({ name: t.exposeString("name"), color: t.exposeString("color", { nullable: true }) }),
+});
+
+const IssueUserOption = builder.objectRef<UserOption>("IssueUserOption").implement({
+  description: "A GitHub user seen on the workspace's issues.",
+  fields: (t) => ({ login: t.exposeString("login"), avatarUrl: t.exposeString("avatarUrl", { nullable: true }) }),
+});
+
+const MilestoneFilterOption = builder.objectRef<string>("MilestoneFilterOption").implement({
+  description: "A milestone title: the board's milestone filter matches by title in every repository.",
+  fields: (t) => ({ title: t.string({ resolve: (title) => title }) }),
+});
+
+const IssueTypeOption = builder.objectRef<string>("IssueTypeOption").implement({
+  fields: (t) => ({ name: t.string({ resolve: (name) => name }) }),
+});
+
+builder.objectFields(Workspace, (t) => {
+  const query = t.arg.string({ required: false, description: "Keeps options containing this text, in any case." });
+  return {
+    issueLabelOptions: t.connection({
+      type: IssueLabelOption,
+      description: "Labels on the workspace's issues, one per name.",
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await labelOptions(context.db, workspace.id, args.query)),
+    }),
+    assignees: t.connection({
+      type: IssueUserOption,
+      description: "People assigned to the workspace's issues.",
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await assigneeOptions(context.db, workspace.id, args.query)),
+    }),
+    authors: t.connection({
+      type: IssueUserOption,
+      description: "People who opened the workspace's issues.",
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await authorOptions(context.db, workspace.id, args.query)),
+    }),
+    milestoneFilterOptions: t.connection({
+      type: MilestoneFilterOption,
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await milestoneOptions(context.db, workspace.id, args.query)),
+    }),
+    issueTypeOptions: t.connection({
+      type: IssueTypeOption,
+      description: "Issue types carried by the workspace's issues.",
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await issueTypeOptions(context.db, workspace.id, args.query)),
+    }),
+    sprints: t.connection({
+      type: Sprint,
+      description: "Open sprints first by start, then closed ones, most recently ended first.",
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await sprintOptions(context.db, workspace.id, args.query)),
+    }),
+    releases: t.connection({
+      type: Release,
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await releaseOptions(context.db, workspace.id, args.query)),
+    }),
+    gantryEpics: t.connection({
+      type: GantryEpic,
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await gantryEpicOptions(context.db, workspace.id, args.query)),
+    }),
+    epics: t.connection({
+      type: Issue,
+      description: "GitHub issues used as epics in the workspace's repositories.",
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await epicOptions(context.db, workspace.id, args.query)),
+    }),
+  };
+});
