@@ -1,9 +1,10 @@
 import { GitPullRequestIcon, IssueClosedIcon, IssueOpenedIcon } from "@primer/octicons-react";
 import { type MouseEvent, memo, useRef } from "react";
+import { useRuntimeConfig } from "../app/runtime-config";
 import { Avatar } from "../ui/Avatar";
 import styles from "./Board.module.css";
 import { useBoardActions } from "./board-actions";
-import { repositoryName } from "./board-issue";
+import { type BoardIssue, repositoryName } from "./board-issue";
 import { keyboardMoveEnded } from "./board-issues-slice";
 import {
   selectIsIssuePending,
@@ -14,6 +15,8 @@ import {
 } from "./board-selectors";
 import { issueSelectionToggled } from "./board-slice";
 import { useBoardDispatch, useBoardSelector } from "./board-store";
+import fieldStyles from "./IssueCard.module.css";
+import { CardBadges, IssueCardFields, ParentIssue, useCardFieldSettings } from "./IssueCardFields";
 import { useCardDrag } from "./use-card-drag";
 
 interface IssueCardProps {
@@ -29,6 +32,24 @@ function CardIcon({ pullRequest, closed }: { pullRequest: boolean; closed: boole
   return <IssueOpenedIcon aria-label="Open issue" className={styles.openIcon} />;
 }
 
+function CardTitle({ issue, className }: { issue: BoardIssue; className: string | undefined }) {
+  return (
+    <a
+      className={className}
+      href={issue.htmlUrl}
+      target="_blank"
+      rel="noreferrer"
+      draggable={false}
+      title={issue.title}
+    >
+      {issue.title}
+    </a>
+  );
+}
+
+const repositoryTitle = (issue: BoardIssue, name: string) =>
+  issue.repository ? `${issue.repository.ownerName}/${issue.repository.name}` : name;
+
 /** One card; it reads its own issue, so a change to another card leaves it alone. */
 export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDropLine }: IssueCardProps) {
   const issue = useBoardSelector((state) => selectIssue(state, issueId));
@@ -38,14 +59,18 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
   const isSelectionMode = useBoardSelector((state) => state.board.isQuickActionSelectionMode);
   const showLabels = useBoardSelector((state) => selectSetting(state, "showLabels"));
   const showRepos = useBoardSelector((state) => selectSetting(state, "showRepos"));
+  const showEstimates = useBoardSelector((state) => selectSetting(state, "showEstimates"));
   const isCondensed = useBoardSelector((state) => selectSetting(state, "isCondensedViewEnabled"));
+  const shown = useCardFieldSettings();
+  const { productName } = useRuntimeConfig();
   const dispatch = useBoardDispatch();
   const { canMove, onCardKeyDown } = useBoardActions();
   const ref = useRef<HTMLElement>(null);
   const { closestEdge, isDragging } = useCardDrag(ref, { kind: "card", issueId, pipelineId }, canMove);
   if (!issue) return null;
 
-  const repository = repositoryName(issue.htmlUrl);
+  const repository = issue.repository?.name ?? repositoryName(issue.htmlUrl).split("/")[1] ?? "";
+  const isNative = issue.type === "GantryIssue";
   const kind = issue.pullRequest ? "Pull request" : "Issue";
   const toggleSelection = (event: MouseEvent) => {
     // In quick-action selection mode a click selects; otherwise only a modified click does.
@@ -87,21 +112,33 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
           />
         ) : null}
         <CardIcon pullRequest={issue.pullRequest} closed={issue.state === "CLOSED"} />
+        {isNative ? (
+          <span className={fieldStyles.native} title={`A native ${productName} issue`}>
+            {productName}
+          </span>
+        ) : null}
         {showRepos && repository ? (
-          <span className={styles.repository} title={repository}>
-            {repository.split("/")[1]}
+          <span className={styles.repository} title={repositoryTitle(issue, repository)}>
+            {repository}
           </span>
         ) : null}
         <span>#{issue.number}</span>
+        {isCondensed ? (
+          <CardTitle issue={issue} className={`${styles.cardTitle} ${fieldStyles.condensedTitle}`} />
+        ) : null}
+        <CardBadges issue={issue} showEstimate={showEstimates} />
       </div>
-      <a className={styles.cardTitle} href={issue.htmlUrl} target="_blank" rel="noreferrer" draggable={false}>
-        {issue.title}
-      </a>
+      {!isCondensed && shown.showParentIssues ? <ParentIssue issue={issue} /> : null}
+      {isCondensed ? null : <CardTitle issue={issue} className={styles.cardTitle} />}
+      {isCondensed ? null : <IssueCardFields issue={issue} shown={shown} />}
       {showLabels && !isCondensed && issue.labels.length > 0 ? (
         <ul className={styles.labels} aria-label="Labels">
           {issue.labels.map((label) => (
             <li key={label.name} className={styles.label}>
-              <span className={styles.labelDot} style={{ backgroundColor: `#${label.color}` }} />
+              <span
+                className={styles.labelDot}
+                style={label.color ? { backgroundColor: `#${label.color}` } : undefined}
+              />
               {label.name}
             </li>
           ))}

@@ -46,16 +46,21 @@ export function useBoardPipelines(workspaceId: string) {
   });
 }
 
-/** What a card shows; pages and board events read the same fields. */
-export const ISSUE_FIELDS =
-  "id number title state pullRequest htmlUrl labels { name color } assignees { login avatarUrl } user { login }";
+/** What a card shows; pages and board events read the same fields, for the board's workspace ($workspaceId). */
+export const ISSUE_FIELDS = `id number title state pullRequest htmlUrl type labels { name color } assignees { login avatarUrl }
+  user { login } repository { name ownerName } estimate { value } milestone { title } parentIssue { number title }
+  issueCountProgress { open closed total } issueEstimateProgress { open closed total }
+  parentEpics { nodes { issue { number title } } } parentGantryEpics(workspaceId: $workspaceId) { nodes { title } }
+  sprints(workspaceId: $workspaceId) { nodes { name } } releases(workspaceId: $workspaceId) { nodes { title } }
+  blockingIssues(workspaceId: $workspaceId) { totalCount } blockedIssues(workspaceId: $workspaceId) { totalCount }
+  pipelineIssue(workspaceId: $workspaceId) { priority { id name color } }`;
 
 interface IssuePage {
   nodes: BoardIssue[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String, $sortType: IssueSortType) {
+const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $workspaceId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String, $sortType: IssueSortType) {
   searchIssuesByPipeline(pipelineId: $pipelineId, first: $first, after: $after, filters: $filters, query: $query, sortType: $sortType) {
     pageInfo { hasNextPage endCursor } nodes { ${ISSUE_FIELDS} }
   }
@@ -91,6 +96,7 @@ export function usePipelinePageReader(workspaceId: string) {
       }
       const answer = await request<{ searchIssuesByPipeline: IssuePage }>(OPEN_PAGE, {
         pipelineId,
+        workspaceId,
         sortType: search.sortType,
         ...filtered,
       });

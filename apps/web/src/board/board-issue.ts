@@ -1,4 +1,18 @@
-/** A card's issue or pull request, as searchIssuesByPipeline answers it. */
+interface Titled {
+  number: number;
+  title: string;
+}
+
+interface Progress {
+  open: number;
+  closed: number;
+  total: number;
+}
+
+/**
+ * A card's issue or pull request, as searchIssuesByPipeline answers it. The issue fields are
+ * optional: an answer that did not ask for them (an older page, a test) still draws a card.
+ */
 export interface BoardIssue {
   id: string;
   number: number;
@@ -9,11 +23,26 @@ export interface BoardIssue {
   labels: { name: string; color: string }[];
   assignees: { login: string; avatarUrl: string | null }[];
   user: { login: string } | null;
+  /** A native Gantry issue or a GitHub one (SPEC §3 Board issue `type`). */
+  type?: "GantryIssue" | "GithubIssue";
+  repository?: { name: string; ownerName: string };
+  estimate?: { value: number } | null;
+  milestone?: { title: string } | null;
+  parentIssue?: Titled | null;
+  issueCountProgress?: Progress | null;
+  issueEstimateProgress?: Progress | null;
+  parentEpics?: { nodes: { issue: Titled }[] };
+  parentGantryEpics?: { nodes: { title: string }[] };
+  sprints?: { nodes: { name: string }[] };
+  releases?: { nodes: { title: string }[] };
+  blockingIssues?: { totalCount: number };
+  blockedIssues?: { totalCount: number };
+  pipelineIssue?: { priority: { id: string; name: string; color: string } | null } | null;
 }
 
 /**
- * "owner/name" from the issue's GitHub address (…/owner/name/issues/N or …/pull/N); the
- * API does not answer the repository on an issue yet.
+ * "owner/name" from the issue's GitHub address (…/owner/name/issues/N or …/pull/N), for answers
+ * that carry no repository.
  */
 export function repositoryName(htmlUrl: string): string {
   const match = /\/([^/]+)\/([^/]+)\/(?:issues|pull)\/\d+\/?$/.exec(htmlUrl);
