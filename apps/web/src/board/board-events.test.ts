@@ -9,6 +9,7 @@ import {
 } from "./board-events";
 import type { BoardIssue } from "./board-issue";
 import { pageLoaded } from "./board-issues-slice";
+import { pipelineSortSet, searchChanged } from "./board-slice";
 import { createBoardStore } from "./board-store";
 
 const issue = (id: string, title = `Issue ${id}`): BoardIssue => ({
@@ -95,5 +96,23 @@ describe("board events from other members and GitHub", () => {
     expect(store.getState().board.userEventIds).toEqual([]);
     store.dispatch(boardEventReceived(echo));
     expect(lists(store).p2).toEqual(["i1", "i4", "i5"]);
+  });
+
+  it("reads the pipelines concerned again when the board is filtered or sorted, whose order the server's is not", () => {
+    const filtered = board();
+    filtered.dispatch(searchChanged("launch"));
+    filtered.dispatch(
+      boardEventReceived(moved([{ issueId: "i1", pipelineId: "p2", position: 0, issue: issue("i1") }])),
+    );
+    expect(filtered.getState().board.pendingPipelineReloads).toEqual(["p2", "p1"]);
+    expect(lists(filtered)).toEqual({});
+
+    const sorted = board();
+    sorted.dispatch(pipelineSortSet({ pipelineId: "p2", sortType: "TITLE_AZ" }));
+    sorted.dispatch(boardEventReceived(moved([{ issueId: "i4", pipelineId: "p1", position: 0, issue: issue("i4") }])));
+    expect(lists(sorted)).toEqual({ p1: ["i4", "i1", "i2", "i3"], p2: ["i5"] });
+    sorted.dispatch(boardEventReceived(moved([{ issueId: "i1", pipelineId: "p2", position: 0, issue: issue("i1") }])));
+    expect(sorted.getState().board.pendingPipelineReloads).toEqual(["p2", "p1"]);
+    expect(lists(sorted)).toEqual({});
   });
 });

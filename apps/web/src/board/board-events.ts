@@ -1,8 +1,9 @@
+import { emptyFilters } from "@gantry/domain";
 import { createAction, createNextState as produce, type Reducer, type UnknownAction } from "@reduxjs/toolkit";
 import { ISSUE_FIELDS } from "./api";
 import type { BoardIssue } from "./board-issue";
 import type { BoardIssuesState } from "./board-issues-slice";
-import type { BoardState } from "./board-slice";
+import { type BoardState, pipelineReloadMarked } from "./board-slice";
 import { placeIssue } from "./issue-move";
 
 export const BOARD_EVENTS = `subscription boardEvents($workspaceId: ID!) {
@@ -47,12 +48,25 @@ export const isOwnEcho = (board: BoardState, event: BoardEvent) =>
   event.clientMutationId !== null && board.userEventIds.includes(event.clientMutationId);
 
 /**
+ * The server's positions are in board order with nothing filtered out. Under filters or a
+ * pipeline sort the board's lists are in another order, so the pipelines concerned are read
+ * again instead.
+ */
+const inServerOrder = (board: BoardState, pipelineId: string) =>
+  !board.sortedPipelines[pipelineId] && JSON.stringify(board.filters) === JSON.stringify(emptyFilters());
+
+const shownIn = (issues: BoardIssuesState, issueId: string) =>
+  Object.keys(issues.pipelineIssueIds).filter((pipelineId) => issues.pipelineIssueIds[pipelineId]?.includes(issueId));
+
+/**
  * Puts a card where the server says it is, if that place is within what the board has read of
  * the pipeline; otherwise the card leaves the board until paging reaches it.
  */
 function applyPlacement(issues: BoardIssuesState, place: IssuePlacement) {
-  for (const [pipelineId, ids] of Object.entries(issues.pipelineIssueIds)) {
-    if (ids.includes(place.issueId)) issues.pipelineIssueIds[pipelineId] = ids.filter((id) => id !== place.issueId);
+  for (const pipelineId of shownIn(issues, place.issueId)) {
+    issues.pipelineIssueIds[pipelineId] = (issues.pipelineIssueIds[pipelineId] ?? []).filter(
+      (id) => id !== place.issueId,
+    );
   }
   if (!place.issue || place.pipelineId === null || place.position === null) return;
   issues.byId[place.issueId] = place.issue;
@@ -84,13 +98,25 @@ export function withBoardEvents<State extends BoardParts, Preloaded>(
     }
     if (!boardEventReceived.match(action)) return state;
     const event = action.payload;
-    return produce(state, (draft) => {
-      if (isOwnEcho(draft.board, event)) {
+    if (isOwnEcho(state.board, event)) {
+      return produce(state, (draft) => {
         draft.board.userEventIds = draft.board.userEventIds.filter((id) => id !== event.clientMutationId);
-        return;
+      });
+    }
+    if (event.__typename === "PipelinesChangedEvent") return state;
+    const reloads = new Set<string>();
+    const placed = produce(state, (draft) => {
+      for (const place of event.placements) {
+        if (place.pipelineId === null || inServerOrder(draft.board, place.pipelineId)) {
+          applyPlacement(draft.boardIssues, place);
+        } else {
+          for (const pipelineId of [place.pipelineId, ...shownIn(draft.boardIssues, place.issueId)])
+            reloads.add(pipelineId);
+        }
       }
-      if (event.__typename === "PipelinesChangedEvent") return;
-      for (const place of event.placements) applyPlacement(draft.boardIssues, place);
     });
+    return [...reloads]
+      .filter((pipelineId) => placed.boardIssues.pages[pipelineId])
+      .reduce((next, pipelineId) => reducer(next, pipelineReloadMarked(pipelineId)), placed);
   };
 }
