@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { activeSavedViewSet, boardFiltersApplied } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
 import { asksForViewOnly, filterOrderOf, withBoardLink } from "./filter-link";
@@ -36,6 +36,10 @@ export function useBoardLink(workspaceId: string) {
   const applySavedView = useApplySavedView();
   const views = useSavedViews(workspaceId);
   const pendingView = useRef(asksForViewOnly(params) ? params.get("view") : null);
+  // Replacing the entry keeps its navigation state: an issue opened over the board keeps saying so.
+  const { state } = useLocation();
+  const navigationState = useRef(state);
+  navigationState.current = state;
 
   useEffect(() => {
     const wanted = pendingView.current;
@@ -55,7 +59,7 @@ export function useBoardLink(workspaceId: string) {
         const next = withBoardLink(current, filters, filterLogic, savedViewId);
         return next.toString() === current.toString() ? current : next;
       },
-      { replace: true },
+      { replace: true, state: navigationState.current },
     );
   }, [filters, filterLogic, savedViewId, setParams]);
 }
