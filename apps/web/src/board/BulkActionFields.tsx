@@ -93,18 +93,24 @@ function NamesPicker({
           </div>
         </fieldset>
       ) : null}
-      <label className={form.field}>
-        <span className={form.label}>{kind === "labels" ? "Other labels" : "Other GitHub logins"}</span>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={`${formId}-other`}>
+          {kind === "labels" ? "Other labels" : "Other GitHub logins"}
+        </label>
         <input
+          id={`${formId}-other`}
           className={styles.input}
           value={other}
+          aria-describedby={`${formId}-other-hint`}
           onChange={(event) => {
             setError(null);
             setOther(event.target.value);
           }}
         />
-        <span className={form.hint}>Separate names with commas.</span>
-      </label>
+        <span id={`${formId}-other-hint`} className={form.hint}>
+          Separate names with commas.
+        </span>
+      </div>
       {error ? <p className={form.error}>{error}</p> : null}
       <Actions onCancel={onCancel} submitText={mode === "add" ? `Add ${noun}s` : `Remove ${noun}s`} />
     </form>
@@ -192,19 +198,25 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
         </>
       ) : kind === "milestone" ? (
         <>
-          <label className={form.field}>
-            <span className={form.label}>Milestone number</span>
+          <div className={form.field}>
+            <label className={form.label} htmlFor={`${formId}-milestone`}>
+              Milestone number
+            </label>
             <input
+              id={`${formId}-milestone`}
               className={styles.input}
               inputMode="numeric"
               value={milestone}
+              aria-describedby={`${formId}-milestone-hint`}
               onChange={(event) => {
                 setError(null);
                 setMilestone(event.target.value);
               }}
             />
-            <span className={form.hint}>The milestone's number on GitHub; leave it empty to clear the milestone.</span>
-          </label>
+            <span id={`${formId}-milestone-hint`} className={form.hint}>
+              The milestone's number on GitHub; leave it empty to clear the milestone.
+            </span>
+          </div>
           {error ? <p className={form.error}>{error}</p> : null}
           <Actions onCancel={onCancel} submitText="Set milestone" />
         </>

@@ -10,7 +10,7 @@ import editing from "./PipelineEditing.module.css";
 import { usePipelineLoader } from "./use-pipeline-loader";
 
 /**
- * In quick-action selection mode: select every card of the pipeline (reading the pages not
+ * In quick-action selection mode, for a pipeline with cards: select every card of the pipeline (reading the pages not
  * loaded yet first), or unselect them all once they are.
  */
 export function PipelineSelectAll({ pipeline }: { pipeline: BoardPipeline }) {
@@ -18,12 +18,13 @@ export function PipelineSelectAll({ pipeline }: { pipeline: BoardPipeline }) {
   const store = useStore<BoardRootState>();
   const loadNextPage = usePipelineLoader(workspaceId);
   const isSelectionMode = useBoardSelector((state) => state.board.isQuickActionSelectionMode);
+  const hasCards = useBoardSelector((state) => selectVisibleIssueIds(state, pipeline.id).length > 0);
   const allSelected = useBoardSelector((state) => {
     const ids = selectVisibleIssueIds(state, pipeline.id);
     return ids.length > 0 && ids.every((id) => state.board.selectedIssueIds.includes(id));
   });
   const [loading, setLoading] = useState(false);
-  if (!isSelectionMode) return null;
+  if (!isSelectionMode || !hasCards) return null;
 
   const selectAll = async () => {
     setLoading(true);

@@ -9,12 +9,13 @@ import { useBoardActions } from "./board-actions";
 import { bulkActionModalSet, quickActionSelectionModeSet, selectionCleared } from "./board-slice";
 import { useBoardDispatch, useBoardSelector } from "./board-store";
 
+/** Each opens its modal (hence the ellipsis, which also sets them apart from the filter bar's buttons). */
 const ACTIONS: { kind: BulkModalKind; label: string }[] = [
-  { kind: "move", label: "Move" },
-  { kind: "labels", label: "Labels" },
-  { kind: "assignees", label: "Assignees" },
-  { kind: "milestone", label: "Milestone" },
-  { kind: "close", label: "Close" },
+  { kind: "move", label: "Move…" },
+  { kind: "labels", label: "Labels…" },
+  { kind: "assignees", label: "Assignees…" },
+  { kind: "milestone", label: "Milestone…" },
+  { kind: "close", label: "Close…" },
 ];
 
 const isBulkModalKind = (value: string | null): value is BulkModalKind =>

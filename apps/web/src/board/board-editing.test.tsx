@@ -1,0 +1,271 @@
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { CommandRegistryProvider } from "../shell/command-palette/command-registry";
+import { installLayoutApis } from "../test/browser-apis";
+import { type GraphQLCall, type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
+import { ToastProvider } from "../ui/toast/ToastProvider";
+import { BoardPage } from "./BoardPage";
+import type { BoardIssue } from "./board-issue";
+
+const counts = (issuesCount: number) => ({ issuesCount, pullRequestsCount: 0, totalStoryPoints: 0 });
+
+const issue = (number: number): BoardIssue => ({
+  id: `i${number}`,
+  number,
+  title: `Issue ${number}`,
+  state: "OPEN",
+  pullRequest: false,
+  htmlUrl: `https://github.com/acme/web-app/issues/${number}`,
+  labels: [{ name: "bug", color: "d73a4a" }],
+  assignees: [],
+  user: null,
+});
+
+type Answers = Partial<Record<string, (call: GraphQLCall) => unknown>>;
+
+function board(permission: string, newIssues: BoardIssue[], answers: Answers = {}): GraphQLHandler {
+  return (call) => {
+    const answer = answers[call.operation];
+    if (answer) return answer(call);
+    if (call.operation === "boardPipelines") {
+      return {
+        data: {
+          workspace: {
+            id: "w1",
+            name: "Launch",
+            viewerPermission: permission,
+            pipelines: [
+              { id: "p1", name: "New Issues", description: null, issueCounts: counts(newIssues.length) },
+              { id: "p2", name: "Backlog", description: "Ready to pick up", issueCounts: counts(0) },
+              { id: "closed--pipeline", name: "Closed", description: null, issueCounts: counts(0) },
+            ],
+          },
+        },
+      };
+    }
+    const nodes = call.variables.pipelineId === "p1" ? newIssues : [];
+    const page = { pageInfo: { hasNextPage: false, endCursor: null }, nodes };
+    if (call.operation === "boardPipelineIssues") return { data: { searchIssuesByPipeline: page } };
+    if (call.operation === "boardClosedIssues") return { data: { searchClosedIssues: page } };
+    return { data: {} };
+  };
+}
+
+function renderBoard(graphql: GraphQLHandler) {
+  return renderWithGraphQL(
+    <ToastProvider>
+      <CommandRegistryProvider>
+        <BoardPage />
+      </CommandRegistryProvider>
+    </ToastProvider>,
+    { path: "/workspaces/:workspaceId/board", entry: "/workspaces/w1/board", otherPaths: ["/workspaces/:id"], graphql },
+  );
+}
+
+const refusal = (message: string, extensions: Record<string, unknown>) => () => ({ errors: [{ message, extensions }] });
+const ofOperation = (calls: GraphQLCall[], operation: string) => calls.filter((call) => call.operation === operation);
+
+describe("editing the board and bulk actions", () => {
+  const sizes = [
+    vi.spyOn(Element.prototype, "clientHeight", "get"),
+    vi.spyOn(Element.prototype, "clientWidth", "get"),
+    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get"),
+  ];
+  beforeAll(() => {
+    installLayoutApis();
+    // A card's slot is as tall as a card; every other box is tall enough that a column draws all its cards.
+    for (const size of sizes) {
+      size.mockImplementation(function (this: Element) {
+        return this.tagName === "LI" ? 92 : 20_000;
+      });
+    }
+  });
+  afterAll(() => {
+    for (const size of sizes) size.mockRestore();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("gives pipeline editing to admins only: editors and viewers see no menu and no Add pipeline", async () => {
+    for (const permission of ["WRITE", "READ"]) {
+      renderBoard(board(permission, [issue(1)]));
+      await screen.findByRole("article", { name: "Issue #1: Issue 1" });
+      expect(screen.queryByRole("button", { name: /Pipeline actions/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Add pipeline" })).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Select issues" }) !== null).toBe(permission === "WRITE");
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("adds a pipeline from the form at the end: the server's refusal shows beside the name, Escape closes it", async () => {
+    let refuse = true;
+    const { calls } = renderBoard(
+      board("ADMIN", [issue(1)], {
+        createPipeline: () =>
+          refuse
+            ? refusal("A pipeline with this name already exists in this workspace.", {
+                code: "CONFLICT",
+                field: "name",
+              })()
+            : { data: { createPipeline: { pipeline: { id: "p3" } } } },
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Add pipeline" }));
+    const form = screen.getByRole("form", { name: "Add a pipeline" });
+    const name = within(form).getByLabelText("Name");
+    expect(name).toHaveFocus();
+    await userEvent.type(name, "backlog{Enter}");
+    expect(await within(form).findByText("A pipeline with this name already exists in this workspace.")).toBeVisible();
+    expect(name).toHaveAttribute("aria-invalid", "true");
+
+    refuse = false;
+    await userEvent.clear(name);
+    await userEvent.type(name, "Blocked");
+    await userEvent.type(within(form).getByLabelText(/Description/), "Waiting on others{Enter}");
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Add a pipeline" })).not.toBeInTheDocument());
+    expect(ofOperation(calls, "createPipeline").at(-1)?.variables).toEqual({
+      workspaceId: "w1",
+      name: "Blocked",
+      description: "Waiting on others",
+    });
+
+    await userEvent.click(screen.getByRole("button", { name: "Add pipeline" }));
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("form", { name: "Add a pipeline" })).not.toBeInTheDocument();
+  });
+
+  it("renames in place from the pipeline menu, and shows descriptions only when asked", async () => {
+    const { calls } = renderBoard(
+      board("ADMIN", [issue(1)], { updatePipeline: () => ({ data: { updatePipeline: { pipeline: { id: "p2" } } } }) }),
+    );
+    const backlog = await screen.findByRole("region", { name: "Backlog" });
+    expect(within(backlog).queryByText("Ready to pick up")).not.toBeInTheDocument();
+    await userEvent.click(within(backlog).getByRole("button", { name: "Pipeline actions: Backlog" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Rename" }));
+    const name = screen.getByRole("textbox", { name: "Name" });
+    await userEvent.clear(name);
+    await userEvent.type(name, "Ready{Enter}");
+    await waitFor(() => expect(ofOperation(calls, "updatePipeline")).toHaveLength(1));
+    expect(ofOperation(calls, "updatePipeline")[0]?.variables).toEqual({
+      pipelineId: "p2",
+      name: "Ready",
+      description: "Ready to pick up",
+    });
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Pipeline descriptions" }));
+    expect(await within(screen.getByRole("region", { name: "Backlog" })).findByText("Ready to pick up")).toBeVisible();
+  });
+
+  it("shows the pipelines error with the server's reason when a move is refused, and retries it", async () => {
+    const { calls } = renderBoard(
+      board("ADMIN", [issue(1)], {
+        updatePipeline: refusal("You do not have permission to do this in this workspace.", { code: "FORBIDDEN" }),
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Pipeline actions: New Issues" }));
+    expect(screen.getByRole("menuitem", { name: "Move left" })).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Move right" }));
+    const banner = await screen.findByRole("alert");
+    expect(banner).toHaveTextContent(
+      "The pipelines were not changed: You do not have permission to do this in this workspace.",
+    );
+    expect(ofOperation(calls, "updatePipeline")[0]?.variables).toEqual({ pipelineId: "p1", position: 1 });
+
+    await userEvent.click(within(banner).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(ofOperation(calls, "updatePipeline")).toHaveLength(2));
+    await userEvent.click(within(await screen.findByRole("alert")).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("deletes a pipeline only once its name is typed, moving its issues where the person chose", async () => {
+    const { calls } = renderBoard(
+      board("ADMIN", [issue(1)], {
+        deletePipeline: () => ({ data: { deletePipeline: { destinationPipeline: { id: "p2" } } } }),
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Pipeline actions: New Issues" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Delete pipeline" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete pipeline New Issues?" });
+    expect(within(dialog).getByText(/Its 1 issue moves to the bottom/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Move its issues to")).toHaveValue("p2");
+    const confirm = within(dialog).getByRole("button", { name: "Delete pipeline" });
+    await userEvent.type(within(dialog).getByLabelText("Type New Issues to confirm"), "new issues");
+    expect(confirm).toBeDisabled();
+    await userEvent.clear(within(dialog).getByLabelText("Type New Issues to confirm"));
+    await userEvent.type(within(dialog).getByLabelText("Type New Issues to confirm"), "New Issues");
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(ofOperation(calls, "deletePipeline")[0]?.variables).toEqual({
+        pipelineId: "p1",
+        destinationPipelineId: "p2",
+      }),
+    );
+  });
+
+  it("selects a whole pipeline and moves it to the top of another in requests of 25, reporting GitHub's refusals", async () => {
+    const issues = Array.from({ length: 30 }, (_, index) => issue(index + 1));
+    const { calls } = renderBoard(
+      board("WRITE", issues, {
+        movePipelineIssues: (call) => {
+          const ids = call.variables.issueIds as string[];
+          const githubErrors = ids.includes("i2") ? { i2: "GitHub refused the request: issue is locked" } : {};
+          return {
+            data: { movePipelineIssues: { successCount: ids.length - Object.keys(githubErrors).length, githubErrors } },
+          };
+        },
+      }),
+    );
+    await screen.findByRole("article", { name: "Issue #30: Issue 30" });
+    await userEvent.click(screen.getByRole("button", { name: "Select issues" }));
+    await userEvent.click(screen.getByRole("button", { name: "Select all in New Issues" }));
+    expect(await screen.findByText("30 selected")).toBeInTheDocument();
+    // A click on a card in selection mode unselects it, and its checkbox follows.
+    await userEvent.click(screen.getByRole("article", { name: "Issue #30: Issue 30, selected" }));
+    expect(screen.getByRole("checkbox", { name: "Select #30" })).not.toBeChecked();
+    expect(screen.getByText("29 selected")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Move…" }));
+    const modal = screen.getByRole("dialog", { name: "Move 29 issues" });
+    await userEvent.selectOptions(within(modal).getByLabelText("Pipeline"), "Backlog");
+    await userEvent.click(within(modal).getByRole("button", { name: "Move 29 issues" }));
+
+    expect(await within(modal).findByRole("status")).toHaveTextContent("Done: 28 of 29 issues changed.");
+    expect(within(modal).getByRole("list", { name: "Failed issues" })).toHaveTextContent(
+      "#2 Issue 2: GitHub refused the request: issue is locked",
+    );
+    const moves = ofOperation(calls, "movePipelineIssues");
+    // To the top: the last 4 go first, so the first 25 land above them, in board order.
+    expect(moves.map((call) => (call.variables.issueIds as string[]).length)).toEqual([4, 25]);
+    expect(moves[1]?.variables).toMatchObject({ pipelineId: "p2", position: "START", workspaceId: "w1" });
+    expect((moves[1]?.variables.issueIds as string[]).slice(0, 2)).toEqual(["i1", "i2"]);
+    // Only the refused issue stays selected, ready for another try.
+    await userEvent.click(within(modal).getByRole("button", { name: "Done" }));
+    expect(screen.getByText("1 selected")).toBeInTheDocument();
+  });
+
+  it("asks for at least one label before adding labels", async () => {
+    const { calls } = renderBoard(
+      board("WRITE", [issue(1)], {
+        addLabelsToIssues: () => ({ data: { addLabelsToIssues: { successCount: 1, githubErrors: {} } } }),
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Select issues" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select #1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Labels…" }));
+    const modal = screen.getByRole("dialog", { name: "Labels of 1 issue" });
+    await userEvent.click(within(modal).getByRole("button", { name: "Add labels" }));
+    expect(within(modal).getByText("Choose at least one label.")).toBeInTheDocument();
+    await userEvent.click(within(modal).getByRole("checkbox", { name: "bug" }));
+    await userEvent.type(within(modal).getByLabelText("Other labels"), "p1, ui");
+    await userEvent.click(within(modal).getByRole("button", { name: "Add labels" }));
+    expect(await within(modal).findByRole("status")).toHaveTextContent("Done: 1 of 1 issue changed.");
+    expect(ofOperation(calls, "addLabelsToIssues")[0]?.variables).toEqual({
+      issueIds: ["i1"],
+      labelInfos: [{ name: "bug" }, { name: "p1" }, { name: "ui" }],
+    });
+  });
+});

@@ -1,0 +1,199 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { sandboxURL } from "./playwright.config.js";
+import { type Account, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+
+const SANDBOX_CLIENT = { client_id: "gantry-sandbox", client_secret: "gantry-sandbox-secret" };
+const ISSUE_COUNT = 50;
+
+/** "Continue with GitHub" over HTTP as a new sandbox user named `login`; answers Gantry's session. */
+async function signUpWithGitHub(request: APIRequestContext, login: string): Promise<Account> {
+  const start = await request.post("/gantry_users/auth/github", { form: {}, maxRedirects: 0 });
+  const authorize = new URL(start.headers().location ?? "");
+  const consent = await request.post(new URL("/login/oauth/authorize", authorize).toString(), {
+    form: { ...Object.fromEntries(authorize.searchParams), new_login: login },
+    maxRedirects: 0,
+  });
+  const callback = await request.get(consent.headers().location ?? "", { maxRedirects: 0 });
+  const token = new URLSearchParams(new URL(callback.headers().location ?? "", "http://gantry.test").hash.slice(1)).get(
+    "token",
+  );
+  expect(token, "no session after GitHub sign-in").toBeTruthy();
+  return { email: `${login}@github`, token: token ?? "" };
+}
+
+/** A token for the sandbox's REST API as `login`, by the OAuth web flow a GitHub app would use. */
+async function sandboxToken(request: APIRequestContext, login: string): Promise<string> {
+  const consent = await request.post(`${sandboxURL}/login/oauth/authorize`, {
+    form: { client_id: SANDBOX_CLIENT.client_id, redirect_uri: "http://127.0.0.1/callback", scope: "repo", login },
+    maxRedirects: 0,
+  });
+  const code = new URL(consent.headers().location ?? "").searchParams.get("code");
+  const exchange = await request.post(`${sandboxURL}/login/oauth/access_token`, {
+    form: { ...SANDBOX_CLIENT, code: code ?? "" },
+    headers: { accept: "application/json" },
+  });
+  return ((await exchange.json()) as { access_token: string }).access_token;
+}
+
+/** A workspace showing a new repository of `login`'s with ISSUE_COUNT open issues, all in New Issues. */
+async function boardWithManyIssues(request: APIRequestContext, account: Account, login: string): Promise<string> {
+  const headers = { authorization: `Bearer ${await sandboxToken(request, login)}` };
+  const created = await request.post(`${sandboxURL}/user/repos`, { headers, data: { name: "backlog-cleanup" } });
+  expect(created.status()).toBe(201);
+  for (let number = 1; number <= ISSUE_COUNT; number++) {
+    const issue = await request.post(`${sandboxURL}/repos/${login}/backlog-cleanup/issues`, {
+      headers,
+      data: { title: `Cleanup task ${number}` },
+    });
+    expect(issue.status()).toBe(201);
+  }
+  const {
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(request, account, `Editing Co ${login}`, [{ name: "Cleanup board" }]);
+  const { viewer } = await gql<{ viewer: { githubRepositories: { ghId: number; name: string }[] } }>(
+    request,
+    account,
+    "query { viewer { githubRepositories { ghId name } } }",
+  );
+  const repository = viewer.githubRepositories.find((repo) => repo.name === "backlog-cleanup");
+  await gql(
+    request,
+    account,
+    "mutation ($workspaceId: ID!, $ghId: ID!) { addRepositoryToWorkspace(input: { workspaceId: $workspaceId, repositoryGhId: $ghId }) { workspaceRepository { __typename } } }",
+    { workspaceId, ghId: String(repository?.ghId) },
+  );
+  await expect
+    .poll(
+      async () => {
+        const { workspace } = await gql<{
+          workspace: { pipelines: { name: string; issueCounts: { issuesCount: number } }[] };
+        }>(
+          request,
+          account,
+          "query ($id: ID!) { workspace(id: $id) { pipelines { name issueCounts { issuesCount } } } }",
+          {
+            id: workspaceId,
+          },
+        );
+        return workspace.pipelines.find((pipeline) => pipeline.name === "New Issues")?.issueCounts.issuesCount;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(ISSUE_COUNT);
+  return workspaceId;
+}
+
+const pipeline = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const cards = (column: Locator) => column.getByRole("listitem").locator("article");
+const countText = (column: Locator) => column.locator("header p").first();
+const pipelineNames = (page: Page) =>
+  page
+    .getByRole("region", { name: "Pipelines" })
+    .locator(":scope > section[aria-labelledby]")
+    .evaluateAll((sections) => sections.map((section) => section.querySelector("h2")?.textContent ?? ""));
+
+async function screenshots(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
+  }
+}
+
+async function pipelineMenu(page: Page, name: string, item: string) {
+  await page.getByRole("button", { name: `Pipeline actions: ${name}` }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
+
+test("bulk-move 50 issues with progress, then add, rename, reorder and delete pipelines", async ({ page }) => {
+  test.setTimeout(180_000);
+  const login = `editor-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const account = await signUpWithGitHub(page.request, login);
+  const workspaceId = await boardWithManyIssues(page.request, account, login);
+  await signInAs(page, account);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/workspaces/${workspaceId}/board`);
+
+  const newIssues = pipeline(page, "New Issues");
+  const backlog = pipeline(page, "Backlog");
+  await expect(countText(newIssues)).toHaveText("50 Issues / 0 PRs / 0 Points");
+  await expect(backlog.getByText("No issues")).toBeVisible();
+
+  // Select every card of New Issues in quick-action selection mode.
+  await page.getByRole("button", { name: "Select issues" }).click();
+  await expect(cards(newIssues).first().getByRole("checkbox")).toBeVisible();
+  await page.getByRole("button", { name: "Select all in New Issues" }).click();
+  await expect(page.getByText("50 selected")).toBeVisible();
+  await screenshots(page, "board-selection-mode");
+
+  // Move them to the bottom of Backlog through the bulk action modal: two requests of 25.
+  await page.getByRole("button", { name: "Move…" }).click();
+  const modal = page.getByRole("dialog", { name: "Move 50 issues" });
+  await modal.getByLabel("Pipeline", { exact: true }).selectOption({ label: "Backlog" });
+  await modal.getByLabel("Bottom of the pipeline").check();
+  await screenshots(page, "bulk-move-modal");
+  await modal.getByRole("button", { name: "Move 50 issues" }).click();
+  await expect(modal.getByRole("progressbar", { name: "Progress" })).toBeVisible();
+  await expect(modal.getByRole("status")).toHaveText("Done: 50 of 50 issues changed.");
+  await screenshots(page, "bulk-move-done");
+  await modal.getByRole("button", { name: "Done" }).click();
+  await expect(countText(backlog)).toHaveText("50 Issues / 0 PRs / 0 Points");
+  await expect(countText(newIssues)).toHaveText("0 Issues / 0 Points");
+  // New Issues lists the newest first; the run keeps that order.
+  await expect(cards(backlog).first()).toHaveAttribute("aria-label", "Issue #50: Cleanup task 50");
+  await page.reload();
+  await expect(countText(backlog)).toHaveText("50 Issues / 0 PRs / 0 Points");
+  await expect(newIssues.getByText("No issues")).toBeVisible();
+
+  // Add a pipeline: a duplicate name is refused beside the field, Escape cancels, Enter saves.
+  await page.getByRole("button", { name: "Add pipeline" }).click();
+  const addForm = page.getByRole("form", { name: "Add a pipeline" });
+  await addForm.getByLabel("Name").fill("backlog");
+  await addForm.getByLabel("Name").press("Enter");
+  await expect(addForm.getByText("A pipeline with this name already exists in this workspace.")).toBeVisible();
+  await screenshots(page, "add-pipeline-error");
+  await addForm.getByLabel("Name").press("Escape");
+  await expect(addForm).toBeHidden();
+  await page.getByRole("button", { name: "Add pipeline" }).click();
+  await addForm.getByLabel("Name").fill("Blocked");
+  await addForm.getByLabel(/Description/).fill("Waiting on someone outside the team");
+  await addForm.getByLabel("Name").press("Enter");
+  await expect(pipeline(page, "Blocked")).toBeVisible();
+
+  // Rename it in place, and move it left of Done by keyboard through its menu.
+  await pipelineMenu(page, "Blocked", "Rename");
+  const editForm = page.getByRole("form", { name: "Edit pipeline Blocked" });
+  await editForm.getByLabel("Name").fill("On hold");
+  await editForm.getByLabel("Name").press("Enter");
+  await expect(pipeline(page, "On hold")).toBeVisible();
+  await page.getByRole("button", { name: "Pipeline actions: On hold" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Rename" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Move left" })).toBeFocused();
+  await screenshots(page, "pipeline-menu");
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(() => pipelineNames(page))
+    .toEqual(["New Issues", "Icebox", "Backlog", "In Progress", "Review/QA", "On hold", "Done", "Closed"]);
+
+  // Delete Backlog: its 50 issues go to On hold once the name is typed out.
+  await pipelineMenu(page, "Backlog", "Delete pipeline");
+  const dialog = page.getByRole("dialog", { name: "Delete pipeline Backlog?" });
+  await dialog.getByLabel("Move its issues to").selectOption({ label: "On hold" });
+  const confirm = dialog.getByRole("button", { name: "Delete pipeline" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Type Backlog to confirm").fill("backlog");
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Type Backlog to confirm").fill("Backlog");
+  await screenshots(page, "delete-pipeline-dialog");
+  await confirm.click();
+  await expect(backlog).toBeHidden();
+  await expect(countText(pipeline(page, "On hold"))).toHaveText("50 Issues / 0 PRs / 0 Points");
+  await expect(cards(pipeline(page, "On hold")).first()).toBeVisible();
+  await page.getByText("Display", { exact: true }).click();
+  await page.getByRole("checkbox", { name: "Pipeline descriptions" }).check();
+  await page.getByText("Display", { exact: true }).click();
+  await expect(pipeline(page, "On hold").getByText("Waiting on someone outside the team")).toBeVisible();
+  await screenshots(page, "board-after-editing");
+});
