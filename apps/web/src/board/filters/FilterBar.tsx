@@ -7,16 +7,18 @@ import { useBoardDispatch, useBoardSelector } from "../board-store";
 import styles from "./FilterBar.module.css";
 import { FilterChips } from "./FilterChips";
 import { FilterMenu } from "./FilterMenu";
-import { activeEntries, FILTER_KEYS } from "./filter-menus";
+import { FILTER_KEYS, hasActiveFilters } from "./filter-menus";
 import { SavedViewsMenu } from "./SavedViewsMenu";
 import { useBoardLink } from "./use-board-link";
+import { useFilteredCounts } from "./use-filtered-counts";
 
 /** The board's search, filter menus, filter logic, saved views and active filters (SPEC §2 Board "Filters"). */
 export function FilterBar({ workspaceId }: { workspaceId: string }) {
   useBoardLink(workspaceId);
+  useFilteredCounts(workspaceId);
   const filters = useBoardSelector((state) => state.board.filters);
   const dispatch = useBoardDispatch();
-  const hasFilters = FILTER_KEYS.some((key) => activeEntries(filters, key).length > 0);
+  const hasFilters = hasActiveFilters(filters);
 
   return (
     <section className={styles.bar} aria-label="Filters">

@@ -221,4 +221,33 @@ describe("the board's filter bar", () => {
     });
     expect(search(router).get("view")).toBe("view-2");
   });
+
+  it("counts what the filters and search keep in each pipeline, and the board's own counts once cleared", async () => {
+    const user = userEvent.setup();
+    const counts = (issuesCount: number) => ({ issuesCount, pullRequestsCount: 0, totalStoryPoints: 0 });
+    const graphql = answers({
+      boardPipelines: () => ({
+        data: {
+          workspace: {
+            id: "w1",
+            name: "Launch",
+            viewerPermission: "WRITE",
+            pipelines: [{ id: "p1", name: "New Issues", description: null, issueCounts: counts(5) }],
+          },
+        },
+      }),
+      boardFilteredCounts: () => ({
+        data: { workspace: { id: "w1", pipelines: [{ id: "p1", issueCounts: counts(2) }] } },
+      }),
+    });
+    const { calls } = renderBar(graphql, "/workspaces/w1/board?labels=bug&search=login");
+    await waitFor(() => expect(store.getState().board.pipelineCounts.p1).toEqual(counts(2)));
+    expect(calls.find((call) => call.operation === "boardFilteredCounts")?.variables).toMatchObject({
+      query: "login",
+      filters: { matchType: "all", labels: { in: ["bug"] } },
+    });
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await user.click(screen.getByRole("button", { name: "Clear search" }));
+    await waitFor(() => expect(store.getState().board.pipelineCounts.p1).toEqual(counts(5)));
+  });
 });

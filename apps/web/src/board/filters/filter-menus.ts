@@ -270,3 +270,8 @@ export function withoutValue(filters: BoardFilters, key: FilterKey, mode: Filter
   const remaining = selectedValues(filters, key, mode).filter((selected) => selected !== value);
   return withSelectedValues(filters, key, mode, remaining);
 }
+
+/** Whether any filter selects something; the search text aside. */
+export function hasActiveFilters(filters: BoardFilters): boolean {
+  return FILTER_KEYS.some((key) => activeEntries(filters, key).length > 0);
+}
