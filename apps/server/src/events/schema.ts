@@ -62,7 +62,6 @@ const placements = (event: IssuesEvent, context: GraphQLContext) =>
 
 builder.objectRef<Extract<BoardEvent, { kind: "ISSUES_MOVED" }>>("IssuesMovedEvent").implement({
   interfaces: [BoardEventInterface],
-  isTypeOf: (event) => (event as BoardEvent).kind === "ISSUES_MOVED",
   description: "Issues moved to another pipeline or place.",
   fields: (t) => ({
     fromPipelineId: t.id({
@@ -79,7 +78,6 @@ builder.objectRef<Extract<BoardEvent, { kind: "ISSUES_MOVED" }>>("IssuesMovedEve
 
 builder.objectRef<Extract<BoardEvent, { kind: "ISSUES_CHANGED" }>>("IssuesChangedEvent").implement({
   interfaces: [BoardEventInterface],
-  isTypeOf: (event) => (event as BoardEvent).kind === "ISSUES_CHANGED",
   description: "Issues edited, labelled, assigned, closed or reopened, in Gantry or on GitHub; new or gone.",
   fields: (t) => ({
     placements: t.field({
@@ -91,7 +89,6 @@ builder.objectRef<Extract<BoardEvent, { kind: "ISSUES_CHANGED" }>>("IssuesChange
 
 builder.objectRef<Extract<BoardEvent, { kind: "PIPELINES_CHANGED" }>>("PipelinesChangedEvent").implement({
   interfaces: [BoardEventInterface],
-  isTypeOf: (event) => (event as BoardEvent).kind === "PIPELINES_CHANGED",
   description: "Pipelines added, renamed, reordered or deleted; the board reads its pipelines again.",
   fields: (t) => ({
     pipelineIds: t.idList({ resolve: (event) => event.pipelineIds.map(pipelineGlobalId) }),
