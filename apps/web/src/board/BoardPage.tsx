@@ -16,6 +16,7 @@ import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-st
 import { DisplayOptions } from "./DisplayOptions";
 import { FilterBar } from "./filters/FilterBar";
 import { filtersFromLink } from "./filters/filter-link";
+import { NewIssueButton } from "./NewIssueButton";
 import { PipelineColumn } from "./PipelineColumn";
 import { PipelinesErrorBanner } from "./PipelinesErrorBanner";
 import { PipelineEditingProvider } from "./pipeline-editing";
@@ -136,6 +137,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
             <SelectionBar workspaceId={workspaceId} pipelines={shown} />
             <DisplayOptions />
             <BoardCommands workspaceId={workspaceId} />
+            {canMove ? <NewIssueButton workspaceId={workspaceId} pipelines={pipelines} /> : null}
             <Button
               aria-pressed={isFullScreen}
               onClick={() => dispatch(settingChanged({ name: "isFullScreen", value: !isFullScreen }))}

@@ -1,5 +1,6 @@
 import {
   type BoardFilters,
+  type CreatedIssueType,
   DEFAULT_FILTER_LOGIC,
   DEFAULT_SORT_TYPE,
   emptyFilters,
@@ -14,7 +15,7 @@ import type { IssueMove } from "./issue-move";
 /** SPEC §3 "Board state", field for field. */
 export interface BoardState {
   isLoaded: boolean;
-  lastCreatedIssueType: string;
+  lastCreatedIssueType: CreatedIssueType;
   pendingIssueIds: string[];
   selectedIssueIds: string[];
   isQuickActionSelectionMode: boolean;
@@ -164,6 +165,10 @@ export const boardSlice = createSlice({
       if (message) state.sortedPipelinesEventMessage[pipelineId] = message;
       else delete state.sortedPipelinesEventMessage[pipelineId];
     },
+    /** The kind of issue the new-issue dialog last created, so it opens on that kind again. */
+    lastCreatedIssueTypeSet(state, action: PayloadAction<CreatedIssueType>) {
+      state.lastCreatedIssueType = action.payload;
+    },
     settingChanged(state, action: PayloadAction<{ name: BoardSettingName; value: boolean }>) {
       state.settings[action.payload.name] = action.payload.value;
     },
@@ -242,6 +247,7 @@ export const {
   pipelineReloadMarked,
   pipelineReloaded,
   pipelineSortSet,
+  lastCreatedIssueTypeSet,
   settingChanged,
   searchChanged,
   searchCleared,

@@ -9,8 +9,12 @@ export const MAX_ISSUE_BODY_LENGTH = 65_536;
 export const MAX_ISSUE_ASSIGNEES = 10;
 export const MAX_LABEL_NAME_LENGTH = 50;
 
-/** What the dialog remembers as `lastCreatedIssueType` (SPEC §3, default ISSUE). */
-export const CREATED_ISSUE_TYPES = ["ISSUE", "GANTRY_ISSUE"] as const;
+/**
+ * What the new-issue dialog remembers as `lastCreatedIssueType` (SPEC §3, default ISSUE): ISSUE
+ * is a native issue in the workspace's Gantry repository, GITHUB_ISSUE one on a connected
+ * GitHub repository; the dialog opens on the same kind again.
+ */
+export const CREATED_ISSUE_TYPES = ["ISSUE", "GITHUB_ISSUE"] as const;
 export type CreatedIssueType = (typeof CREATED_ISSUE_TYPES)[number];
 
 export function issueTitleError(title: string): string | null {
