@@ -107,7 +107,9 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
             className={styles.cardCheckbox}
             checked={isSelected}
             aria-label={`Select #${issue.number}`}
+            // The card's own click and keys (Space picks a card up) are not the checkbox's.
             onClick={(event) => event.stopPropagation()}
+            onKeyDown={(event) => event.stopPropagation()}
             onChange={() => dispatch(issueSelectionToggled(issueId))}
           />
         ) : null}

@@ -249,14 +249,18 @@ describe("editing the board and bulk actions", () => {
     expect(screen.getByText("1 selected")).toBeInTheDocument();
   });
 
-  it("asks for at least one label before adding labels", async () => {
+  it("selects a card by keyboard, and asks for at least one label before adding labels", async () => {
     const { calls } = renderBoard(
       board("WRITE", [issue(1)], {
         addLabelsToIssues: () => ({ data: { addLabelsToIssues: { successCount: 1, githubErrors: {} } } }),
       }),
     );
     await userEvent.click(await screen.findByRole("button", { name: "Select issues" }));
-    await userEvent.click(screen.getByRole("checkbox", { name: "Select #1" }));
+    // By keyboard: Space on the checkbox selects the card rather than picking it up to move.
+    screen.getByRole("checkbox", { name: "Select #1" }).focus();
+    await userEvent.keyboard(" ");
+    expect(screen.getByRole("checkbox", { name: "Select #1" })).toBeChecked();
+    expect(screen.queryByText(/^Picked up/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Labels…" }));
     const modal = screen.getByRole("dialog", { name: "Labels of 1 issue" });
     await userEvent.click(within(modal).getByRole("button", { name: "Add labels" }));
