@@ -1,10 +1,11 @@
 import { type Database, type Executor, schema } from "@gantry/db";
-import { rankBetween } from "@gantry/domain";
+import { rankBetween, ranksBetween } from "@gantry/domain";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { isUniqueViolation, validDescription } from "../organizations/names.js";
+import { placeIssues } from "./moves.js";
 
 const { issuePositions, pipelines } = schema;
 const NAME_TAKEN = "A pipeline with this name already exists in this workspace.";
@@ -139,15 +140,9 @@ export async function deletePipeline(
       .where(eq(issuePositions.pipelineId, destination.id))
       .orderBy(sql`${issuePositions.rank} collate "C" desc`)
       .limit(1);
-    let after = last?.rank ?? null;
-    const now = deps.now();
-    for (const { issueId } of moving) {
-      after = rankBetween(after, null);
-      await tx
-        .update(issuePositions)
-        .set({ pipelineId: destination.id, rank: after, movedAt: now })
-        .where(and(eq(issuePositions.workspaceId, pipeline.workspaceId), eq(issuePositions.issueId, issueId)));
-    }
+    const ranks = ranksBetween(last?.rank ?? null, null, moving.length);
+    const placements = moving.map(({ issueId }, index) => ({ issueId, rank: ranks[index] as string }));
+    await placeIssues(tx, pipeline.workspaceId, destination.id, placements, deps.now());
     await tx.delete(pipelines).where(eq(pipelines.id, pipeline.id));
   });
   await announcePipelines(deps, userId, pipeline.workspaceId, [pipeline.id, destination.id]);
