@@ -129,7 +129,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
   return (
     <BoardActionsContext.Provider value={actions}>
       <PipelineEditingProvider workspaceId={workspaceId} canEdit={canEditPipelines} pipelines={openPipelines}>
-        <main className={`${styles.page} ${isFullScreen ? styles.fullScreen : ""}`}>
+        <main className={`${styles.page} ${isFullScreen ? styles.fullScreen : ""}`} data-width="full">
           <header className={styles.toolbar}>
             <h1 className={styles.title}>
               <Link to={workspacePath(workspaceId)}>{name}</Link> <span className={styles.titleSuffix}>Board</span>
