@@ -1,5 +1,4 @@
 import { schema } from "@gantry/db";
-import { DEFAULT_SORT_TYPE } from "@gantry/domain";
 import { resolveOffsetConnection } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { Issue } from "../codehost/issues-schema.js";
@@ -10,6 +9,7 @@ import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { closedPipelineOf, Pipeline, Workspace, workspacePipelines } from "../workspaces/schema.js";
 import { moveIssue } from "./moves.js";
+import { IssueOrderInput, requestedSortType } from "./order-input.js";
 import { closedCounts, closedIssues, pipelineCounts, pipelineIssues } from "./queries.js";
 import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
 import { boardSearchFor, IssueSearchFiltersInput, IssueSortType } from "./search-input.js";
@@ -59,14 +59,24 @@ builder.queryField("searchIssuesByPipeline", (t) =>
       pipelineId: t.arg.id({ required: true }),
       filters: t.arg({ type: IssueSearchFiltersInput, required: false }),
       query: t.arg.string({ required: false }),
-      sortType: t.arg({ type: IssueSortType, required: false, defaultValue: DEFAULT_SORT_TYPE }),
+      sortType: t.arg({
+        type: IssueSortType,
+        required: false,
+        description: "Board order when neither it nor order is given.",
+      }),
+      order: t.arg({
+        type: IssueOrderInput,
+        required: false,
+        description: "The public API's order, instead of sortType.",
+      }),
     },
     resolve: async (_root, args, context) => {
+      const sortType = requestedSortType(args.sortType, args.order);
       const pipeline = await readablePipeline(context, String(args.pipelineId));
       const search = await boardSearchFor(context, pipeline.workspaceId, args.filters ?? {}, args.query);
       const counts = await pipelineCounts(context.db, pipeline.id, search);
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
-        pipelineIssues(context.db, pipeline.id, search, args.sortType ?? DEFAULT_SORT_TYPE, limit, offset),
+        pipelineIssues(context.db, pipeline.id, search, sortType, limit, offset),
       );
       return { ...page, totalCount: counts.issuesCount + counts.pullRequestsCount };
     },
