@@ -137,10 +137,7 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
         <ul className={styles.labels} aria-label="Labels">
           {issue.labels.map((label) => (
             <li key={label.name} className={styles.label}>
-              <span
-                className={styles.labelDot}
-                style={label.color ? { backgroundColor: `#${label.color}` } : undefined}
-              />
+              {label.color ? <span className={styles.labelDot} style={{ backgroundColor: `#${label.color}` }} /> : null}
               {label.name}
             </li>
           ))}
