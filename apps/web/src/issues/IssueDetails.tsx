@@ -54,6 +54,10 @@ function Field({ name, children }: { name: string; children: ReactNode }) {
   );
 }
 
+function NamedList({ name, names, empty }: { name: string; names: string[]; empty: string }) {
+  return <Field name={name}>{names.length ? names.join(", ") : <span className={styles.none}>{empty}</span>}</Field>;
+}
+
 interface IssueDetailsProps {
   issue: ViewedIssue;
   /** Gantry's address for the issue in a tab of its own; absent when this already is that page. */
@@ -114,6 +118,25 @@ export function IssueDetails({ issue, newTabPath, headingLevel }: IssueDetailsPr
               )}
             </Field>
           ) : null}
+          {issue.pipelineIssue?.priority ? <Field name="Priority">{issue.pipelineIssue.priority.name}</Field> : null}
+          <Field name="Estimate">
+            {issue.estimate ? (
+              `${issue.estimate.value} ${issue.estimate.value === 1 ? "point" : "points"}`
+            ) : (
+              <span className={styles.none}>Not estimated</span>
+            )}
+          </Field>
+          <NamedList name="Sprints" names={issue.sprints.nodes.map((sprint) => sprint.name)} empty="No sprint" />
+          <NamedList
+            name="Epics"
+            names={[
+              ...issue.parentEpics.nodes.map((epic) => epic.issue.title),
+              ...issue.parentGantryEpics.nodes.map((epic) => epic.title),
+            ]}
+            empty="No epic"
+          />
+          <NamedList name="Releases" names={issue.releases.nodes.map((release) => release.title)} empty="No release" />
+          {issue.milestone ? <Field name="Milestone">{issue.milestone.title}</Field> : null}
           <Field name="Assignees">
             <People people={issue.assignees} empty="No one assigned" />
           </Field>

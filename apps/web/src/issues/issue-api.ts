@@ -22,22 +22,32 @@ export interface ViewedIssue {
   assignees: IssuePerson[];
   user: IssuePerson | null;
   repository: { name: string; ownerName: string; htmlUrl: string };
-  pipelineIssue?: { pipeline: { name: string } } | null;
+  pipelineIssue?: { pipeline: { name: string }; priority: { name: string } | null } | null;
+  estimate: { value: number } | null;
+  milestone: { title: string } | null;
+  sprints: { nodes: { name: string }[] };
+  releases: { nodes: { title: string }[] };
+  parentGantryEpics: { nodes: { title: string }[] };
+  parentEpics: { nodes: { issue: { title: string } }[] };
 }
 
-const FIELDS = `id number title body state type pullRequest htmlUrl createdAt
+/** The issue's fields; `scope` keeps the per-workspace ones (sprints, releases, Gantry epics) to the board's workspace. */
+const fields = (scope: string) => `id number title body state type pullRequest htmlUrl createdAt
   labels { name color } assignees { login avatarUrl } user { login avatarUrl }
-  repository { name ownerName htmlUrl }`;
-const ON_BOARD = "pipelineIssue(workspaceId: $workspaceId) { pipeline { name } }";
+  repository { name ownerName htmlUrl } estimate { value } milestone { title }
+  sprints${scope} { nodes { name } } releases${scope} { nodes { title } }
+  parentGantryEpics${scope} { nodes { title } } parentEpics { nodes { issue { title } } }`;
+const IN_WORKSPACE = "(workspaceId: $workspaceId)";
+const ON_BOARD = `pipelineIssue${IN_WORKSPACE} { pipeline { name } priority { name } }`;
 
 const WORKSPACE_ISSUE = `query viewedWorkspaceIssue($workspaceId: ID!, $issueNumber: Int!, $owner: String, $repo: String) {
   issue: workspaceIssue(workspaceId: $workspaceId, issueNumber: $issueNumber, repositoryOwner: $owner, repositoryName: $repo) {
-    ${FIELDS} ${ON_BOARD}
+    ${fields(IN_WORKSPACE)} ${ON_BOARD}
   }
 }`;
 
 const REPOSITORY_ISSUE = `query viewedRepositoryIssue($owner: String!, $repo: String!, $issueNumber: Int!) {
-  issue: repositoryIssue(repositoryOwner: $owner, repositoryName: $repo, issueNumber: $issueNumber) { ${FIELDS} }
+  issue: repositoryIssue(repositoryOwner: $owner, repositoryName: $repo, issueNumber: $issueNumber) { ${fields("")} }
 }`;
 
 export const viewedIssueKey = (target: IssueTarget) => ["viewed-issue", target] as const;

@@ -41,7 +41,13 @@ const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   assignees: [{ login: "mona", avatarUrl: null }],
   user: { login: "demo", avatarUrl: null },
   repository: { name: "web-app", ownerName: "acme", htmlUrl: "https://github.com/acme/web-app" },
-  pipelineIssue: { pipeline: { name: "New Issues" } },
+  pipelineIssue: { pipeline: { name: "New Issues" }, priority: { name: "High" } },
+  estimate: { value: 5 },
+  milestone: null,
+  sprints: { nodes: [{ name: "Sprint 14" }] },
+  releases: { nodes: [] },
+  parentGantryEpics: { nodes: [{ title: "Checkout revamp" }] },
+  parentEpics: { nodes: [] },
   ...overrides,
 });
 
@@ -135,6 +141,11 @@ describe("issue viewer", () => {
     expect(view.getByRole("link", { name: "details" })).toHaveAttribute("target", "_blank");
     expect(view.getByText("New Issues")).toBeInTheDocument();
     expect(view.getByText("mona")).toBeInTheDocument();
+    expect(view.getByText("5 points")).toBeInTheDocument();
+    expect(view.getByText("High")).toBeInTheDocument();
+    expect(view.getByText("Sprint 14")).toBeInTheDocument();
+    expect(view.getByText("Checkout revamp")).toBeInTheDocument();
+    expect(view.getByText("No release")).toBeInTheDocument();
     expect(view.getByText("bug")).toBeInTheDocument();
     expect(view.getByRole("link", { name: "Open in new tab" })).toHaveAttribute(
       "href",
