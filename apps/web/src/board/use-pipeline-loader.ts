@@ -22,6 +22,9 @@ export function usePipelineLoader(workspaceId: string) {
           filterLogic,
           sortType: sortedPipelines[pipelineId] ?? DEFAULT_SORT_TYPE,
         });
+        // Filters changed while the page was on its way: the pipeline is being read again under the new ones.
+        const now = store.getState().board;
+        if (now.filters !== filters || now.filterLogic !== filterLogic) return;
         store.dispatch(pageLoaded({ pipelineId, issues: page.nodes, ...page.pageInfo }));
         if (store.getState().board.pendingPipelineReloads.includes(pipelineId))
           store.dispatch(pipelineReloaded(pipelineId));

@@ -11,11 +11,13 @@ import { FILTER_KEYS, hasActiveFilters } from "./filter-menus";
 import { SavedViewsMenu } from "./SavedViewsMenu";
 import { useBoardLink } from "./use-board-link";
 import { useFilteredCounts } from "./use-filtered-counts";
+import { useRefilter } from "./use-refilter";
 
 /** The board's search, filter menus, filter logic, saved views and active filters (SPEC §2 Board "Filters"). */
 export function FilterBar({ workspaceId }: { workspaceId: string }) {
   useBoardLink(workspaceId);
   useFilteredCounts(workspaceId);
+  useRefilter();
   const filters = useBoardSelector((state) => state.board.filters);
   const dispatch = useBoardDispatch();
   const hasFilters = hasActiveFilters(filters);

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "../../test/memory-storage";
 import { type GraphQLCall, type GraphQLHandler, renderWithGraphQL } from "../../test/render-with-graphql";
 import { ToastProvider } from "../../ui/toast/ToastProvider";
+import { pageLoaded } from "../board-issues-slice";
 import { boardFiltersApplied } from "../board-slice";
 import { type BoardStore, createBoardStore } from "../board-store";
 import { FilterBar } from "./FilterBar";
@@ -249,5 +250,16 @@ describe("the board's filter bar", () => {
     await user.click(screen.getByRole("button", { name: "Clear filters" }));
     await user.click(screen.getByRole("button", { name: "Clear search" }));
     await waitFor(() => expect(store.getState().board.pipelineCounts.p1).toEqual(counts(5)));
+  });
+
+  it("reads the pipelines read so far again, from their first page, when the filters change", async () => {
+    const user = userEvent.setup();
+    renderBar();
+    act(() => {
+      store.dispatch(pageLoaded({ pipelineId: "p1", issues: [], hasNextPage: false, endCursor: null }));
+    });
+    await user.click(screen.getByRole("radio", { name: "Any" }));
+    expect(store.getState().boardIssues.pages.p1).toBeUndefined();
+    expect(store.getState().board.pendingPipelineReloads).toEqual(["p1"]);
   });
 });
