@@ -92,6 +92,9 @@ test("filter the board by label and search, share the link, save a view and open
   await expect(page).toHaveURL(/search=login/);
   await expect(chips(page).getByText("Labels: bug")).toBeVisible();
   await screenshots(page, "board-filters-bar");
+  await page.setViewportSize({ width: 480, height: 900 });
+  await screenshots(page, "board-filters-bar-480");
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The link alone brings the same board to another browser signed in as the same person.
   const shared = await openSignedIn(browser, account, page.url());
