@@ -33,6 +33,9 @@ const SEARCH = `query ($pipeline: ID!, $filters: IssueSearchFiltersInput, $query
     totalCount nodes { id }
   }
 }`;
+const BUCKET = `query ($workspace: ID!, $id: ID!) {
+  workspace(id: $workspace) { issueBucket(id: $id) { id kind name issueCountProgress { open closed total } issueEstimateProgress { total } } }
+}`;
 const COUNTS = `query ($workspace: ID!, $filters: IssueSearchFiltersInput, $query: String) {
   workspace(id: $workspace) { pipelines { id issueCounts(filters: $filters, query: $query) { issuesCount pullRequestsCount totalStoryPoints } } }
 }`;
@@ -234,7 +237,6 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
         milestoneTitle: issue.milestone,
         parentIssueId: ancestorIds[0] ?? null,
         ancestorIds,
-        bucketId: null,
         estimationVoterLogins: [],
         rank,
         createdAt: issue.createdAt,
@@ -295,7 +297,12 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
           : fc.constant({ ids: [], recursiveIds: [] }),
         { ids: [], recursiveIds: [] },
       ),
-      issuesBucketIds: fc.constant({ ids: [] }),
+      issuesBucketIds: often(
+        fc.record({
+          ids: some([...sprintGlobalIds, ...releaseGlobalIds, ...gantryEpicGlobalIds, ...issueGlobalIds.slice(-2)]),
+        }),
+        { ids: [] },
+      ),
     });
   }
 
@@ -327,6 +334,54 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
       }),
       { numRuns: 20 },
     );
+  });
+
+  it("keeps the issues in a bucket: a sprint, a release, a Gantry epic or a GitHub epic", async () => {
+    const facts = await arrange([
+      { ...baseIssue, sprints: [0] },
+      { ...baseIssue, releases: [1] },
+      { ...baseIssue, gantryEpics: [0] },
+      { ...baseIssue, epics: [1] },
+      { ...baseIssue, sprints: [1], releases: [0] },
+    ]);
+    const inBuckets = async (ids: string[]) => {
+      const answer = await gql(t, owner.token, SEARCH, {
+        pipeline: pipelineGlobalId,
+        filters: { issueBuckets: { ids } },
+      });
+      return field<{ nodes: { id: string }[] }>(answer, "searchIssuesByPipeline")
+        .nodes.map((node) => node.id)
+        .sort();
+    };
+    const idsOf = (...indexes: number[]) => indexes.map((index) => facts[index]?.id).sort();
+    expect(await inBuckets([encodeGlobalID("Sprint", sprintIds[0] ?? "")])).toEqual(idsOf(0));
+    expect(
+      await inBuckets([
+        encodeGlobalID("Release", releaseIds[1] ?? ""),
+        encodeGlobalID("GantryEpic", gantryEpicIds[0] ?? ""),
+      ]),
+    ).toEqual(idsOf(1, 2));
+    expect(await inBuckets([encodeGlobalID("Issue", epicIds[1] ?? "")])).toEqual(idsOf(3));
+    const refused = await gql(t, owner.token, SEARCH, {
+      pipeline: pipelineGlobalId,
+      filters: { issueBuckets: { ids: [workspace] } },
+    });
+    expect(refused.errors?.[0]?.message).toBe("Expected the id of a Sprint, Release, GantryEpic or epic Issue.");
+
+    const sprint = encodeGlobalID("Sprint", sprintIds[0] ?? "");
+    const answer = await gql(t, owner.token, BUCKET, { workspace, id: sprint });
+    expect(field<{ issueBucket: unknown }>(answer, "workspace").issueBucket).toEqual({
+      id: sprint,
+      kind: "SPRINT",
+      name: "Sprint 0",
+      issueCountProgress: { open: 1, closed: 0, total: 1 },
+      issueEstimateProgress: { total: 0 },
+    });
+    const elsewhere = await gql(t, owner.token, BUCKET, {
+      workspace,
+      id: encodeGlobalID("Sprint", crypto.randomUUID()),
+    });
+    expect(field<{ issueBucket: unknown }>(elsewhere, "workspace").issueBucket).toBeNull();
   });
 
   it("counts what the filters keep, with their points", async () => {

@@ -222,6 +222,23 @@ function parentIssuesKey(filters: BoardFilters): KeyCondition {
   };
 }
 
+/**
+ * Buckets are sprints, releases, GitHub epics and Gantry epics; ids are unique across them, so
+ * each membership is asked about every bucket id.
+ */
+function bucketsKey({ filters, workspaceId }: BoardSearch): KeyCondition {
+  const ids = filters.issuesBucketIds.ids;
+  if (ids.length === 0) return {};
+  return {
+    included: anyOf([
+      sprintMembership(workspaceId)(ids),
+      releaseMembership(workspaceId)(ids),
+      gantryEpicMembership(workspaceId)(ids),
+      epicMembership(ids),
+    ]),
+  };
+}
+
 /** A native issue's author is whoever created it in Gantry, by their GitHub login. */
 const authorLogin = sql`coalesce(${issues.author}->>'login', (select ${githubAccounts.login} from ${githubAccounts}
   where ${githubAccounts.userId} = ${issues.createdBy} order by ${githubAccounts.createdAt} limit 1))`;
@@ -251,8 +268,7 @@ function keyConditions(search: BoardSearch): KeyCondition[] {
     sprintsKey(search),
     scalarKey(sql`${issues.milestone}->>'title'`, { in: filters.milestones.value, nin: [] }),
     parentIssuesKey(filters),
-    // Gantry stores no issue buckets yet, so a bucket filter keeps nothing.
-    filters.issuesBucketIds.ids.length > 0 ? { included: FALSE } : {},
+    bucketsKey(search),
   ];
 }
 

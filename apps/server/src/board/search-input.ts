@@ -164,6 +164,21 @@ function idsOf(field: string, typename: string, values: readonly (string | numbe
   return values?.map((value) => idOfType(decodeGantryId(String(value)), typename));
 }
 
+/** What can be a bucket: the containers of issues (docs/decisions/0010-board-views.md). */
+const BUCKET_TYPES = ["Sprint", "Release", "GantryEpic", "Issue"];
+
+function bucketIdsOf(values: readonly (string | number)[] | null | undefined) {
+  checkSize("issueBuckets.ids", values);
+  return values?.map((value) => {
+    const decoded = decodeGantryId(String(value));
+    if (!BUCKET_TYPES.includes(decoded.typename))
+      throw new GantryError("BAD_USER_INPUT", "Expected the id of a Sprint, Release, GantryEpic or epic Issue.", {
+        field: "issueBuckets.ids",
+      });
+    return decoded.id;
+  });
+}
+
 function decodedValues(
   field: string,
   typename: string,
@@ -201,7 +216,6 @@ function readBoardSearch(
   checkSize("repositoryGhIds", raw.repositoryGhIds);
   checkSize("estimates.values.in", raw.estimates?.values?.in);
   checkSize("estimates.values.nin", raw.estimates?.values?.nin);
-  checkText("issueBuckets.ids", raw.issueBuckets?.ids?.map(String));
   if ((query ?? "").length > MAX_FILTER_VALUE_LENGTH)
     throw new GantryError("BAD_USER_INPUT", `The search text is at most ${MAX_FILTER_VALUE_LENGTH} characters.`, {
       field: "query",
@@ -216,6 +230,7 @@ function readBoardSearch(
       ...raw.gantryEpics,
       id: decodedValues("gantryEpics.id", "GantryEpic", raw.gantryEpics.id),
     },
+    issueBuckets: raw.issueBuckets && { ids: bucketIdsOf(raw.issueBuckets.ids) },
     parentIssues: raw.parentIssues && {
       ids: idsOf("parentIssues.ids", "Issue", raw.parentIssues.ids),
       recursiveIds: idsOf("parentIssues.recursiveIds", "Issue", raw.parentIssues.recursiveIds),

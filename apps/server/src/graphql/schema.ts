@@ -4,6 +4,7 @@ import "../board/bulk-move-mutations.js";
 import "../board/filter-options.js";
 import "../board/issue-mutations.js";
 import "../board/pipeline-mutations.js";
+import "../board/bucket-schema.js";
 import "../board/saved-views-schema.js";
 import "../board/schema.js";
 import "../codehost/issues-schema.js";

@@ -25,7 +25,6 @@ function issue(overrides: Partial<FilterableIssue> = {}): FilterableIssue {
     milestoneTitle: null,
     parentIssueId: null,
     ancestorIds: [],
-    bucketId: null,
     estimationVoterLogins: [],
     ...overrides,
   };
@@ -161,7 +160,7 @@ describe("matchesBoardFilters", () => {
     expect(shows(grandchild, recursive)).toBe(true);
   });
 
-  it("matches repositories by GitHub id or by Gantry id, and buckets by id", () => {
+  it("matches repositories by GitHub id or by Gantry id", () => {
     const repos = withFilters((f) => {
       f.repos.value = [100];
       f.zhRepos.value = ["native-repo"];
@@ -169,10 +168,17 @@ describe("matchesBoardFilters", () => {
     expect(shows(issue(), repos)).toBe(true);
     expect(shows(issue({ repoGhId: null, repositoryId: "native-repo" }), repos)).toBe(true);
     expect(shows(issue({ repoGhId: 200, repositoryId: "repo-b" }), repos)).toBe(false);
+  });
+
+  it("keeps an issue in a bucket: any of its sprints, releases, GitHub epics or Gantry epics", () => {
     const bucket = withFilters((f) => {
-      f.issuesBucketIds.ids = ["b1"];
+      f.issuesBucketIds.ids = ["b1", "b2"];
     });
-    expect(shows(issue({ bucketId: "b1" }), bucket)).toBe(true);
+    expect(shows(issue({ sprintIds: ["b1"] }), bucket)).toBe(true);
+    expect(shows(issue({ releaseIds: ["b2"] }), bucket)).toBe(true);
+    expect(shows(issue({ epicIds: ["x", "b1"] }), bucket)).toBe(true);
+    expect(shows(issue({ gantryEpicIds: ["b2"] }), bucket)).toBe(true);
+    expect(shows(issue({ sprintIds: ["b3"], releaseIds: ["b4"] }), bucket)).toBe(false);
     expect(shows(issue(), bucket)).toBe(false);
   });
 });
@@ -203,7 +209,6 @@ const arbitraryFilterableIssue: fc.Arbitrary<FilterableIssue> = fc.record({
   milestoneTitle: maybe(["v1", "v2"]),
   parentIssueId: maybe(IDS),
   ancestorIds: some(IDS),
-  bucketId: maybe(IDS),
   estimationVoterLogins: some(LOGINS),
 });
 

@@ -33,7 +33,6 @@ export interface FilterableIssue extends SearchableIssue {
   parentIssueId: string | null;
   /** Parent, grandparent and so on up the tree, for the recursive parent-issue filter. */
   ancestorIds: readonly string[];
-  bucketId: string | null;
   /** Who has been asked to vote on the issue's estimate; empty when no vote is open. */
   estimationVoterLogins: readonly string[];
 }
@@ -140,6 +139,14 @@ function parentIssuesVerdict(issue: FilterableIssue, filters: BoardFilters): Key
   };
 }
 
+/**
+ * The containers an issue is in: its sprints, releases, GitHub epics and Gantry epics, whose ids
+ * are the bucket ids of the `issuesBucketIds` filter (docs/decisions/0010-board-views.md).
+ */
+function bucketsOf(issue: FilterableIssue): string[] {
+  return [...issue.sprintIds, ...issue.releaseIds, ...issue.epicIds, ...issue.gantryEpicIds];
+}
+
 function keyVerdicts(issue: FilterableIssue, filters: BoardFilters, context: FilterContext): KeyVerdict[] {
   const bucketIds = filters.issuesBucketIds.ids;
   return [
@@ -156,7 +163,7 @@ function keyVerdicts(issue: FilterableIssue, filters: BoardFilters, context: Fil
     listVerdict(listOf(issue.milestoneTitle), { in: filters.milestones.value, nin: [] }, NONE_FILTER_VALUE),
     parentIssuesVerdict(issue, filters),
     bucketIds.length > 0
-      ? { active: true, included: issue.bucketId !== null && bucketIds.includes(issue.bucketId), excluded: false }
+      ? { active: true, included: bucketsOf(issue).some((id) => bucketIds.includes(id)), excluded: false }
       : INACTIVE,
   ];
 }
