@@ -7,6 +7,8 @@ import {
   MarkGithubIcon,
 } from "@primer/octicons-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { bucketBoardPath } from "../board/paths";
 import { Avatar } from "../ui/Avatar";
 import styles from "./Issue.module.css";
 import { IssueMarkdown } from "./IssueMarkdown";
@@ -54,8 +56,54 @@ function Field({ name, children }: { name: string; children: ReactNode }) {
   );
 }
 
-function NamedList({ name, names, empty }: { name: string; names: string[]; empty: string }) {
-  return <Field name={name}>{names.length ? names.join(", ") : <span className={styles.none}>{empty}</span>}</Field>;
+interface Bucket {
+  id: string;
+  name: string;
+}
+
+/**
+ * Sprints, releases and epics: each a link to the board narrowed to that bucket when the issue is
+ * seen from a workspace. The board reads its filters from the address when it opens, hence a
+ * document load rather than a route change.
+ */
+function BucketList({
+  name,
+  buckets,
+  empty,
+  workspaceId,
+}: {
+  name: string;
+  buckets: Bucket[];
+  empty: string;
+  workspaceId: string | null;
+}) {
+  if (buckets.length === 0)
+    return (
+      <Field name={name}>
+        <span className={styles.none}>{empty}</span>
+      </Field>
+    );
+  return (
+    <Field name={name}>
+      <ul className={styles.buckets}>
+        {buckets.map((bucket) => (
+          <li key={bucket.id}>
+            {workspaceId ? (
+              <Link
+                reloadDocument
+                to={bucketBoardPath(workspaceId, bucket.id)}
+                title={`Show the board for ${bucket.name} only`}
+              >
+                {bucket.name}
+              </Link>
+            ) : (
+              bucket.name
+            )}
+          </li>
+        ))}
+      </ul>
+    </Field>
+  );
 }
 
 interface IssueDetailsProps {
@@ -64,10 +112,12 @@ interface IssueDetailsProps {
   newTabPath?: string;
   /** The heading's level: 2 inside the board's flyover, 1 on the issue's own page. */
   headingLevel: 1 | 2;
+  /** The workspace the issue is seen from, if any: its buckets then link to that board. */
+  workspaceId: string | null;
 }
 
 /** What the viewer shows of an issue, in the flyover and on its own page alike. */
-export function IssueDetails({ issue, newTabPath, headingLevel }: IssueDetailsProps) {
+export function IssueDetails({ issue, newTabPath, headingLevel, workspaceId }: IssueDetailsProps) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const kind = issue.pullRequest ? "Pull request" : "Issue";
   const isGitHub = issue.type === "GithubIssue";
@@ -126,16 +176,22 @@ export function IssueDetails({ issue, newTabPath, headingLevel }: IssueDetailsPr
               <span className={styles.none}>Not estimated</span>
             )}
           </Field>
-          <NamedList name="Sprints" names={issue.sprints.nodes.map((sprint) => sprint.name)} empty="No sprint" />
-          <NamedList
+          <BucketList name="Sprints" buckets={issue.sprints.nodes} empty="No sprint" workspaceId={workspaceId} />
+          <BucketList
             name="Epics"
-            names={[
-              ...issue.parentEpics.nodes.map((epic) => epic.issue.title),
-              ...issue.parentGantryEpics.nodes.map((epic) => epic.title),
+            buckets={[
+              ...issue.parentEpics.nodes.map(({ issue: epic }) => ({ id: epic.id, name: epic.title })),
+              ...issue.parentGantryEpics.nodes.map((epic) => ({ id: epic.id, name: epic.title })),
             ]}
             empty="No epic"
+            workspaceId={workspaceId}
           />
-          <NamedList name="Releases" names={issue.releases.nodes.map((release) => release.title)} empty="No release" />
+          <BucketList
+            name="Releases"
+            buckets={issue.releases.nodes.map((release) => ({ id: release.id, name: release.title }))}
+            empty="No release"
+            workspaceId={workspaceId}
+          />
           {issue.milestone ? <Field name="Milestone">{issue.milestone.title}</Field> : null}
           <Field name="Assignees">
             <People people={issue.assignees} empty="No one assigned" />

@@ -23,7 +23,14 @@ export function IssueView({ target, newTabPath, headingLevel }: IssueViewProps) 
     );
   }
   if (!query.data) return <Loader label="Loading the issue" />;
-  return <IssueDetails issue={query.data} newTabPath={newTabPath} headingLevel={headingLevel} />;
+  return (
+    <IssueDetails
+      issue={query.data}
+      newTabPath={newTabPath}
+      headingLevel={headingLevel}
+      workspaceId={target.workspaceId}
+    />
+  );
 }
 
 export function InvalidIssueNumber() {

@@ -25,18 +25,18 @@ export interface ViewedIssue {
   pipelineIssue?: { pipeline: { name: string }; priority: { name: string } | null } | null;
   estimate: { value: number } | null;
   milestone: { title: string } | null;
-  sprints: { nodes: { name: string }[] };
-  releases: { nodes: { title: string }[] };
-  parentGantryEpics: { nodes: { title: string }[] };
-  parentEpics: { nodes: { issue: { title: string } }[] };
+  sprints: { nodes: { id: string; name: string }[] };
+  releases: { nodes: { id: string; title: string }[] };
+  parentGantryEpics: { nodes: { id: string; title: string }[] };
+  parentEpics: { nodes: { issue: { id: string; title: string } }[] };
 }
 
 /** The issue's fields; `scope` keeps the per-workspace ones (sprints, releases, Gantry epics) to the board's workspace. */
 const fields = (scope: string) => `id number title body state type pullRequest htmlUrl createdAt
   labels { name color } assignees { login avatarUrl } user { login avatarUrl }
   repository { name ownerName htmlUrl } estimate { value } milestone { title }
-  sprints${scope} { nodes { name } } releases${scope} { nodes { title } }
-  parentGantryEpics${scope} { nodes { title } } parentEpics { nodes { issue { title } } }`;
+  sprints${scope} { nodes { id name } } releases${scope} { nodes { id title } }
+  parentGantryEpics${scope} { nodes { id title } } parentEpics { nodes { issue { id title } } }`;
 const IN_WORKSPACE = "(workspaceId: $workspaceId)";
 const ON_BOARD = `pipelineIssue${IN_WORKSPACE} { pipeline { name } priority { name } }`;
 

@@ -44,9 +44,9 @@ const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   pipelineIssue: { pipeline: { name: "New Issues" }, priority: { name: "High" } },
   estimate: { value: 5 },
   milestone: null,
-  sprints: { nodes: [{ name: "Sprint 14" }] },
+  sprints: { nodes: [{ id: "U3ByaW50OjE=", name: "Sprint 14" }] },
   releases: { nodes: [] },
-  parentGantryEpics: { nodes: [{ title: "Checkout revamp" }] },
+  parentGantryEpics: { nodes: [{ id: "R2FudHJ5RXBpYzox", title: "Checkout revamp" }] },
   parentEpics: { nodes: [] },
   ...overrides,
 });
@@ -143,8 +143,15 @@ describe("issue viewer", () => {
     expect(view.getByText("mona")).toBeInTheDocument();
     expect(view.getByText("5 points")).toBeInTheDocument();
     expect(view.getByText("High")).toBeInTheDocument();
-    expect(view.getByText("Sprint 14")).toBeInTheDocument();
-    expect(view.getByText("Checkout revamp")).toBeInTheDocument();
+    // Each bucket opens the board narrowed to it (SPEC §9 issuesBucketId).
+    expect(view.getByRole("link", { name: "Sprint 14" })).toHaveAttribute(
+      "href",
+      "/workspaces/w1/board?issuesBucketId=U3ByaW50OjE%3D",
+    );
+    expect(view.getByRole("link", { name: "Checkout revamp" })).toHaveAttribute(
+      "href",
+      "/workspaces/w1/board?issuesBucketId=R2FudHJ5RXBpYzox",
+    );
     expect(view.getByText("No release")).toBeInTheDocument();
     expect(view.getByText("bug")).toBeInTheDocument();
     expect(view.getByRole("link", { name: "Open in new tab" })).toHaveAttribute(
