@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
 import { activeSavedViewSet, filterLogicSet, filtersCleared, searchChanged, searchCleared } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
+import { BucketBanner } from "./BucketBanner";
 import styles from "./FilterBar.module.css";
 import { FilterChips } from "./FilterChips";
 import { FilterMenu } from "./FilterMenu";
@@ -24,6 +25,7 @@ export function FilterBar({ workspaceId }: { workspaceId: string }) {
 
   return (
     <section className={styles.bar} aria-label="Filters">
+      <BucketBanner workspaceId={workspaceId} />
       <div className={styles.row}>
         <BoardSearch />
         <div className={styles.menus}>

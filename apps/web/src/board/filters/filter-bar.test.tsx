@@ -262,4 +262,35 @@ describe("the board's filter bar", () => {
     expect(store.getState().boardIssues.pages.p1).toBeUndefined();
     expect(store.getState().board.pendingPipelineReloads).toEqual(["p1"]);
   });
+
+  it("shows the bucket a link narrows the board to, how much of it is done, and leads back to the whole board", async () => {
+    const user = userEvent.setup();
+    const sprint = {
+      id: "U3ByaW50OjE=",
+      kind: "SPRINT",
+      name: "Sprint 14",
+      startAt: "2026-11-09T00:00:00Z",
+      endAt: "2026-11-22T00:00:00Z",
+      issueCountProgress: { closed: 3, total: 8 },
+      issueEstimateProgress: { closed: 5, total: 13 },
+    };
+    const { router } = renderBar(
+      answers({
+        boardIssueBucket: (call) => ({
+          data: { workspace: { id: "w1", issueBucket: call.variables.id === sprint.id ? sprint : null } },
+        }),
+        boardFilteredCounts: () => ({ data: { workspace: { id: "w1", pipelines: [] } } }),
+      }),
+      `/workspaces/w1/board?issuesBucketId=${encodeURIComponent(sprint.id)}`,
+    );
+    const banner = await screen.findByRole("region", { name: "Bucket view" });
+    expect(await within(banner).findByText("Sprint 14")).toBeInTheDocument();
+    expect(within(banner).getByText("Sprint")).toBeInTheDocument();
+    expect(within(banner).getByText("3 of 8 issues closed · 5 of 13 points done")).toBeInTheDocument();
+    expect(within(banner).getByRole("progressbar", { name: "38% of issues closed" })).toBeInTheDocument();
+    await user.click(within(banner).getByRole("button", { name: "Show the whole board" }));
+    expect(screen.queryByRole("region", { name: "Bucket view" })).toBeNull();
+    expect(store.getState().board.filters.issuesBucketIds.ids).toEqual([]);
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+  });
 });
