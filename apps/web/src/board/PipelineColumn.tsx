@@ -75,7 +75,7 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
   const othersForDrop = keyboardDropIndex === null ? [] : issueIds.filter((issueId) => issueId !== movingId);
   const dropBeforeId = keyboardDropIndex === null ? undefined : othersForDrop[keyboardDropIndex];
   const dropAtEnd = keyboardDropIndex !== null && dropBeforeId === undefined;
-  const isFirstLoad = !pages || (pages.isLoading && issueIds.length === 0);
+  const isFirstLoad = issueIds.length === 0 && (!pages || pages.isLoading);
 
   return (
     <section

@@ -8,6 +8,7 @@ import { DeletePipelineDialog } from "./DeletePipelineDialog";
 import editing from "./PipelineEditing.module.css";
 import { PipelineForm } from "./PipelineForm";
 import { PipelineSelectAll } from "./PipelineSelectAll";
+import { PipelineSortMenu, PipelineSortMessage } from "./PipelineSortMenu";
 import { usePipelineEditing } from "./pipeline-editing";
 
 type Mode = "view" | "rename" | "describe" | "delete";
@@ -18,7 +19,10 @@ interface PipelineHeaderProps {
   showDescription: boolean;
 }
 
-/** A pipeline's name, counts and description; for admins, a menu to rename, describe, reorder and delete it. */
+/**
+ * A pipeline's name, counts, sort and description; for admins, a menu to rename, describe,
+ * reorder and delete it.
+ */
 export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHeaderProps) {
   const { canEdit, pipelines, requests, run } = usePipelineEditing();
   const [mode, setMode] = useState<Mode>("view");
@@ -59,6 +63,7 @@ export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHe
           {pipeline.name}
         </h2>
         <PipelineSelectAll pipeline={pipeline} />
+        <PipelineSortMenu pipeline={pipeline} />
         {editable ? (
           <MenuTrigger>
             <Button className={editing.menuButton} aria-label={`Pipeline actions: ${pipeline.name}`}>
@@ -92,6 +97,7 @@ export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHe
         ) : null}
       </div>
       <p className={styles.columnCount}>{pipelineCountText(counts)}</p>
+      <PipelineSortMessage pipelineId={pipeline.id} />
       {showDescription && pipeline.description ? (
         <p className={styles.columnDescription}>{pipeline.description}</p>
       ) : null}

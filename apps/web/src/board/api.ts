@@ -46,14 +46,18 @@ export function useBoardPipelines(workspaceId: string) {
   });
 }
 
-/** What a card shows; pages and board events read the same fields, for the board's workspace ($workspaceId). */
-export const ISSUE_FIELDS = `id number title state pullRequest htmlUrl type labels { name color } assignees { login avatarUrl }
-  user { login } repository { name ownerName } estimate { value } milestone { title } parentIssue { number title }
+/**
+ * What a card shows, and what the board filters and sorts loaded cards by at once (local-issues.ts);
+ * pages and board events read the same fields, for the board's workspace ($workspaceId).
+ */
+export const ISSUE_FIELDS = `id number title body createdAt state pullRequest htmlUrl type labels { name color } assignees { login avatarUrl }
+  user { login } repository { id ghId name ownerName } issueType { ... on BaseIssueType { name } } estimate { value }
+  milestone { title } parentIssue { id number title }
   issueCountProgress { open closed total } issueEstimateProgress { open closed total }
-  parentEpics { nodes { issue { number title } } } parentGantryEpics(workspaceId: $workspaceId) { nodes { title } }
-  sprints(workspaceId: $workspaceId) { nodes { name } } releases(workspaceId: $workspaceId) { nodes { title } }
+  parentEpics { nodes { issue { id number title } } } parentGantryEpics(workspaceId: $workspaceId) { nodes { id title } }
+  sprints(workspaceId: $workspaceId) { nodes { id name startAt } } releases(workspaceId: $workspaceId) { nodes { id title } }
   blockingIssues(workspaceId: $workspaceId) { totalCount } blockedIssues(workspaceId: $workspaceId) { totalCount }
-  pipelineIssue(workspaceId: $workspaceId) { priority { id name color } }`;
+  pipelineIssue(workspaceId: $workspaceId) { latestTransferTime priority { id name color } }`;
 
 interface IssuePage {
   nodes: BoardIssue[];

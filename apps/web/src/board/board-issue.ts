@@ -23,21 +23,29 @@ export interface BoardIssue {
   labels: { name: string; color: string }[];
   assignees: { login: string; avatarUrl: string | null }[];
   user: { login: string } | null;
+  body?: string | null;
+  createdAt?: string;
   /** A native Gantry issue or a GitHub one (SPEC §3 Board issue `type`). */
   type?: "GantryIssue" | "GithubIssue";
-  repository?: { name: string; ownerName: string };
+  /** `id` and `ghId` are what the repos filter holds (Gantry's id, GitHub's numeric id). */
+  repository?: { id?: string; ghId?: number | null; name: string; ownerName: string };
+  issueType?: { name: string } | null;
   estimate?: { value: number } | null;
   milestone?: { title: string } | null;
-  parentIssue?: Titled | null;
+  parentIssue?: (Titled & { id?: string }) | null;
   issueCountProgress?: Progress | null;
   issueEstimateProgress?: Progress | null;
-  parentEpics?: { nodes: { issue: Titled }[] };
-  parentGantryEpics?: { nodes: { title: string }[] };
-  sprints?: { nodes: { name: string }[] };
-  releases?: { nodes: { title: string }[] };
+  parentEpics?: { nodes: { issue: Titled & { id?: string } }[] };
+  parentGantryEpics?: { nodes: { id?: string; title: string }[] };
+  sprints?: { nodes: { id?: string; name: string; startAt?: string }[] };
+  releases?: { nodes: { id?: string; title: string }[] };
   blockingIssues?: { totalCount: number };
   blockedIssues?: { totalCount: number };
-  pipelineIssue?: { priority: { id: string; name: string; color: string } | null } | null;
+  /** `latestTransferTime`: when the issue entered its pipeline (the time-in-pipeline sorts). */
+  pipelineIssue?: {
+    latestTransferTime?: string | null;
+    priority: { id: string; name: string; color: string } | null;
+  } | null;
 }
 
 /**

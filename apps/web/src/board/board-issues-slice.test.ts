@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { BoardIssue } from "./board-issue";
 import { repositoryName } from "./board-issue";
 import { boardIssuesSlice, pageLoaded } from "./board-issues-slice";
-import { issueMoveFailed, issueMoveStarted } from "./board-slice";
+import { issueMoveFailed, issueMoveStarted, pipelineReloadMarked } from "./board-slice";
 import type { IssueMove } from "./issue-move";
 
 const reduce = boardIssuesSlice.reducer;
@@ -76,6 +76,26 @@ describe("card moves", () => {
       pageLoaded({ pipelineId: "a", issues: [issue("1"), issue("3")], endCursor: "c", hasNextPage: true }),
     );
     expect(reloaded.pipelineIssueIds).toEqual({ a: ["3"], b: ["1", "2"] });
+  });
+});
+
+describe("reading a pipeline again", () => {
+  it("keeps its cards until its first page comes back, then shows that page in their place", () => {
+    const marked = reduce(boardWith({ a: ["1", "2", "3"], b: ["4"] }), pipelineReloadMarked("a"));
+    expect(marked.pipelineIssueIds).toEqual({ a: ["1", "2", "3"], b: ["4"] });
+    expect(marked.pages.a).toBeUndefined();
+    const replaced = reduce(
+      marked,
+      pageLoaded({
+        pipelineId: "a",
+        issues: [issue("3"), issue("4"), issue("5")],
+        endCursor: "c",
+        hasNextPage: true,
+        replaces: true,
+      }),
+    );
+    // 4 is shown in b: a page does not take a card from another pipeline.
+    expect(replaced.pipelineIssueIds).toEqual({ a: ["3", "5"], b: ["4"] });
   });
 });
 

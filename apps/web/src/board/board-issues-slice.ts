@@ -28,6 +28,8 @@ interface PageLoaded {
   issues: BoardIssue[];
   endCursor: string | null;
   hasNextPage: boolean;
+  /** The pipeline's first page, read again: it takes the place of the cards the pipeline showed. */
+  replaces?: boolean;
 }
 
 function removeEverywhere(state: BoardIssuesState, issueId: string) {
@@ -58,6 +60,7 @@ export const boardIssuesSlice = createSlice({
      * a page read before a local move must not bring the card back.
      */
     pageLoaded(state, { payload }: PayloadAction<PageLoaded>) {
+      if (payload.replaces) delete state.pipelineIssueIds[payload.pipelineId];
       const shown = new Set(Object.values(state.pipelineIssueIds).flat());
       const ids = state.pipelineIssueIds[payload.pipelineId] ?? [];
       for (const issue of payload.issues) {
@@ -99,9 +102,9 @@ export const boardIssuesSlice = createSlice({
         const issue = state.byId[move.issueId];
         if (issue) issue.state = move.from.pipelineId === CLOSED_PIPELINE_ID ? "CLOSED" : "OPEN";
       })
-      // A pipeline marked for reload forgets its cards; its column reads it again from the first page.
+      // A pipeline marked for reload is read again from the first page; its cards stay (filtered and
+      // sorted on the board at once) until that page replaces them.
       .addCase(pipelineReloadMarked, (state, { payload: pipelineId }) => {
-        delete state.pipelineIssueIds[pipelineId];
         delete state.pages[pipelineId];
       })
       .addCase(boardReset, () => initialState);

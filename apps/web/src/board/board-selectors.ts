@@ -1,6 +1,8 @@
+import { DEFAULT_SORT_TYPE } from "@gantry/domain";
 import { createSelector } from "@reduxjs/toolkit";
 import type { BoardSettingName } from "./board-settings";
 import type { BoardRootState } from "./board-store";
+import { locallyShownIds } from "./local-issues";
 
 const NO_IDS: string[] = [];
 
@@ -18,8 +20,8 @@ export const selectSetting = (state: BoardRootState, name: BoardSettingName) => 
 export const selectPipelineIssueIds = (state: BoardRootState, pipelineId: string) =>
   state.boardIssues.pipelineIssueIds[pipelineId] ?? NO_IDS;
 
-/** The pipeline's cards the display toggles let through, in board order. */
-export const selectVisibleIssueIds = createSelector(
+/** The pipeline's cards the display toggles let through, in the order the server sent them. */
+const selectToggledIssueIds = createSelector(
   [
     selectPipelineIssueIds,
     (state: BoardRootState) => state.boardIssues.byId,
@@ -31,6 +33,26 @@ export const selectVisibleIssueIds = createSelector(
     // showOpenIssues hides issues that are not pull requests; closed ones show only in Closed.
     return ids.filter((id) => (byId[id]?.pullRequest === true ? showPullRequests : showOpenIssues));
   },
+);
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
+
+/**
+ * The pipeline's cards as shown: the display toggles, then the board's filters and the
+ * pipeline's sort applied to the loaded cards at once (local-issues.ts). The same list of ids
+ * keeps its identity, so a change to one card redraws that card, not its pipeline.
+ */
+export const selectVisibleIssueIds = createSelector(
+  [
+    selectToggledIssueIds,
+    (state: BoardRootState) => state.boardIssues.byId,
+    (state: BoardRootState) => state.board.filters,
+    (state: BoardRootState) => state.board.filterLogic,
+    (state: BoardRootState, pipelineId: string) => state.board.sortedPipelines[pipelineId] ?? DEFAULT_SORT_TYPE,
+  ],
+  (ids, byId, filters, filterLogic, sortType) => locallyShownIds(ids, byId, { filters, filterLogic, sortType }),
+  { memoizeOptions: { resultEqualityCheck: sameIds } },
 );
 
 /** Where the keyboard-moved card would land in this pipeline, if it is this one. */

@@ -3,7 +3,9 @@ import { useDispatch, useSelector } from "react-redux";
 import { withBoardEvents } from "./board-events";
 import { boardIssuesSlice } from "./board-issues-slice";
 import { readBoardSettings, writeBoardSetting } from "./board-settings";
-import { boardSlice, initialBoardState, settingChanged } from "./board-slice";
+import { boardSlice, initialBoardState, pipelineSortSet, settingChanged } from "./board-slice";
+import { sortedPipelineMessage } from "./pipeline-sort";
+import { readPipelineSorts, writePipelineSort } from "./pipeline-storage";
 
 const rootReducer = withBoardEvents(
   combineReducers({ board: boardSlice.reducer, boardIssues: boardIssuesSlice.reducer }),
@@ -11,17 +13,31 @@ const rootReducer = withBoardEvents(
 
 export type BoardRootState = ReturnType<typeof rootReducer>;
 
-/** One board's store: its display settings read from `storage`, and every change written back. */
+/** One board's store: its display settings and pipeline sorts read from `storage`, and every change written back. */
 export function createBoardStore(storage: Storage) {
   const persistence = createListenerMiddleware();
   persistence.startListening({
     actionCreator: settingChanged,
     effect: ({ payload }) => writeBoardSetting(storage, payload.name, payload.value),
   });
+  persistence.startListening({
+    actionCreator: pipelineSortSet,
+    effect: ({ payload }) => writePipelineSort(storage, payload.pipelineId, payload.sortType),
+  });
+  const sortedPipelines = readPipelineSorts(storage);
+  const sortedPipelinesEventMessage = Object.fromEntries(
+    Object.entries(sortedPipelines).map(([pipelineId, sortType]) => [pipelineId, sortedPipelineMessage(sortType)]),
+  );
   return configureStore({
     reducer: rootReducer,
     preloadedState: {
-      board: { ...initialBoardState(), settings: readBoardSettings(storage), isSettingsLoaded: true },
+      board: {
+        ...initialBoardState(),
+        settings: readBoardSettings(storage),
+        isSettingsLoaded: true,
+        sortedPipelines,
+        sortedPipelinesEventMessage,
+      },
     },
     middleware: (defaults) => defaults().prepend(persistence.middleware),
   });

@@ -40,10 +40,14 @@ export function useIssueMover(workspaceId: string) {
         .map(([pipelineId, ids]) => ({ pipelineId, index: ids.indexOf(issueId) }))
         .find((place) => place.index >= 0);
       if (!issue || !from) return null;
+      // A sorted pipeline shows its cards in the sort's order, so a card cannot be put in a place
+      // there: it is not reordered within it, and one moved in goes to the top of its board order.
+      const isSorted = target.pipelineId in store.getState().board.sortedPipelines;
+      if (isSorted && from.pipelineId === target.pipelineId) return null;
       const others = (pipelineIssueIds[target.pipelineId] ?? []).filter((id) => id !== issueId);
       const before = target.beforeIssueId ? others.indexOf(target.beforeIssueId) : -1;
       // Closed issues are not ranked: a closed card shows at the top, most recently closed first.
-      const index = target.pipelineId === CLOSED_PIPELINE_ID ? 0 : before >= 0 ? before : others.length;
+      const index = target.pipelineId === CLOSED_PIPELINE_ID || isSorted ? 0 : before >= 0 ? before : others.length;
       if (from.pipelineId === target.pipelineId && from.index === index) return null;
 
       const move: IssueMove = {

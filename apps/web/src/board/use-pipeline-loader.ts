@@ -17,15 +17,15 @@ export function usePipelineLoader(workspaceId: string) {
       store.dispatch(pageRequested(pipelineId));
       try {
         const { filters, filterLogic, sortedPipelines } = store.getState().board;
-        const page = await readPage(pipelineId, pages?.endCursor ?? null, {
-          filters,
-          filterLogic,
-          sortType: sortedPipelines[pipelineId] ?? DEFAULT_SORT_TYPE,
-        });
-        // Filters changed while the page was on its way: the pipeline is being read again under the new ones.
+        const sortType = sortedPipelines[pipelineId] ?? DEFAULT_SORT_TYPE;
+        const after = pages?.endCursor ?? null;
+        const page = await readPage(pipelineId, after, { filters, filterLogic, sortType });
+        // Filters or the sort changed while the page was on its way: the pipeline is being read again under the new ones.
         const now = store.getState().board;
-        if (now.filters !== filters || now.filterLogic !== filterLogic) return;
-        store.dispatch(pageLoaded({ pipelineId, issues: page.nodes, ...page.pageInfo }));
+        const sortNow = now.sortedPipelines[pipelineId] ?? DEFAULT_SORT_TYPE;
+        if (now.filters !== filters || now.filterLogic !== filterLogic || sortNow !== sortType) return;
+        // A first page is the server's answer for the whole pipeline: it replaces the cards kept meanwhile.
+        store.dispatch(pageLoaded({ pipelineId, issues: page.nodes, ...page.pageInfo, replaces: after === null }));
         if (store.getState().board.pendingPipelineReloads.includes(pipelineId))
           store.dispatch(pipelineReloaded(pipelineId));
       } catch (error) {

@@ -5,8 +5,9 @@ import type { BoardRootState } from "../board-store";
 import { useBoardSelector } from "../board-store";
 
 /**
- * When the filters, the search text or the logic change, every pipeline read so far forgets its
- * cards and reads them again from the first page under the new filters (the server filters).
+ * When the filters, the search text or the logic change, every pipeline read so far is read again
+ * from the first page under the new filters (the server filters); meanwhile its loaded cards are
+ * filtered on the board at once (local-issues.ts).
  */
 export function useRefilter() {
   const store = useStore<BoardRootState>();
