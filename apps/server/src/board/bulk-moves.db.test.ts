@@ -98,6 +98,42 @@ describe.each(testEngines())("moving many issues at once on %s", (engine) => {
     expect(stateOnGitHub(second.number)).toBe("open");
   });
 
+  it("closes and reopens native issues in Gantry alone, one move at a time or many", async () => {
+    const created = await gql(
+      board.t,
+      board.demo.token,
+      `query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }`,
+      { id: board.workspace },
+    );
+    const repositoryId = field<{ gantryRepository: { id: string } }>(created, "workspace").gantryRepository.id;
+    const native: string[] = [];
+    for (const title of ["Native one", "Native two"]) {
+      const answer = await gql(
+        board.t,
+        board.demo.token,
+        "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
+        { input: { repositoryId, title, pipelineId: pipelineIds.Backlog } },
+      );
+      native.push(field<{ issue: { id: string } }>(answer, "createIssue").issue.id);
+    }
+    // GitHub has no such issues: asking it would fail the moves.
+    const single = await gql(
+      board.t,
+      board.demo.token,
+      'mutation ($issue: ID!, $workspace: ID!) { moveIssue(input: { pipelineId: "closed--pipeline", issueId: $issue, workspaceId: $workspace }) { issue { state } } }',
+      { issue: native[0], workspace: board.workspace },
+    );
+    expect(field<{ issue: { state: string } }>(single, "moveIssue").issue.state).toBe("CLOSED");
+    expect(await moved(board.demo, "Closed", [native[1] ?? ""])).toMatchObject({ successCount: 1, failedIssues: [] });
+    expect(await ids("Backlog")).not.toContain(native[1]);
+
+    expect(await moved(board.demo, "In Progress", native, "START")).toMatchObject({ successCount: 2 });
+    expect((await column("In Progress")).slice(0, 2).map((issue) => [issue.id, issue.state])).toEqual([
+      [native[0], "OPEN"],
+      [native[1], "OPEN"],
+    ]);
+  });
+
   it("reports the issues it could not move with the reason, and moves the rest", async () => {
     const hubot = await board.signIn("hubot");
     await addMember(board.t, board.organization, hubot, "member");

@@ -5,14 +5,7 @@ import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { type BulkResult, MAX_ISSUES_PER_CALL } from "./issue-writes.js";
-import {
-  closeOnGitHub,
-  issuesInWorkspace,
-  openRanks,
-  placeIssues,
-  prepareOpenMoveOnGitHub,
-  workspacePipeline,
-} from "./moves.js";
+import { closeIssue, issuesInWorkspace, openRanks, placeIssues, prepareOpenMove, workspacePipeline } from "./moves.js";
 
 /** The reference schema's PipelineIssuePosition: the top or the bottom of the pipeline. */
 export type PipelineIssuePosition = "START" | "END";
@@ -68,8 +61,8 @@ export async function movePipelineIssues(
     }
     const fromPipelineId = await currentPipelineId(deps.db, workspaceId, row.issue);
     try {
-      if (pipeline) await prepareOpenMoveOnGitHub(deps, userId, row, pipeline, workspace.pipelineLabelSync);
-      else await closeOnGitHub(deps, userId, row);
+      if (pipeline) await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
+      else await closeIssue(deps, userId, row);
       ready.push(id);
       from.add(fromPipelineId);
     } catch (error) {

@@ -43,8 +43,16 @@ export async function workspacePipeline(executor: Executor, workspaceId: string,
   return pipeline;
 }
 
-/** Closes or reopens the issue on GitHub and answers the issue row's new state from GitHub's answer. */
-async function setStateOnGitHub(deps: CodeHostDeps, userId: string, row: IssueOnBoard, state: "open" | "closed") {
+/**
+ * Closes or reopens the issue and answers the issue row's new state: a GitHub issue on GitHub
+ * first, from GitHub's answer; a native issue (its repository is the workspace's Gantry
+ * repository) only here.
+ */
+async function newIssueState(deps: CodeHostDeps, userId: string, row: IssueOnBoard, state: "open" | "closed") {
+  if (row.repository.ghId === null) {
+    const now = deps.now();
+    return { state, closedAt: state === "closed" ? now : null, ghUpdatedAt: now, updatedAt: now };
+  }
   const { client } = await clientForUser(deps, userId);
   let data: { closed_at: string | null; updated_at: string };
   try {
@@ -68,19 +76,19 @@ async function setStateOnGitHub(deps: CodeHostDeps, userId: string, row: IssueOn
     : { state, closedAt: null, ghUpdatedAt: new Date(data.updated_at), updatedAt: now };
 }
 
-/** Closes an open issue on GitHub, then stores it closed as GitHub answered; a closed one stays as it is. */
-export async function closeOnGitHub(deps: CodeHostDeps, userId: string, row: IssueOnBoard) {
+/** Closes an open issue (on GitHub first for a GitHub issue) and stores it closed; a closed one stays as it is. */
+export async function closeIssue(deps: CodeHostDeps, userId: string, row: IssueOnBoard) {
   if (row.issue.state === "closed") return;
-  const closed = await setStateOnGitHub(deps, userId, row, "closed");
+  const closed = await newIssueState(deps, userId, row, "closed");
   await deps.db.update(issues).set(closed).where(eq(issues.id, row.issue.id));
 }
 
 /**
- * Everything GitHub must hear before an issue lands in an open pipeline: a closed issue is
- * reopened (and stored as open at once, as GitHub now holds it), and a workspace mirroring
- * pipelines gets the pipeline's label. GitHub refusing throws.
+ * Everything before an issue lands in an open pipeline: a closed issue is reopened (on GitHub
+ * first for a GitHub issue, and stored as open at once), and on a workspace mirroring pipelines
+ * a GitHub issue gets the pipeline's label. GitHub refusing throws.
  */
-export async function prepareOpenMoveOnGitHub(
+export async function prepareOpenMove(
   deps: CodeHostDeps,
   userId: string,
   row: IssueOnBoard,
@@ -88,10 +96,10 @@ export async function prepareOpenMoveOnGitHub(
   mirrorLabels: boolean,
 ) {
   if (row.issue.state === "closed") {
-    const reopened = await setStateOnGitHub(deps, userId, row, "open");
+    const reopened = await newIssueState(deps, userId, row, "open");
     await deps.db.update(issues).set(reopened).where(eq(issues.id, row.issue.id));
   }
-  if (mirrorLabels) {
+  if (mirrorLabels && row.repository.ghId !== null) {
     try {
       await mirrorPipelineLabel(deps, userId, row, pipeline.name);
     } catch (error) {
@@ -139,7 +147,7 @@ export async function placeIssues(
 /**
  * Moves an issue to a position in a pipeline (moveIssue). The new rank lies between its new
  * neighbours', so one row changes and concurrent moves keep a consistent order. Moving to
- * Closed closes the issue on GitHub; moving a closed issue out reopens it.
+ * Closed closes the issue (on GitHub too for a GitHub issue); moving a closed issue out reopens it.
  */
 export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId: string, input: MoveIssueInput) {
   const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
@@ -158,13 +166,13 @@ export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId:
     });
 
   if (input.pipelineId === CLOSED_PIPELINE.id) {
-    await closeOnGitHub(deps, userId, row);
+    await closeIssue(deps, userId, row);
     await announce(CLOSED_PIPELINE.id);
     return { issueId: row.issue.id, pipelineId: CLOSED_PIPELINE.id };
   }
 
   const pipeline = await workspacePipeline(deps.db, workspaceId, input.pipelineId);
-  await prepareOpenMoveOnGitHub(deps, userId, row, pipeline, workspace.pipelineLabelSync);
+  await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
 
   await deps.db.transaction(async (tx) => {
     const others = await openRanks(tx, pipeline.id, [row.issue.id]);
