@@ -1,0 +1,77 @@
+import { expect, type Page, test } from "@playwright/test";
+import { type Account, createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+
+/** Created in this order, each on top of the first pipeline: board order is the reverse. */
+const TITLES = ["banana", "Apple", "cherry", "Date"];
+
+/** A workspace whose first pipeline holds the native issues above; answers its id and that pipeline's name. */
+async function boardWithIssues(page: Page, account: Account) {
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+  const {
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(page.request, account, `Sorting Co ${suffix}`, [{ name: "Sorted" }]);
+  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string }; pipelines: { name: string }[] } }>(
+    page.request,
+    account,
+    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { name } } }",
+    { id: workspaceId },
+  );
+  for (const title of TITLES) {
+    await gql(
+      page.request,
+      account,
+      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
+      { input: { repositoryId: workspace.gantryRepository.id, title } },
+    );
+  }
+  return { workspaceId, pipelineName: workspace.pipelines[0]?.name ?? "" };
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test("sort a pipeline Title A–Z, see its order, reload and find it still sorted, then back to manual", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const account = await createAccount(page.request, "sorting");
+  const { workspaceId, pipelineName } = await boardWithIssues(page, account);
+  await signInAs(page, account);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/workspaces/${workspaceId}/board`);
+
+  const cards = page.getByRole("list", { name: `Issues in ${pipelineName}` }).getByRole("listitem");
+  const titlesShown = async () =>
+    (await cards.allInnerTexts()).map((text) => TITLES.find((title) => text.includes(title)));
+  const manualOrder = [...TITLES].reverse();
+  await expect.poll(titlesShown).toEqual(manualOrder);
+
+  await page.getByRole("button", { name: `Sort ${pipelineName}: Manual (board order)` }).click();
+  await expect(page.getByRole("menuitemradio", { name: "Manual (board order)" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await screenshots(page, "board-sort-menu");
+  await page.getByRole("menuitemradio", { name: "Title A–Z" }).click();
+  const message = page.getByText("Sorted by title A–Z · reordering is off while sorted");
+  await expect(message).toBeVisible();
+  await expect.poll(titlesShown).toEqual(["Apple", "banana", "cherry", "Date"]);
+  await screenshots(page, "board-sorted-pipeline");
+
+  await page.reload();
+  await expect(message).toBeVisible();
+  await expect.poll(titlesShown).toEqual(["Apple", "banana", "cherry", "Date"]);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("zhPipelines_"))),
+  ).toHaveLength(1);
+
+  await page.getByRole("button", { name: `Sort ${pipelineName}: Title A–Z` }).click();
+  await page.getByRole("menuitemradio", { name: "Manual (board order)" }).click();
+  await expect(message).toHaveCount(0);
+  await expect.poll(titlesShown).toEqual(manualOrder);
+});
