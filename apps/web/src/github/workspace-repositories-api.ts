@@ -56,6 +56,9 @@ const WORKSPACE_REPOSITORIES = `query workspaceRepositories($workspaceId: ID!, $
   }
 }`;
 
+/** The workspace's own repository of native issues, as the connection lists it. */
+type GantryRepository = Omit<ConnectedRepository, "ghId"> & { ghId: null };
+
 export const workspaceRepositoriesKey = (workspaceId: string) => ["workspace-repositories", workspaceId] as const;
 
 const isImporting = (repository: ConnectedRepository) =>
@@ -68,9 +71,12 @@ export function useWorkspaceRepositories(workspaceId: string) {
     queryKey: workspaceRepositoriesKey(workspaceId),
     queryFn: async () => {
       const { workspace } = await request<{
-        workspace: { repositoriesConnection: { nodes: { repository: ConnectedRepository }[] } };
+        workspace: { repositoriesConnection: { nodes: { repository: ConnectedRepository | GantryRepository }[] } };
       }>(WORKSPACE_REPOSITORIES, { workspaceId, first: ISSUES_SHOWN });
-      return workspace.repositoriesConnection.nodes.map((node) => node.repository);
+      // The workspace's Gantry repository holds its native issues: nothing to sync with GitHub.
+      return workspace.repositoriesConnection.nodes
+        .map((node) => node.repository)
+        .filter((repository): repository is ConnectedRepository => repository.ghId !== null);
     },
     refetchInterval: (query) => (query.state.data?.some(isImporting) ? IMPORT_POLL_MS : false),
   });

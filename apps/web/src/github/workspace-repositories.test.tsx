@@ -62,7 +62,18 @@ function renderRepositories(answer: (call: GraphQLCall) => unknown) {
       path: "/workspaces/w1",
       graphql: (call) => {
         if (call.operation === "workspaceRepositories")
-          return { data: { workspace: { repositoriesConnection: { nodes: [{ repository: connected }] } } } };
+          return {
+            data: {
+              workspace: {
+                repositoriesConnection: {
+                  nodes: [
+                    { repository: connected },
+                    { repository: { ...connected, id: "g1", ghId: null, name: "Launch" } },
+                  ],
+                },
+              },
+            },
+          };
         if (call.operation === "githubRepositories") return { data: { viewer: { githubRepositories: options } } };
         return answer(call);
       },
@@ -89,6 +100,8 @@ describe("workspace repositories", () => {
   it("shows each repository's import, sync health and issues", async () => {
     renderRepositories(() => ({ data: {} }));
     const panel = await screen.findByRole("article", { name: "acme/web-app" });
+    // The workspace's Gantry repository (native issues) has nothing to import or sync.
+    expect(screen.queryByRole("article", { name: "acme/Launch" })).toBeNull();
     expect(within(panel).getByText("Imported 2")).toBeVisible();
     expect(within(panel).getByText("Installed")).toBeVisible();
     expect(within(panel).getByText(/5 minutes ago/)).toBeVisible();
