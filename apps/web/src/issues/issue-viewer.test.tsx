@@ -24,7 +24,11 @@ const card = (number: number, htmlUrl: string): BoardIssue => ({
   user: null,
 });
 
-const githubCard = card(1, "https://github.com/acme/web-app/issues/1");
+// Labelled bug, so it stays on a board filtered by that label (the board filters loaded cards itself too).
+const githubCard = {
+  ...card(1, "https://github.com/acme/web-app/issues/1"),
+  labels: [{ name: "bug", color: "d73a4a" }],
+};
 const nativeCard = card(7, "http://localhost:3000/workspaces/w1/issues/7");
 
 const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
