@@ -9,7 +9,7 @@ import {
 } from "./board-events";
 import type { BoardIssue } from "./board-issue";
 import { pageLoaded } from "./board-issues-slice";
-import { pipelineSortSet, searchChanged } from "./board-slice";
+import { issueMoveStarted, issueMoveSucceeded, pipelineSortSet, searchChanged } from "./board-slice";
 import { createBoardStore } from "./board-store";
 
 const issue = (id: string, title = `Issue ${id}`): BoardIssue => ({
@@ -116,5 +116,31 @@ describe("board events from other members and GitHub", () => {
     sorted.dispatch(boardEventReceived(moved([{ issueId: "i1", pipelineId: "p2", position: 0, issue: issue("i1") }])));
     expect(sorted.getState().board.pendingPipelineReloads).toEqual(["p2", "p1"]);
     expect(sorted.getState().boardIssues.pages).toEqual({});
+  });
+
+  it("keeps a card this tab is moving where it put it, whatever the server read before the move", () => {
+    const store = board();
+    const move = {
+      issueId: "i1",
+      isPullRequest: false,
+      from: { pipelineId: "p1", index: 0 },
+      to: { pipelineId: "p2", index: 0 },
+      movedAt: 1,
+    };
+    store.dispatch(issueMoveStarted(move));
+    // An event with the place the server had read before the move arrived: the card stays.
+    store.dispatch(boardEventReceived(moved([{ issueId: "i1", pipelineId: "p1", position: 0, issue: issue("i1") }])));
+    expect(lists(store)).toEqual({ p1: ["i2", "i3"], p2: ["i1", "i4", "i5"] });
+    // p2's first page, read again before the move reached the server: the card keeps its place.
+    store.dispatch(
+      pageLoaded({ pipelineId: "p2", issues: [issue("i4")], endCursor: "c3", hasNextPage: true, replaces: true }),
+    );
+    expect(lists(store).p2).toEqual(["i1", "i4"]);
+    // Once the server has answered, its word counts again.
+    store.dispatch(issueMoveSucceeded(move));
+    store.dispatch(
+      pageLoaded({ pipelineId: "p2", issues: [issue("i4")], endCursor: "c3", hasNextPage: true, replaces: true }),
+    );
+    expect(lists(store).p2).toEqual(["i4"]);
   });
 });

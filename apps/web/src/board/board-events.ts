@@ -2,7 +2,7 @@ import { emptyFilters } from "@gantry/domain";
 import { createAction, createNextState as produce, type Reducer, type UnknownAction } from "@reduxjs/toolkit";
 import { ISSUE_FIELDS } from "./api";
 import type { BoardIssue } from "./board-issue";
-import type { BoardIssuesState } from "./board-issues-slice";
+import { type BoardIssuesState, pageLoaded } from "./board-issues-slice";
 import { type BoardState, pipelineReloadMarked } from "./board-slice";
 import { placeIssue } from "./issue-move";
 
@@ -78,6 +78,24 @@ function applyPlacement(issues: BoardIssuesState, place: IssuePlacement) {
 }
 
 /**
+ * A pipeline's first page read again replaces its cards; a card moved here whose move the server
+ * has not answered yet may be missing from a page read before the move, so it keeps its place.
+ */
+function keepPendingCards<State extends BoardParts>(previous: unknown, state: State, pipelineId: string): State {
+  const before = (previous as BoardParts | undefined)?.boardIssues?.pipelineIssueIds[pipelineId] ?? [];
+  const lost = state.board.pendingIssueIds.filter(
+    (issueId) => before.includes(issueId) && shownIn(state.boardIssues, issueId).length === 0,
+  );
+  if (lost.length === 0) return state;
+  return produce(state, (draft) => {
+    for (const issueId of lost) {
+      const ids = draft.boardIssues.pipelineIssueIds[pipelineId] ?? [];
+      draft.boardIssues.pipelineIssueIds[pipelineId] = placeIssue(ids, issueId, before.indexOf(issueId));
+    }
+  });
+}
+
+/**
  * Board events touch both slices (the echo list and the cards), so they are reduced over the
  * whole board state, after the slices' own reducers.
  */
@@ -86,6 +104,8 @@ export function withBoardEvents<State extends BoardParts, Preloaded>(
 ): Reducer<State, UnknownAction, Preloaded> {
   return (previous: State | Preloaded | undefined, action: UnknownAction) => {
     const state = reducer(previous, action);
+    if (pageLoaded.match(action) && action.payload.replaces)
+      return keepPendingCards(previous, state, action.payload.pipelineId);
     if (userEventSent.match(action)) {
       return produce(state, (draft) => {
         draft.board.userEventIds.push(action.payload);
@@ -107,6 +127,8 @@ export function withBoardEvents<State extends BoardParts, Preloaded>(
     const reloads = new Set<string>();
     const placed = produce(state, (draft) => {
       for (const place of event.placements) {
+        // This board's own move of the card is on its way: the server read its place before that move.
+        if (draft.board.pendingIssueIds.includes(place.issueId)) continue;
         if (place.pipelineId === null || inServerOrder(draft.board, place.pipelineId)) {
           applyPlacement(draft.boardIssues, place);
         } else {
