@@ -11,6 +11,7 @@ import { type BoardPipeline, useBoardPipelines } from "./api";
 import styles from "./Board.module.css";
 import { BoardCommands } from "./BoardCommands";
 import { type BoardActions, BoardActionsContext } from "./board-actions";
+import { pipelinesKept } from "./board-issues-slice";
 import { boardFiltersApplied, boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
 import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
 import { DisplayOptions } from "./DisplayOptions";
@@ -59,6 +60,7 @@ function Board({ workspaceId }: { workspaceId: string }) {
   useEffect(() => {
     if (!workspace) return;
     dispatch(pipelineCountsLoaded(Object.fromEntries(workspace.pipelines.map((p) => [p.id, p.issueCounts]))));
+    dispatch(pipelinesKept(workspace.pipelines.map((p) => p.id)));
     dispatch(boardLoaded());
   }, [workspace, dispatch]);
 

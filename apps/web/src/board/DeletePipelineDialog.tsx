@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { ConfirmationDialog } from "../ui/dialog/ConfirmationDialog";
 import form from "../ui/form.module.css";
 import type { BoardPipeline } from "./api";
+import { pipelinesKept } from "./board-issues-slice";
 import { pipelineReloadMarked } from "./board-slice";
 import { useBoardDispatch } from "./board-store";
 import { usePipelineEditing } from "./pipeline-editing";
@@ -18,7 +19,9 @@ export function DeletePipelineDialog({ pipeline, onClose }: { pipeline: BoardPip
   const confirm = async () => {
     onClose();
     const deleted = await run(() => requests.remove(pipeline.id, destination));
-    if (deleted) dispatch(pipelineReloadMarked(destination));
+    if (!deleted) return;
+    dispatch(pipelinesKept(others.map((other) => other.id)));
+    dispatch(pipelineReloadMarked(destination));
   };
 
   return (

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BoardIssue } from "./board-issue";
 import { repositoryName } from "./board-issue";
-import { boardIssuesSlice, pageLoaded } from "./board-issues-slice";
+import { boardIssuesSlice, pageLoaded, pipelinesKept } from "./board-issues-slice";
 import { issueMoveFailed, issueMoveStarted, pipelineReloadMarked } from "./board-slice";
 import type { IssueMove } from "./issue-move";
 
@@ -104,5 +104,23 @@ describe("repositoryName", () => {
     expect(repositoryName("http://127.0.0.1:3900/acme/web-app/issues/12")).toBe("acme/web-app");
     expect(repositoryName("https://github.com/demo/notes/pull/3")).toBe("demo/notes");
     expect(repositoryName("not a url")).toBe("");
+  });
+
+  it("forgets a deleted pipeline, so the cards it held show in the pipeline they moved to", () => {
+    let state = boardWith({ backlog: ["a", "b"], hold: [] });
+    state = reduce(state, pipelinesKept(["hold"]));
+    expect(state.pipelineIssueIds).toEqual({ hold: [] });
+    expect(state.pages.backlog).toBeUndefined();
+    state = reduce(
+      state,
+      pageLoaded({
+        pipelineId: "hold",
+        issues: [issue("a"), issue("b")],
+        endCursor: null,
+        hasNextPage: false,
+        replaces: true,
+      }),
+    );
+    expect(state.pipelineIssueIds.hold).toEqual(["a", "b"]);
   });
 });

@@ -79,6 +79,19 @@ export const boardIssuesSlice = createSlice({
       const pages = state.pages[action.payload.pipelineId];
       if (pages) Object.assign(pages, { isLoading: false, error: action.payload.error });
     },
+    /**
+     * The board's pipelines as the server lists them: a deleted pipeline's cards and paging go, or
+     * its cards would count as shown there and be kept out of the pipeline they moved to.
+     */
+    pipelinesKept(state, action: PayloadAction<string[]>) {
+      const kept = new Set(action.payload);
+      for (const pipelineId of Object.keys(state.pipelineIssueIds)) {
+        if (!kept.has(pipelineId)) delete state.pipelineIssueIds[pipelineId];
+      }
+      for (const pipelineId of Object.keys(state.pages)) {
+        if (!kept.has(pipelineId)) delete state.pages[pipelineId];
+      }
+    },
     keyboardMoveStarted(state, action: PayloadAction<{ issueId: string } & BoardPlace>) {
       state.keyboardMove = action.payload;
     },
@@ -111,5 +124,12 @@ export const boardIssuesSlice = createSlice({
   },
 });
 
-export const { pageRequested, pageLoaded, pageFailed, keyboardMoveStarted, keyboardMoveAimed, keyboardMoveEnded } =
-  boardIssuesSlice.actions;
+export const {
+  pageRequested,
+  pageLoaded,
+  pageFailed,
+  pipelinesKept,
+  keyboardMoveStarted,
+  keyboardMoveAimed,
+  keyboardMoveEnded,
+} = boardIssuesSlice.actions;

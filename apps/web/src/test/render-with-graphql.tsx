@@ -11,7 +11,7 @@ export interface GraphQLCall {
   variables: Record<string, unknown>;
 }
 
-/** Answers one operation: `{ data }` or `{ errors }`, as /graphql would. */
+/** Answers one operation: `{ data }` or `{ errors }` (or a promise of one, to hold an answer back), as /graphql would. */
 export type GraphQLHandler = (call: GraphQLCall) => unknown;
 
 interface Options {
@@ -43,7 +43,7 @@ export function renderWithGraphQL(
       const operation = query.match(/^\s*(?:query|mutation)\s+(\w+)/)?.[1] ?? "anonymous";
       const call = { operation, variables };
       calls.push(call);
-      return Response.json(graphql(call));
+      return Response.json(await graphql(call));
     }),
   );
   const router = createMemoryRouter(
