@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommandRegistryProvider } from "../shell/command-palette/command-registry";
-import { installLayoutApis } from "../test/browser-apis";
+import { layOutBoxes } from "../test/browser-apis";
 import { type GraphQLCall, type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
 import { ToastProvider } from "../ui/toast/ToastProvider";
 import { BoardPage } from "./BoardPage";
@@ -67,23 +67,8 @@ const refusal = (message: string, extensions: Record<string, unknown>) => () => 
 const ofOperation = (calls: GraphQLCall[], operation: string) => calls.filter((call) => call.operation === operation);
 
 describe("editing the board and bulk actions", () => {
-  const sizes = [
-    vi.spyOn(Element.prototype, "clientHeight", "get"),
-    vi.spyOn(Element.prototype, "clientWidth", "get"),
-    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get"),
-  ];
-  beforeAll(() => {
-    installLayoutApis();
-    // A card's slot is as tall as a card; every other box is tall enough that a column draws all its cards.
-    for (const size of sizes) {
-      size.mockImplementation(function (this: Element) {
-        return this.tagName === "LI" ? 92 : 20_000;
-      });
-    }
-  });
-  afterAll(() => {
-    for (const size of sizes) size.mockRestore();
-  });
+  // A card's slot is as tall as a card; every other box is tall enough that a column draws all its cards.
+  layOutBoxes({ boxSize: 20_000, cardHeight: 92 });
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();

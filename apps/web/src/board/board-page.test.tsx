@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommandPalette } from "../shell/command-palette/CommandPalette";
 import { CommandRegistryProvider } from "../shell/command-palette/command-registry";
-import { installLayoutApis } from "../test/browser-apis";
+import { layOutBoxes } from "../test/browser-apis";
 import { type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
 import { ToastProvider } from "../ui/toast/ToastProvider";
 import { BoardPage } from "./BoardPage";
@@ -83,24 +83,8 @@ function renderBoard(graphql: GraphQLHandler, palette = false) {
 const column = (name: string) => screen.getByRole("region", { name });
 
 describe("board page", () => {
-  // The virtualiser draws what fits its scroll box; jsdom lays nothing out, so give every box a size.
-  const sizes = [
-    vi.spyOn(Element.prototype, "clientHeight", "get"),
-    vi.spyOn(Element.prototype, "clientWidth", "get"),
-    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get"),
-  ];
-  beforeAll(() => {
-    installLayoutApis();
-    for (const size of sizes) {
-      // A card's slot is as tall as a normal card; every other box, 600 px.
-      size.mockImplementation(function (this: Element) {
-        return this.tagName === "LI" ? 92 : 600;
-      });
-    }
-  });
-  afterAll(() => {
-    for (const size of sizes) size.mockRestore();
-  });
+  // A card's slot is as tall as a normal card; every other box, 600 px.
+  layOutBoxes({ boxSize: 600, cardHeight: 92 });
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();

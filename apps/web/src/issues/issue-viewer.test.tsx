@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BoardIssue } from "../board/board-issue";
 import { CommandRegistryProvider } from "../shell/command-palette/command-registry";
-import { installLayoutApis } from "../test/browser-apis";
+import { layOutBoxes } from "../test/browser-apis";
 import { type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
 import { ToastProvider } from "../ui/toast/ToastProvider";
 import type { ViewedIssue } from "./issue-api";
@@ -106,18 +106,7 @@ function renderAt(entry: string | { pathname: string; state: unknown }, graphql 
 const flyover = () => screen.findByRole("dialog", { name: /Issue #/ });
 
 describe("issue viewer", () => {
-  const sizes = [
-    vi.spyOn(Element.prototype, "clientHeight", "get"),
-    vi.spyOn(Element.prototype, "clientWidth", "get"),
-    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get"),
-  ];
-  beforeAll(() => {
-    installLayoutApis();
-    for (const size of sizes) size.mockImplementation(() => 600);
-  });
-  afterAll(() => {
-    for (const size of sizes) size.mockRestore();
-  });
+  layOutBoxes({ boxSize: 600 });
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();
