@@ -1,85 +1,22 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { sandboxURL } from "./playwright.config.js";
-import { type Account, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { type Account, createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
+import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
 
-const SANDBOX_CLIENT = { client_id: "gantry-sandbox", client_secret: "gantry-sandbox-secret" };
 const ISSUE_COUNT = 50;
-
-/** "Continue with GitHub" over HTTP as a new sandbox user named `login`; answers Gantry's session. */
-async function signUpWithGitHub(request: APIRequestContext, login: string): Promise<Account> {
-  const start = await request.post("/gantry_users/auth/github", { form: {}, maxRedirects: 0 });
-  const authorize = new URL(start.headers().location ?? "");
-  const consent = await request.post(new URL("/login/oauth/authorize", authorize).toString(), {
-    form: { ...Object.fromEntries(authorize.searchParams), new_login: login },
-    maxRedirects: 0,
-  });
-  const callback = await request.get(consent.headers().location ?? "", { maxRedirects: 0 });
-  const token = new URLSearchParams(new URL(callback.headers().location ?? "", "http://gantry.test").hash.slice(1)).get(
-    "token",
-  );
-  expect(token, "no session after GitHub sign-in").toBeTruthy();
-  return { email: `${login}@github`, token: token ?? "" };
-}
-
-/** A token for the sandbox's REST API as `login`, by the OAuth web flow a GitHub app would use. */
-async function sandboxToken(request: APIRequestContext, login: string): Promise<string> {
-  const consent = await request.post(`${sandboxURL}/login/oauth/authorize`, {
-    form: { client_id: SANDBOX_CLIENT.client_id, redirect_uri: "http://127.0.0.1/callback", scope: "repo", login },
-    maxRedirects: 0,
-  });
-  const code = new URL(consent.headers().location ?? "").searchParams.get("code");
-  const exchange = await request.post(`${sandboxURL}/login/oauth/access_token`, {
-    form: { ...SANDBOX_CLIENT, code: code ?? "" },
-    headers: { accept: "application/json" },
-  });
-  return ((await exchange.json()) as { access_token: string }).access_token;
-}
 
 /** A workspace showing a new repository of `login`'s with ISSUE_COUNT open issues, all in New Issues. */
 async function boardWithManyIssues(request: APIRequestContext, account: Account, login: string): Promise<string> {
-  const headers = { authorization: `Bearer ${await sandboxToken(request, login)}` };
-  const created = await request.post(`${sandboxURL}/user/repos`, { headers, data: { name: "backlog-cleanup" } });
+  const sandbox = await sandboxApi(request, login);
+  const created = await sandbox.post("/user/repos", { name: "backlog-cleanup" });
   expect(created.status()).toBe(201);
   for (let number = 1; number <= ISSUE_COUNT; number++) {
-    const issue = await request.post(`${sandboxURL}/repos/${login}/backlog-cleanup/issues`, {
-      headers,
-      data: { title: `Cleanup task ${number}` },
-    });
+    const issue = await sandbox.post(`/repos/${login}/backlog-cleanup/issues`, { title: `Cleanup task ${number}` });
     expect(issue.status()).toBe(201);
   }
   const {
     workspaceIds: [workspaceId = ""],
   } = await createOrganizationWithWorkspaces(request, account, `Editing Co ${login}`, [{ name: "Cleanup board" }]);
-  const { viewer } = await gql<{ viewer: { githubRepositories: { ghId: number; name: string }[] } }>(
-    request,
-    account,
-    "query { viewer { githubRepositories { ghId name } } }",
-  );
-  const repository = viewer.githubRepositories.find((repo) => repo.name === "backlog-cleanup");
-  await gql(
-    request,
-    account,
-    "mutation ($workspaceId: ID!, $ghId: ID!) { addRepositoryToWorkspace(input: { workspaceId: $workspaceId, repositoryGhId: $ghId }) { workspaceRepository { __typename } } }",
-    { workspaceId, ghId: String(repository?.ghId) },
-  );
-  await expect
-    .poll(
-      async () => {
-        const { workspace } = await gql<{
-          workspace: { pipelines: { name: string; issueCounts: { issuesCount: number } }[] };
-        }>(
-          request,
-          account,
-          "query ($id: ID!) { workspace(id: $id) { pipelines { name issueCounts { issuesCount } } } }",
-          {
-            id: workspaceId,
-          },
-        );
-        return workspace.pipelines.find((pipeline) => pipeline.name === "New Issues")?.issueCounts.issuesCount;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(ISSUE_COUNT);
+  await connectRepository(request, account, workspaceId, "backlog-cleanup", ISSUE_COUNT);
   return workspaceId;
 }
 
@@ -107,7 +44,7 @@ async function pipelineMenu(page: Page, name: string, item: string) {
 test("bulk-move 50 issues with progress, then add, rename, reorder and delete pipelines", async ({ page }) => {
   test.setTimeout(180_000);
   const login = `editor-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const account = await signUpWithGitHub(page.request, login);
+  const account = await signInWithGitHub(page.request, { newLogin: login });
   const workspaceId = await boardWithManyIssues(page.request, account, login);
   await signInAs(page, account);
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,20 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { type Account, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
-
-/** "Continue with GitHub" over HTTP: Gantry's form, the sandbox's consent as `login`, and the callback's session. */
-async function signInWithGitHub(request: APIRequestContext, login: string): Promise<Account> {
-  const start = await request.post("/gantry_users/auth/github", { form: {}, maxRedirects: 0 });
-  const authorize = new URL(start.headers().location ?? "");
-  const consent = await request.post(new URL("/login/oauth/authorize", authorize).toString(), {
-    form: { ...Object.fromEntries(authorize.searchParams), login },
-    maxRedirects: 0,
-  });
-  const callback = await request.get(consent.headers().location ?? "", { maxRedirects: 0 });
-  const complete = new URL(callback.headers().location ?? "", "http://gantry.test");
-  const token = new URLSearchParams(complete.hash.slice(1)).get("token");
-  expect(token, `no session after GitHub sign-in (${complete})`).toBeTruthy();
-  return { email: `${login}@github`, token: token ?? "" };
-}
+import { signInWithGitHub } from "./support/github-sandbox.js";
 
 interface PipelineCounts {
   id: string;
@@ -66,7 +52,7 @@ test("move cards between pipelines by dragging and by keyboard; the moves stay a
 }) => {
   test.setTimeout(120_000);
   // mona, an acme member: github.spec signs in as demo on the same server and expects a fresh account.
-  const account = await signInWithGitHub(page.request, "mona");
+  const account = await signInWithGitHub(page.request, { login: "mona" });
   const workspaceId = await boardWithWebApp(page.request, account);
   await signInAs(page, account);
   await page.setViewportSize({ width: 1440, height: 900 });
