@@ -5,9 +5,9 @@ import { type GitHubIssueWire, upsertIssues } from "../codehost/issue-sync.js";
 import { type CodeHostDeps, clientForUser } from "../codehost/repositories.js";
 import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
-import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
+import { permissionAtLeast, repositoryWorkspacesAccess } from "../organizations/access.js";
 
-const { issues, repositories, workspaceRepositories } = schema;
+const { issues, repositories } = schema;
 /** One call changes at most this many issues; larger selections are sent in batches. */
 export const MAX_ISSUES_PER_CALL = 100;
 
@@ -30,15 +30,8 @@ export interface BulkResult {
 
 /** Whether the person may edit the issue: editor of some workspace that shows its repository. */
 async function mayEdit(deps: CodeHostDeps, userId: string, repositoryId: string): Promise<boolean> {
-  const links = await deps.db
-    .select({ workspaceId: workspaceRepositories.workspaceId })
-    .from(workspaceRepositories)
-    .where(eq(workspaceRepositories.repositoryId, repositoryId));
-  for (const { workspaceId } of links) {
-    const access = await workspaceAccess(deps.db, workspaceId, userId);
-    if (permissionAtLeast(access?.permission ?? null, "editor")) return true;
-  }
-  return false;
+  const workspaces = await repositoryWorkspacesAccess(deps.db, repositoryId, userId);
+  return workspaces.some(({ access }) => permissionAtLeast(access?.permission ?? null, "editor"));
 }
 
 /**

@@ -8,10 +8,10 @@ import { type GitHubIssueWire, upsertIssues } from "../codehost/issue-sync.js";
 import { type CodeHostDeps, clientForUser } from "../codehost/repositories.js";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
-import { requireWorkspace, workspaceAccess } from "../organizations/access.js";
+import { repositoryWorkspacesAccess, requireWorkspace } from "../organizations/access.js";
 import type { RepositoryRow } from "./gantry-repository.js";
 
-const { issuePositions, issues, pipelines, repositories, users, workspaceRepositories } = schema;
+const { issuePositions, issues, pipelines, repositories, users } = schema;
 
 export interface CreateIssueInput {
   repositoryId: string;
@@ -57,12 +57,9 @@ async function targetWorkspace(
   repository: RepositoryRow,
   pipelineId: string | null,
 ): Promise<string> {
-  const links = await db
-    .select({ workspaceId: workspaceRepositories.workspaceId })
-    .from(workspaceRepositories)
-    .where(eq(workspaceRepositories.repositoryId, repository.id));
-  const connected = links.map((link) => link.workspaceId);
-  const access = await Promise.all(connected.map((workspaceId) => workspaceAccess(db, workspaceId, userId)));
+  const workspaces = await repositoryWorkspacesAccess(db, repository.id, userId);
+  const connected = workspaces.map((entry) => entry.workspaceId);
+  const access = workspaces.map((entry) => entry.access);
   if (!access.some((entry) => entry?.permission)) throw new GantryError("NOT_FOUND", "This repository does not exist.");
   if (pipelineId) {
     const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.id, pipelineId));

@@ -3,25 +3,22 @@ import { estimateError } from "@gantry/domain";
 import { eq } from "drizzle-orm";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
-import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
+import { permissionAtLeast, repositoryWorkspacesAccess } from "../organizations/access.js";
 
-const { issues, workspaceRepositories } = schema;
+const { issues } = schema;
 
 /**
  * The workspaces showing an issue, for someone who must be able to write to one of them.
  * Someone who cannot see the issue at all is told it does not exist.
  */
 export async function requireIssueWriter(db: Database, userId: string, issueId: string) {
-  const links = await db
-    .select({ workspaceId: workspaceRepositories.workspaceId })
-    .from(issues)
-    .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, issues.repositoryId))
-    .where(eq(issues.id, issueId));
-  const access = await Promise.all(links.map(({ workspaceId }) => workspaceAccess(db, workspaceId, userId)));
-  if (!access.some((entry) => entry?.permission)) throw new GantryError("NOT_FOUND", "This issue does not exist.");
-  if (!access.some((entry) => permissionAtLeast(entry?.permission ?? null, "editor")))
+  const [issue] = await db.select({ repositoryId: issues.repositoryId }).from(issues).where(eq(issues.id, issueId));
+  const workspaces = issue ? await repositoryWorkspacesAccess(db, issue.repositoryId, userId) : [];
+  if (!workspaces.some(({ access }) => access?.permission))
+    throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  if (!workspaces.some(({ access }) => permissionAtLeast(access?.permission ?? null, "editor")))
     throw new GantryError("FORBIDDEN", "You do not have permission to do this in this workspace.");
-  return links.map((link) => link.workspaceId);
+  return workspaces.map(({ workspaceId }) => workspaceId);
 }
 
 /** setEstimate: the issue's story points (null clears them), shown on every board holding it. */

@@ -3,7 +3,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq } from "drizzle-orm";
 import { GantryError } from "../graphql/errors.js";
 
-const { organizationMembers, organizations, users, workspaceMembers, workspaces } = schema;
+const { organizationMembers, organizations, users, workspaceMembers, workspaceRepositories, workspaces } = schema;
 
 const ROLE_RANK: Record<OrganizationRole, number> = { member: 1, admin: 2, owner: 3 };
 const PERMISSION_RANK: Record<WorkspacePermission, number> = { viewer: 1, editor: 2, admin: 3 };
@@ -137,4 +137,19 @@ async function requireSamlIfEnforced(db: Executor, organization: Organization, u
     organizationId: encodeGlobalID("GantryOrganization", organization.id),
     organizationName: organization.name,
   });
+}
+
+/**
+ * The person's access to each workspace showing a repository (null where they have none). An
+ * issue sits on the board of every workspace connected to its repository, so this is who may
+ * see or change it.
+ */
+export async function repositoryWorkspacesAccess(db: Executor, repositoryId: string, userId: string) {
+  const links = await db
+    .select({ workspaceId: workspaceRepositories.workspaceId })
+    .from(workspaceRepositories)
+    .where(eq(workspaceRepositories.repositoryId, repositoryId));
+  return Promise.all(
+    links.map(async ({ workspaceId }) => ({ workspaceId, access: await workspaceAccess(db, workspaceId, userId) })),
+  );
 }
