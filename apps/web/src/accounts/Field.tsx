@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from "react";
+import form from "../ui/form.module.css";
 import styles from "./AuthPage.module.css";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -17,7 +18,7 @@ export function Field({ label, hint, invalid = false, ...input }: FieldProps) {
       </label>
       <input
         id={id}
-        className={styles.input}
+        className={form.input}
         aria-invalid={invalid}
         aria-describedby={hint ? hintId : undefined}
         {...input}

@@ -99,7 +99,7 @@ function NamesPicker({
         </label>
         <input
           id={`${formId}-other`}
-          className={styles.input}
+          className={form.input}
           value={other}
           aria-describedby={`${formId}-other-hint`}
           onChange={(event) => {
@@ -204,7 +204,7 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
             </label>
             <input
               id={`${formId}-milestone`}
-              className={styles.input}
+              className={form.input}
               inputMode="numeric"
               value={milestone}
               aria-describedby={`${formId}-milestone-hint`}

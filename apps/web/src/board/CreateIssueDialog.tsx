@@ -106,7 +106,7 @@ export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIss
           </label>
           <input
             id={ids.title}
-            className={styles.input}
+            className={formStyles.input}
             autoComplete="off"
             value={title}
             aria-invalid={showTitleError && titleError !== null}

@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Button } from "../ui/Button";
+import form from "../ui/form.module.css";
 import styles from "./PipelineEditing.module.css";
 import { errorMessage, fieldOf } from "./pipeline-editing";
 
@@ -59,7 +60,7 @@ export function PipelineForm({ label, initial, submitText, focus = "name", onSub
       <label className={styles.field}>
         <span className={styles.fieldLabel}>Name</span>
         <input
-          className={styles.input}
+          className={form.input}
           value={values.name}
           // biome-ignore lint/a11y/noAutofocus: the form opens because the person asked to type here.
           autoFocus={focus === "name"}
@@ -78,7 +79,7 @@ export function PipelineForm({ label, initial, submitText, focus = "name", onSub
           Description <span className={styles.optional}>(optional)</span>
         </span>
         <input
-          className={styles.input}
+          className={form.input}
           value={values.description}
           // biome-ignore lint/a11y/noAutofocus: the form opens because the person asked to type here.
           autoFocus={focus === "description"}
