@@ -13,6 +13,7 @@ import "../events/schema.js";
 import "../analytics/schema.js";
 import "../feature-flags/schema.js";
 import "../issues/issue-fields-schema.js";
+import "../issues/bulk-fields-schema.js";
 import "../issues/issue-mutations-schema.js";
 import "../issues/workspace-issue-fields.js";
 import "../issues/lookup-schema.js";
