@@ -5,15 +5,26 @@ import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
 import type { BoardPipeline } from "./api";
 import styles from "./BulkActions.module.css";
+import { EstimateFields, PlanPicker } from "./BulkPlanFields";
 import type { BoardRootState } from "./board-store";
 import type { BulkAction } from "./bulk-requests";
 
 /** The bulk action modals (SPEC §3 activeBulkActionModal). */
-export type BulkModalKind = "move" | "labels" | "assignees" | "milestone" | "close";
+export type BulkModalKind =
+  | "move"
+  | "labels"
+  | "assignees"
+  | "milestone"
+  | "close"
+  | "estimate"
+  | "sprint"
+  | "epic"
+  | "delete";
 
 interface BulkActionFieldsProps {
   formId: string;
   kind: BulkModalKind;
+  workspaceId: string;
   pipelines: BoardPipeline[];
   issueIds: string[];
   onSubmit: (action: BulkAction) => void;
@@ -45,7 +56,7 @@ function NamesPicker({
   onSubmit,
   onCancel,
   formId,
-}: Omit<BulkActionFieldsProps, "pipelines" | "kind" | "issueIds"> & { kind: "labels" | "assignees" }) {
+}: Omit<BulkActionFieldsProps, "pipelines" | "kind" | "issueIds" | "workspaceId"> & { kind: "labels" | "assignees" }) {
   const known = useKnownNames(kind);
   const [mode, setMode] = useState<"add" | "remove">("add");
   const [picked, setPicked] = useState<string[]>([]);
@@ -130,7 +141,7 @@ function Actions({ onCancel, submitText }: { onCancel: () => void; submitText: s
 
 /** The options of one bulk action; submitting starts it. */
 export function BulkActionFields(props: BulkActionFieldsProps) {
-  const { kind, pipelines, issueIds, onSubmit, onCancel, formId } = props;
+  const { kind, workspaceId, pipelines, issueIds, onSubmit, onCancel, formId } = props;
   const [pipelineId, setPipelineId] = useState(pipelines[0]?.id ?? "");
   const [position, setPosition] = useState<"START" | "END">("START");
   const [milestone, setMilestone] = useState("");
@@ -139,11 +150,15 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
   const count = issueIds.length === 1 ? "1 issue" : `${issueIds.length} issues`;
 
   if (kind === "labels" || kind === "assignees") return <NamesPicker {...props} kind={kind} />;
+  const actions = (submitText: string) => <Actions onCancel={onCancel} submitText={submitText} />;
+  if (kind === "estimate") return <EstimateFields formId={formId} onSubmit={onSubmit} actions={actions} />;
+  if (kind === "sprint" || kind === "epic")
+    return <PlanPicker plan={kind} workspaceId={workspaceId} formId={formId} onSubmit={onSubmit} actions={actions} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (kind === "move") onSubmit({ kind, pipelineId, position });
-    else if (kind === "close") onSubmit({ kind });
+    else if (kind === "close" || kind === "delete") onSubmit({ kind });
     else {
       const text = milestone.trim();
       const number = Number(text);
@@ -219,6 +234,11 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
           </div>
           {error ? <p className={form.error}>{error}</p> : null}
           <Actions onCancel={onCancel} submitText="Set milestone" />
+        </>
+      ) : kind === "delete" ? (
+        <>
+          <p>Deletes {count} from Gantry for good. This cannot be undone.</p>
+          <Actions onCancel={onCancel} submitText={`Delete ${count}`} />
         </>
       ) : (
         <>

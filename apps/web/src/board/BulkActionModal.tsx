@@ -25,6 +25,10 @@ const TITLES: Record<BulkModalKind, (count: string) => string> = {
   assignees: (count) => `Assignees of ${count}`,
   milestone: (count) => `Milestone of ${count}`,
   close: (count) => `Close ${count}`,
+  estimate: (count) => `Estimate of ${count}`,
+  sprint: (count) => `Sprints of ${count}`,
+  epic: (count) => `Epics of ${count}`,
+  delete: (count) => `Delete ${count}`,
 };
 
 const issuesText = (count: number) => (count === 1 ? "1 issue" : `${count} issues`);
@@ -90,6 +94,7 @@ export function BulkActionModal({ kind, workspaceId, pipelines }: BulkActionModa
         <BulkActionFields
           formId={formId}
           kind={kind}
+          workspaceId={workspaceId}
           pipelines={pipelines}
           issueIds={issueIds}
           onSubmit={onSubmit}

@@ -16,6 +16,10 @@ const ACTIONS: { kind: BulkModalKind; label: string }[] = [
   { kind: "assignees", label: "Assignees…" },
   { kind: "milestone", label: "Milestone…" },
   { kind: "close", label: "Close…" },
+  { kind: "estimate", label: "Estimate…" },
+  { kind: "sprint", label: "Sprint…" },
+  { kind: "epic", label: "Epic…" },
+  { kind: "delete", label: "Delete…" },
 ];
 
 const isBulkModalKind = (value: string | null): value is BulkModalKind =>
@@ -28,6 +32,10 @@ const isBulkModalKind = (value: string | null): value is BulkModalKind =>
  */
 export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; pipelines: BoardPipeline[] }) {
   const count = useBoardSelector((state) => state.board.selectedIssueIds.length);
+  // Only Gantry's own issues can be deleted; GitHub issues are closed instead.
+  const allNative = useBoardSelector((state) =>
+    state.board.selectedIssueIds.every((id) => state.boardIssues.byId[id]?.type === "GantryIssue"),
+  );
   const isSelectionMode = useBoardSelector((state) => state.board.isQuickActionSelectionMode);
   const openModal = useBoardSelector((state) => state.board.activeBulkActionModal);
   const isRunning = useBoardSelector((state) => state.board.pendingBulkActions.length > 0);
@@ -49,7 +57,7 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
           </span>
           {canMove ? (
             <span className={bulk.selectionBar}>
-              {ACTIONS.map((action) => (
+              {ACTIONS.filter((action) => action.kind !== "delete" || allNative).map((action) => (
                 <Button
                   key={action.kind}
                   disabled={isRunning}

@@ -259,4 +259,127 @@ describe("editing the board and bulk actions", () => {
       labelInfos: [{ name: "bug" }, { name: "p1" }, { name: "ui" }],
     });
   });
+
+  it("sets one estimate on many issues in requests of 25, checking it first as the server does", async () => {
+    const issues = Array.from({ length: 30 }, (_, index) => issue(index + 1));
+    const { calls } = renderBoard(
+      board("WRITE", issues, {
+        setMultipleEstimates: (call) => {
+          const ids = call.variables.issueIds as string[];
+          const githubErrors = ids.includes("i3") ? { i3: "You cannot edit this issue." } : {};
+          return {
+            data: {
+              setMultipleEstimates: { successCount: ids.length - Object.keys(githubErrors).length, githubErrors },
+            },
+          };
+        },
+      }),
+    );
+    await screen.findByRole("article", { name: "Issue #30: Issue 30" });
+    await userEvent.click(screen.getByRole("button", { name: "Select issues" }));
+    await userEvent.click(screen.getByRole("button", { name: "Select all in New Issues" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Estimate…" }));
+    const modal = screen.getByRole("dialog", { name: "Estimate of 30 issues" });
+    await userEvent.type(within(modal).getByLabelText("Estimate"), "1.005");
+    await userEvent.click(within(modal).getByRole("button", { name: "Set estimate" }));
+    expect(within(modal).getByText("An estimate has at most two decimals.")).toBeInTheDocument();
+    expect(ofOperation(calls, "setMultipleEstimates")).toEqual([]);
+    await userEvent.clear(within(modal).getByLabelText("Estimate"));
+    await userEvent.type(within(modal).getByLabelText("Estimate"), "3");
+    await userEvent.click(within(modal).getByRole("button", { name: "Set estimate" }));
+    expect(await within(modal).findByRole("status")).toHaveTextContent("Done: 29 of 30 issues changed.");
+    expect(within(modal).getByRole("list", { name: "Failed issues" })).toHaveTextContent(
+      "#3 Issue 3: You cannot edit this issue.",
+    );
+    expect(ofOperation(calls, "setMultipleEstimates").map((call) => call.variables)).toEqual([
+      { issueIds: issues.slice(0, 25).map((card) => card.id), value: 3 },
+      { issueIds: issues.slice(25).map((card) => card.id), value: 3 },
+    ]);
+  });
+
+  it("adds issues to a sprint and takes them out of an epic picked from the workspace's own", async () => {
+    const page = (nodes: Record<string, unknown>[]) => ({ pageInfo: { hasNextPage: false, endCursor: null }, nodes });
+    const { calls } = renderBoard(
+      board("WRITE", [issue(1), issue(2)], {
+        // One answer for both lists: each request reads its own field.
+        boardFilterOptions: () => ({
+          data: {
+            workspace: {
+              id: "w1",
+              sprints: page([
+                { id: "s1", name: "Sprint 1", state: "CLOSED" },
+                { id: "s2", name: "Sprint 2", state: "OPEN" },
+              ]),
+              gantryEpics: page([{ id: "e1", title: "Launch", state: "OPEN" }]),
+            },
+          },
+        }),
+        addIssuesToSprints: () => ({ data: { addIssuesToSprints: { successCount: 2, githubErrors: {} } } }),
+        removeIssuesFromGantryEpics: () => ({
+          data: { removeIssuesFromGantryEpics: { successCount: 2, githubErrors: {} } },
+        }),
+      }),
+    );
+    await screen.findByRole("article", { name: "Issue #2: Issue 2" });
+    await userEvent.click(screen.getByRole("button", { name: "Select issues" }));
+    await userEvent.click(screen.getByRole("button", { name: "Select all in New Issues" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sprint…" }));
+    let modal = screen.getByRole("dialog", { name: "Sprints of 2 issues" });
+    await userEvent.click(within(modal).getByRole("button", { name: "Add to sprints" }));
+    expect(within(modal).getByText("Choose at least one sprint.")).toBeInTheDocument();
+    await userEvent.click(await within(modal).findByRole("checkbox", { name: "Sprint 2" }));
+    expect(within(modal).getByRole("checkbox", { name: "Sprint 1 (Closed)" })).not.toBeChecked();
+    await userEvent.click(within(modal).getByRole("button", { name: "Add to sprints" }));
+    expect(await within(modal).findByRole("status")).toHaveTextContent("Done: 2 of 2 issues changed.");
+    expect(ofOperation(calls, "addIssuesToSprints")[0]?.variables).toEqual({
+      issueIds: ["i1", "i2"],
+      sprintIds: ["s2"],
+    });
+    await userEvent.click(within(modal).getByRole("button", { name: "Done" }));
+
+    await userEvent.click(screen.getByRole("button", { name: "Select all in New Issues" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Epic…" }));
+    modal = screen.getByRole("dialog", { name: "Epics of 2 issues" });
+    await userEvent.click(within(modal).getByRole("radio", { name: "Remove from epics" }));
+    await userEvent.click(await within(modal).findByRole("checkbox", { name: "Launch" }));
+    await userEvent.click(within(modal).getByRole("button", { name: "Remove from epics" }));
+    expect(await within(modal).findByRole("status")).toHaveTextContent("Done: 2 of 2 issues changed.");
+    expect(ofOperation(calls, "removeIssuesFromGantryEpics")[0]?.variables).toEqual({
+      issueIds: ["i1", "i2"],
+      gantryEpicIds: ["e1"],
+    });
+  });
+
+  it("offers Delete only when every selected issue is a Gantry issue, and lists the ones refused", async () => {
+    const native = (number: number): BoardIssue => ({ ...issue(number), type: "GantryIssue" });
+    const { calls } = renderBoard(
+      board("WRITE", [native(1), native(2), { ...issue(3), type: "GithubIssue" }], {
+        deleteGantryIssue: (call) =>
+          call.variables.issueId === "i2"
+            ? refusal("You do not have permission to do this in this workspace.", { code: "FORBIDDEN" })()
+            : { data: { deleteGantryIssue: { issueId: call.variables.issueId } } },
+      }),
+    );
+    await screen.findByRole("article", { name: "Issue #3: Issue 3" });
+    await userEvent.click(screen.getByRole("button", { name: "Select issues" }));
+    await userEvent.click(screen.getByRole("button", { name: "Select all in New Issues" }));
+    await screen.findByText("3 selected");
+    expect(screen.queryByRole("button", { name: "Delete…" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("article", { name: "Issue #3: Issue 3, selected" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Delete…" }));
+    const modal = screen.getByRole("dialog", { name: "Delete 2 issues" });
+    expect(
+      within(modal).getByText("Deletes 2 issues from Gantry for good. This cannot be undone."),
+    ).toBeInTheDocument();
+    expect(ofOperation(calls, "deleteGantryIssue")).toEqual([]);
+    await userEvent.click(within(modal).getByRole("button", { name: "Delete 2 issues" }));
+    expect(await within(modal).findByRole("status")).toHaveTextContent("Done: 1 of 2 issues changed.");
+    expect(within(modal).getByRole("list", { name: "Failed issues" })).toHaveTextContent(
+      "#2 Issue 2: You do not have permission to do this in this workspace.",
+    );
+    expect(ofOperation(calls, "deleteGantryIssue").map((call) => call.variables)).toEqual([
+      { issueId: "i1" },
+      { issueId: "i2" },
+    ]);
+  });
 });

@@ -8,11 +8,15 @@ export type BulkAction =
   | { kind: "addLabels" | "removeLabels"; labels: string[] }
   | { kind: "addAssignees" | "removeAssignees"; logins: string[] }
   | { kind: "milestone"; milestoneNumber: number | null }
-  | { kind: "close" };
+  | { kind: "close" }
+  | { kind: "estimate"; value: number | null }
+  | { kind: "addToSprints" | "removeFromSprints"; sprintIds: string[] }
+  | { kind: "addToEpics" | "removeFromEpics"; gantryEpicIds: string[] }
+  | { kind: "delete" };
 
 const RESULT = "successCount githubErrors";
 
-const DOCUMENTS: Record<BulkAction["kind"], { field: string; document: string }> = {
+const DOCUMENTS: Record<Exclude<BulkAction["kind"], "delete">, { field: string; document: string }> = {
   move: {
     field: "movePipelineIssues",
     document: `mutation movePipelineIssues($issueIds: [ID!]!, $pipelineId: ID!, $position: PipelineIssuePosition, $workspaceId: ID) {
@@ -53,9 +57,41 @@ const DOCUMENTS: Record<BulkAction["kind"], { field: string; document: string }>
     field: "closeIssues",
     document: `mutation closeIssues($issueIds: [ID!]!) { closeIssues(input: { issueIds: $issueIds }) { ${RESULT} } }`,
   },
+  estimate: {
+    field: "setMultipleEstimates",
+    document: `mutation setMultipleEstimates($issueIds: [ID!]!, $value: Float) {
+  setMultipleEstimates(input: { issueIds: $issueIds, value: $value }) { ${RESULT} }
+}`,
+  },
+  addToSprints: {
+    field: "addIssuesToSprints",
+    document: `mutation addIssuesToSprints($issueIds: [ID!]!, $sprintIds: [ID!]!) {
+  addIssuesToSprints(input: { issueIds: $issueIds, sprintIds: $sprintIds }) { ${RESULT} }
+}`,
+  },
+  removeFromSprints: {
+    field: "removeIssuesFromSprints",
+    document: `mutation removeIssuesFromSprints($issueIds: [ID!]!, $sprintIds: [ID!]!) {
+  removeIssuesFromSprints(input: { issueIds: $issueIds, sprintIds: $sprintIds }) { ${RESULT} }
+}`,
+  },
+  addToEpics: {
+    field: "addIssuesToGantryEpics",
+    document: `mutation addIssuesToGantryEpics($issueIds: [ID!]!, $gantryEpicIds: [ID!]!) {
+  addIssuesToGantryEpics(input: { issueIds: $issueIds, gantryEpicIds: $gantryEpicIds }) { ${RESULT} }
+}`,
+  },
+  removeFromEpics: {
+    field: "removeIssuesFromGantryEpics",
+    document: `mutation removeIssuesFromGantryEpics($issueIds: [ID!]!, $gantryEpicIds: [ID!]!) {
+  removeIssuesFromGantryEpics(input: { issueIds: $issueIds, gantryEpicIds: $gantryEpicIds }) { ${RESULT} }
+}`,
+  },
 };
 
-function variablesOf(action: BulkAction, workspaceId: string): Record<string, unknown> {
+const DELETE_ISSUE = `mutation deleteGantryIssue($issueId: ID!) { deleteGantryIssue(input: { issueId: $issueId }) { issueId } }`;
+
+function variablesOf(action: Exclude<BulkAction, { kind: "delete" }>, workspaceId: string): Record<string, unknown> {
   switch (action.kind) {
     case "move":
       return { pipelineId: action.pipelineId, position: action.position, workspaceId };
@@ -69,6 +105,14 @@ function variablesOf(action: BulkAction, workspaceId: string): Record<string, un
       return { milestoneNumber: action.milestoneNumber };
     case "close":
       return {};
+    case "estimate":
+      return { value: action.value };
+    case "addToSprints":
+    case "removeFromSprints":
+      return { sprintIds: action.sprintIds };
+    case "addToEpics":
+    case "removeFromEpics":
+      return { gantryEpicIds: action.gantryEpicIds };
   }
 }
 
@@ -77,6 +121,19 @@ export function useBulkRequest(workspaceId: string) {
   const request = useGraphQL();
   return useCallback(
     async (action: BulkAction, issueIds: string[]): Promise<BulkAnswer> => {
+      if (action.kind === "delete") {
+        // The server deletes one native issue per call; each failure is that issue's own.
+        const answer: BulkAnswer = { successCount: 0, githubErrors: {} };
+        for (const issueId of issueIds) {
+          try {
+            await request(DELETE_ISSUE, { issueId });
+            answer.successCount += 1;
+          } catch (error) {
+            answer.githubErrors[issueId] = error instanceof Error ? error.message : String(error);
+          }
+        }
+        return answer;
+      }
       const { field, document } = DOCUMENTS[action.kind];
       const answer = await request<Record<string, BulkAnswer>>(document, {
         issueIds,
