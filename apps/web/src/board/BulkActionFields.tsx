@@ -128,11 +128,19 @@ function NamesPicker({
   );
 }
 
-function Actions({ onCancel, submitText }: { onCancel: () => void; submitText: string }) {
+function Actions({
+  onCancel,
+  submitText,
+  destructive = false,
+}: {
+  onCancel: () => void;
+  submitText: string;
+  destructive?: boolean;
+}) {
   return (
     <div className={form.actions}>
       <Button onClick={onCancel}>Cancel</Button>
-      <Button type="submit" variant="primary">
+      <Button type="submit" variant={destructive ? "danger" : "primary"}>
         {submitText}
       </Button>
     </div>
@@ -238,7 +246,7 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
       ) : kind === "delete" ? (
         <>
           <p>Deletes {count} from Gantry for good. This cannot be undone.</p>
-          <Actions onCancel={onCancel} submitText={`Delete ${count}`} />
+          <Actions onCancel={onCancel} submitText={`Delete ${count}`} destructive />
         </>
       ) : (
         <>
