@@ -21,7 +21,13 @@ export default defineConfig({
           // Some unit tests start an app on an embedded database; two cores under load need room.
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/hub-sandbox/src/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            "apps/hub-sandbox/src/**/*.test.ts",
+            "apps/extension/src/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },
       },

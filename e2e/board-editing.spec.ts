@@ -61,6 +61,18 @@ test("bulk-move 50 issues with progress, then add, rename, reorder and delete pi
   await page.getByRole("button", { name: "Select all in New Issues" }).click();
   await expect(page.getByText("50 selected")).toBeVisible();
   await screenshots(page, "board-selection-mode");
+  // The selection's count, actions and Clear selection keep one line of their own, narrow or wide.
+  for (const width of [1280, 1680]) {
+    await page.setViewportSize({ width, height: 900 });
+    const middle = async (name: string) => {
+      const box = await page.getByRole("button", { name }).boundingBox();
+      return (box?.y ?? 0) + (box?.height ?? 0) / 2;
+    };
+    expect(Math.abs((await middle("Move…")) - (await middle("Clear selection")))).toBeLessThan(4);
+    expect(await middle("Move…")).toBeGreaterThan(await middle("Done selecting"));
+    await screenshots(page, `board-selection-bar-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Move them to the bottom of Backlog through the bulk action modal: two requests of 25.
   await page.getByRole("button", { name: "Move…" }).click();
@@ -113,6 +125,20 @@ test("bulk-move 50 issues with progress, then add, rename, reorder and delete pi
   await expect
     .poll(() => pipelineNames(page))
     .toEqual(["New Issues", "Icebox", "Backlog", "In Progress", "Review/QA", "On hold", "Done", "Closed"]);
+
+  // Drag Icebox by its header onto the right half of In Progress's: it moves there at once and stays after a reload.
+  const target = pipeline(page, "In Progress").locator("header");
+  const targetBox = await target.boundingBox();
+  await pipeline(page, "Icebox")
+    .locator("header")
+    .dragTo(target, {
+      sourcePosition: { x: 24, y: 12 },
+      targetPosition: { x: (targetBox?.width ?? 0) - 24, y: 12 },
+    });
+  const dragged = ["New Issues", "Backlog", "In Progress", "Icebox", "Review/QA", "On hold", "Done", "Closed"];
+  await expect.poll(() => pipelineNames(page)).toEqual(dragged);
+  await page.reload();
+  await expect.poll(() => pipelineNames(page)).toEqual(dragged);
 
   // Delete Backlog: its 50 issues go to On hold once the name is typed out.
   await pipelineMenu(page, "Backlog", "Delete pipeline");

@@ -76,11 +76,12 @@ test("filter the board by label and search, share the link, save a view and open
     ISSUES.map((issue) => issue.title),
   );
 
-  // A label from the workspace's issues, picked in its selection list.
+  // A label from the workspace's issues, picked in its selection list; labels on native issues carry
+  // SPEC's "zh-" prefix (decision 0015).
   await filterBar(page).getByRole("button", { name: "Labels" }).click();
   const labels = page.getByRole("combobox", { name: "Labels" });
   await expect(labels).toHaveAttribute("placeholder", "Filter labels or type not: for exclusions");
-  await page.getByRole("option", { name: "bug", exact: true }).click();
+  await page.getByRole("option", { name: "zh-bug", exact: true }).click();
   await screenshots(page, "board-filters-labels-open");
   await page.keyboard.press("Escape");
   await expect(labels).toHaveCount(0);
@@ -88,9 +89,9 @@ test("filter the board by label and search, share the link, save a view and open
 
   await page.getByRole("searchbox", { name: "Search issues" }).fill("login");
   await expectCards(page, ["Login page typo"]);
-  await expect(page).toHaveURL(/labels=bug/);
+  await expect(page).toHaveURL(/labels=zh-bug/);
   await expect(page).toHaveURL(/search=login/);
-  await expect(chips(page).getByText("Labels: bug")).toBeVisible();
+  await expect(chips(page).getByText("Labels: zh-bug")).toBeVisible();
   await screenshots(page, "board-filters-bar");
   await page.setViewportSize({ width: 480, height: 900 });
   await screenshots(page, "board-filters-bar-480");
@@ -99,7 +100,7 @@ test("filter the board by label and search, share the link, save a view and open
   // The link alone brings the same board to another browser signed in as the same person.
   const shared = await openSignedIn(browser, account, page.url());
   await expectCards(shared, ["Login page typo"]);
-  await expect(chips(shared).getByText("Labels: bug")).toBeVisible();
+  await expect(chips(shared).getByText("Labels: zh-bug")).toBeVisible();
   await expect(shared.getByRole("searchbox", { name: "Search issues" })).toHaveValue("login");
   await shared.context().close();
 
@@ -118,7 +119,7 @@ test("filter the board by label and search, share the link, save a view and open
   await page.keyboard.press("Escape");
 
   await page.goto(`/workspaces/${workspaceId}/board?view=${encodeURIComponent(viewId ?? "")}`);
-  await expect(chips(page).getByText("Labels: bug")).toBeVisible();
+  await expect(chips(page).getByText("Labels: zh-bug")).toBeVisible();
   await expect(page.getByRole("searchbox", { name: "Search issues" })).toHaveValue("login");
   await expect(filterBar(page).getByRole("button", { name: "Saved views" })).toContainText("Login bugs");
   await expectCards(page, ["Login page typo"]);

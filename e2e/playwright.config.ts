@@ -13,6 +13,8 @@ const root = join(import.meta.dirname, "..");
 export default defineConfig({
   testDir: import.meta.dirname,
   testMatch: "**/*.spec.ts",
+  // The enterprise edition's specs need a server of their own: e2e/enterprise/playwright.config.ts.
+  testIgnore: "enterprise/**",
   outputDir: join(root, "test-results"),
   fullyParallel: true,
   workers: 2,
@@ -65,6 +67,11 @@ export default defineConfig({
         // Mailed links must point at the server under test; the dev outbox is where specs read them.
         PUBLIC_URL: baseURL,
         AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+        // Specs move the server's clock past a sprint's end with POST /__test/clock.
+        GANTRY_TEST_CLOCK: "true",
+        // webhooks.spec.ts delivers to a receiver on loopback, and retries after a second.
+        GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
+        GANTRY_WEBHOOK_RETRY_DELAY_SECONDS: "1",
         GITHUB_URL: sandboxURL,
         GITHUB_API_URL: sandboxURL,
         GITHUB_CLIENT_ID: sandboxClient.id,

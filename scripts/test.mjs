@@ -15,6 +15,11 @@ const vitestCounts = (file) => () => {
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests };
 };
 
+const playwrightCounts = (file) => () => {
+  const { stats } = JSON.parse(readFileSync(join(outputDir, file), "utf8"));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+};
+
 const suites = [
   { name: "lint", command: ["npx", "biome", "check", "."] },
   { name: "typecheck", command: ["node", "scripts/typecheck.mjs"] },
@@ -52,16 +57,20 @@ const suites = [
   {
     name: "e2e",
     command: ["npx", "playwright", "test", "-c", "e2e/playwright.config.ts"],
-    counts: () => {
-      const { stats } = JSON.parse(readFileSync(join(outputDir, "e2e.json"), "utf8"));
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-    },
+    counts: playwrightCounts("e2e.json"),
+  },
+  {
+    // The enterprise edition's specs, against a server of their own (GANTRY_EDITION=enterprise).
+    name: "e2e-enterprise",
+    command: ["npx", "playwright", "test", "-c", "e2e/enterprise/playwright.config.ts"],
+    counts: playwrightCounts("e2e-enterprise.json"),
   },
 ];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? suites.filter((suite) => wanted.includes(suite.name)) : suites;
-if (wanted.includes("e2e") && !wanted.includes("build")) selected.unshift(suites.find((s) => s.name === "build"));
+if (wanted.some((name) => name.startsWith("e2e")) && !wanted.includes("build"))
+  selected.unshift(suites.find((s) => s.name === "build"));
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];

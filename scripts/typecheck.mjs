@@ -8,7 +8,9 @@ const projects = [
   "apps/server",
   "apps/web",
   "apps/hub-sandbox",
+  "apps/extension",
   "e2e",
+  "bench",
 ];
 
 function check(project) {

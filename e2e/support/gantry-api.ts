@@ -1,7 +1,8 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { latestMail, linkPath, uniqueEmail } from "./outbox.js";
 
-const PASSWORD = "Correct-horse-9";
+/** The password of every account createAccount makes. */
+export const PASSWORD = "Correct-horse-9";
 
 export interface Account {
   email: string;
@@ -9,8 +10,11 @@ export interface Account {
 }
 
 /** A verified account with a session, made over HTTP so a spec can start where it means to. */
-export async function createAccount(request: APIRequestContext, label: string): Promise<Account> {
-  const email = uniqueEmail(label);
+export async function createAccount(
+  request: APIRequestContext,
+  label: string,
+  email = uniqueEmail(label),
+): Promise<Account> {
   expect((await request.post("/api/auth/signup", { data: { email, password: PASSWORD } })).ok()).toBe(true);
   const link = new URL(linkPath(await latestMail(request, email, /Verify your email/)), "http://gantry.test");
   const token = link.searchParams.get("token");

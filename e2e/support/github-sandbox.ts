@@ -6,13 +6,16 @@ const SANDBOX_CLIENT = { client_id: "gantry-sandbox", client_secret: "gantry-san
 
 /**
  * "Continue with GitHub" over HTTP: Gantry's form, the sandbox's consent as an existing user
- * (`login`) or a new one (`newLogin`), and the callback's session.
+ * (`login`) or a new one (`newLogin`), and the callback's session. With `linkTo`, GitHub is
+ * connected to that (password) account instead.
  */
 export async function signInWithGitHub(
   request: APIRequestContext,
   who: { login: string } | { newLogin: string },
+  linkTo?: Account,
 ): Promise<Account> {
-  const start = await request.post("/gantry_users/auth/github", { form: {}, maxRedirects: 0 });
+  const form: Record<string, string> = linkTo ? { link_token: linkTo.token } : {};
+  const start = await request.post("/gantry_users/auth/github", { form, maxRedirects: 0 });
   const authorize = new URL(start.headers().location ?? "");
   const user: Record<string, string> = "login" in who ? { login: who.login } : { new_login: who.newLogin };
   const consent = await request.post(new URL("/login/oauth/authorize", authorize).toString(), {
@@ -43,6 +46,7 @@ export async function sandboxApi(request: APIRequestContext, login: string) {
   return {
     post: (path: string, data: unknown) => request.post(`${sandboxURL}${path}`, { headers, data }),
     patch: (path: string, data: unknown) => request.patch(`${sandboxURL}${path}`, { headers, data }),
+    put: (path: string, data: unknown) => request.put(`${sandboxURL}${path}`, { headers, data }),
   };
 }
 

@@ -1,28 +1,43 @@
 import type { Database } from "@gantry/db";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import { registerAccountRoutes } from "./accounts/routes.js";
 import { bearerToken, userForToken } from "./accounts/sessions.js";
+import { aiLabelTrainingJob } from "./ai/labels/training.js";
+import { movableClock, registerTestClockRoutes } from "./clock/test-clock.js";
 import { createCodeHost } from "./codehost/code-host.js";
 import type { GitHubConfig } from "./codehost/config.js";
 import { registerGitHubOAuthRoutes } from "./codehost/oauth-routes.js";
 import { registerWebhookRoute } from "./codehost/webhook-route.js";
 import type { Config } from "./config/config.js";
 import type { SecretBox } from "./crypto/secret-box.js";
+import { installEdition } from "./enterprise/edition.js";
 import { createEventBus } from "./events/event-bus.js";
 import { registerGraphQL } from "./graphql/route.js";
 import { loggerOptions } from "./http/logging.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { defaultWebDistDir, readBuildId, registerWebApp } from "./http/web-app.js";
+import { registerLegacyIssueRoutes } from "./issues/legacy-issue.js";
+import { type BackgroundJobsOptions, registerBackgroundJobs } from "./jobs/background.js";
 import { createSmtpMailer, type Mailer, OutboxMailer } from "./mail/mailer.js";
 import { registerOutboxRoutes } from "./mail/outbox-route.js";
 import { registerMetaRoutes } from "./meta/routes.js";
+import { registerObservabilityRoutes } from "./observability/routes.js";
+import { loadPublicApiLimits, type PublicApiLimits } from "./public-api/config.js";
+import { registerPublicGraphQL } from "./public-api/route.js";
+import { loadSigninConfig, type SigninConfig, signinOrigins } from "./signin/config.js";
+import { registerSigninRoutes } from "./signin/routes.js";
+import { runSprintAutomation, sprintAutomationJob } from "./sprints/automation.js";
+import { DEFAULT_WEBHOOK_CONFIG, type WebhookConfig } from "./webhooks-out/config.js";
+import { deliveryJob } from "./webhooks-out/deliver.js";
+import { withOutboundWebhooks } from "./webhooks-out/dispatch.js";
 
 export interface AppDependencies {
   config: Config;
   db: Database;
   /** Defaults to SMTP when configured, else the dev outbox. */
   mailer?: Mailer;
-  /** The clock account rules read; tests move it to expire tokens. */
+  /** The server's clock (accounts, sprints, jobs); tests move it to expire tokens or end sprints. */
   now?: () => Date;
   /** Where log lines go (standard output by default); tests read them back. */
   logStream?: NodeJS.WritableStream;
@@ -30,6 +45,14 @@ export interface AppDependencies {
   secretBox: SecretBox;
   /** The GitHub (or GHES, or hub sandbox) connection; null switches GitHub features off. */
   github: GitHubConfig | null;
+  /** Runs background jobs (sprint automation) on this database; left out, none start, as in most tests. */
+  jobs?: BackgroundJobsOptions;
+  /** Sign-in providers besides email (SIGNIN_PROVIDERS and their settings); GitHub only when left out. */
+  signin?: SigninConfig;
+  /** How outbound webhooks are sent (GANTRY_WEBHOOK*); private addresses refused when left out. */
+  webhooks?: WebhookConfig;
+  /** POST /public/graphql's limits per API key (PUBLIC_API_*); the defaults when left out. */
+  publicApi?: PublicApiLimits;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it with `inject`. */
@@ -37,30 +60,71 @@ export async function buildApp({
   config,
   db,
   mailer,
-  now = () => new Date(),
+  now: baseNow = () => new Date(),
   logStream,
   secretBox,
   github,
+  jobs: jobsOptions,
+  signin = loadSigninConfig({}, config.edition, config.publicUrl),
+  webhooks: webhookConfig = DEFAULT_WEBHOOK_CONFIG,
+  publicApi = loadPublicApiLimits({}),
 }: AppDependencies): Promise<FastifyInstance> {
+  // The test clock moves planning time (sprints, the board, GraphQL) and leaves sign-in and GitHub on real
+  // time, so a spec moving it past a sprint's end does not expire the sessions and mailed links of specs
+  // running beside it (decision 0020).
+  const testClock = config.testClock ? movableClock(baseNow) : null;
+  const now = testClock ? testClock.now : baseNow;
   const app = Fastify({ logger: loggerOptions(config, logStream), trustProxy: true, bodyLimit: 1_048_576 });
   const distDir = config.webDistDir ?? defaultWebDistDir;
   const mail = mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer());
   app.addHook("onClose", async () => mail.close());
-  const accounts = { db, mailer: mail, config, now };
-  const events = await createEventBus(config.redisUrl, app.log);
+  const accounts = { db, mailer: mail, config, now: baseNow };
+  // Licences run on real time, like sign-in: the test clock only moves planning time.
+  const edition = installEdition(config, baseNow);
+  app.addHook("onClose", async () => edition.uninstall());
+  const licence = edition.edition?.licence();
+  if (licence && licence.state !== "valid") app.log.warn(`Enterprise license: ${licence.message}`);
+  const webhooks = { db, secretBox, config: webhookConfig, publicUrl: config.publicUrl };
+  // Issue events also go to the workspace's outbound webhooks; their deliveries are queued as jobs,
+  // which only exist below, and publishing starts once requests (or jobs) run.
+  const events = withOutboundWebhooks(
+    await createEventBus(config.redisUrl, app.log),
+    { ...webhooks, jobs: { send: (...args) => jobs.send(...args) } },
+    app.log,
+  );
   // Before the server waits for open connections: ending the subscriptions ends their streams.
   app.addHook("preClose", () => events.close());
+  const sprintAutomation = { db, events };
+  const jobs = registerBackgroundJobs(app, jobsOptions, [
+    sprintAutomationJob({ ...sprintAutomation, now }),
+    deliveryJob(webhooks),
+    aiLabelTrainingJob({ db }),
+  ]);
+  if (testClock) {
+    // A test that moves the clock past a sprint's end sees the rollover done when its request returns.
+    registerTestClockRoutes(app, testClock, async (at) => void (await runSprintAutomation(sprintAutomation, at)));
+  }
 
   await registerSecurityHeaders(app, {
     production: config.production,
     // Sign-in forms post here and are sent on to GitHub; avatars come from GitHub too.
-    trustedOrigins: github ? [new URL(github.webUrl).origin, "https://avatars.githubusercontent.com"] : [],
+    trustedOrigins: [
+      ...(github ? [new URL(github.webUrl).origin, "https://avatars.githubusercontent.com"] : []),
+      ...signinOrigins(signin),
+    ],
+    // A GitHub Enterprise install's pages may frame the extension's pages too (docs/decisions/0031).
+    ...(github ? { gitHubWebOrigin: new URL(github.webUrl).origin } : {}),
   });
   registerMetaRoutes(app, { buildId: readBuildId(distDir) });
-  await registerAccountRoutes(app, accounts, config.authRateLimitPerMinute);
+  registerObservabilityRoutes(app, { db, executeSql: jobsOptions?.executeSql, metricsToken: config.metricsToken });
+  // Sign-in limits count across every instance when they share Redis; sessions already live in the database.
+  const limitsStore = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  limitsStore?.on("error", (error: Error) => app.log.warn({ err: error.message }, "Redis for sign-in limits failed"));
+  app.addHook("onClose", async () => void (await limitsStore?.quit()));
+  await registerAccountRoutes(app, accounts, { perMinute: config.authRateLimitPerMinute, redis: limitsStore });
   if (mail instanceof OutboxMailer && !config.production) registerOutboxRoutes(app, mail, config.productName);
   const codeHost = github
-    ? createCodeHost({ db, secretBox, github, publicUrl: config.publicUrl, now, log: app.log, events })
+    ? createCodeHost({ db, secretBox, github, publicUrl: config.publicUrl, now: baseNow, log: app.log, events })
     : null;
   if (codeHost) {
     await registerGitHubOAuthRoutes(app, codeHost.deps);
@@ -73,10 +137,22 @@ export async function buildApp({
       await codeHost.imports.settled();
     });
   }
-  registerGraphQL(app, { db, config, mailer: mail, now, codeHost, events }, async (req) => {
+  await registerSigninRoutes(app, {
+    db,
+    secretBox,
+    publicUrl: config.publicUrl,
+    now: baseNow,
+    signin,
+    githubConfigured: github !== null,
+    perMinute: config.authRateLimitPerMinute,
+  });
+  registerLegacyIssueRoutes(app, { db, now });
+  const graphqlContext = { db, config, mailer: mail, now, codeHost, events, jobs, webhooks: { ...webhooks, jobs } };
+  registerGraphQL(app, graphqlContext, async (req) => {
     const token = bearerToken(req.headers.authorization);
     return token ? userForToken(accounts, token) : null;
   });
+  registerPublicGraphQL(app, graphqlContext, publicApi);
   await registerWebApp(app, config, distDir);
   return app;
 }

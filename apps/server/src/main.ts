@@ -3,15 +3,30 @@ import { buildApp } from "./app.js";
 import { loadGitHubConfig } from "./codehost/config.js";
 import { ConfigError, loadConfig } from "./config/config.js";
 import { loadSecretBox } from "./crypto/keys.js";
+import { loadPublicApiLimits } from "./public-api/config.js";
+import { loadSigninConfig } from "./signin/config.js";
+import { loadWebhookConfig } from "./webhooks-out/config.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const secretBox = loadSecretBox(process.env, config);
   const github = loadGitHubConfig(process.env);
+  const signin = loadSigninConfig(process.env, config.edition, config.publicUrl);
+  const webhooks = loadWebhookConfig(process.env);
+  const publicApi = loadPublicApiLimits(process.env);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
-  const app = await buildApp({ config, db: database.db, secretBox, github });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secretBox,
+    github,
+    signin,
+    webhooks,
+    publicApi,
+    jobs: { executeSql: database.executeSql },
+  });
   app.addHook("onClose", () => database.close());
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -8,9 +8,14 @@ import { RuntimeConfigContext, readRuntimeConfig } from "./app/runtime-config";
 import { applyTheme, readThemePreference } from "./app/theme";
 import { BrowserNotSupportedPage } from "./errors/BrowserNotSupportedPage";
 import { LoadFailurePage } from "./errors/LoadFailurePage";
+import { ExtensionApp } from "./extension/ExtensionApp";
+import { isExtensionPath } from "./extension/extension-mode";
+import { keepStorageInMemoryIfDenied } from "./extension/memory-storage";
 
 const config = readRuntimeConfig();
 document.title = config.productName;
+const extensionPage = isExtensionPath(window.location.pathname);
+if (extensionPage) keepStorageInMemoryIfDenied(window);
 const problem = detectBrowserProblem(window);
 applyTheme(document.documentElement, problem ? null : readThemePreference(window.localStorage));
 
@@ -31,6 +36,7 @@ if (problem) {
 } else {
   // The first connectivity check doubles as the load check: no answer, no app.
   fetchServerVersion()
-    .then(() => root.render(<App config={config} />))
+    // Pages under /extension/ are the browser extension's: framed in GitHub's page, or its sign-in tab.
+    .then(() => root.render(extensionPage ? <ExtensionApp config={config} /> : <App config={config} />))
     .catch(() => renderAlone(<LoadFailurePage />));
 }

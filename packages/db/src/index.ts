@@ -2,6 +2,7 @@ export * from "./open.js";
 export type {
   AccessRequestState,
   AccountTokenPurpose,
+  EnterpriseSeatState,
   IdentityProvider,
   OrganizationRole,
   PipelineStage,
@@ -10,6 +11,7 @@ export type {
 export * as schema from "./schema/index.js";
 export {
   ACCESS_REQUEST_STATES,
+  ENTERPRISE_SEAT_STATES,
   ORGANIZATION_ROLES,
   PIPELINE_STAGES,
   WORKSPACE_PERMISSIONS,

@@ -23,8 +23,15 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Applies pending migrations; applied ones are recorded, so running it again changes nothing. */
   migrate(): Promise<void>;
+  /**
+   * Plain SQL text for libraries that bring their own statements (pg-boss): parameterised text
+   * runs as one statement, text without values may hold several.
+   */
+  executeSql: SqlRunner;
   close(): Promise<void>;
 }
+
+export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 export interface OpenDatabaseOptions {
   /** A postgres:// URL. Without it the embedded PGlite engine is used. */
@@ -71,6 +78,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     engine: "pglite",
     // PGlite is one connection in one process, so no lock is needed around migrations.
     migrate: () => migratePglite(db, migrationsTable),
+    // PGlite's extended protocol takes one statement, so several without values go through `exec`.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: () => client.close(),
   };
 }
@@ -97,6 +110,7 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
         connection.release();
       }
     },
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }

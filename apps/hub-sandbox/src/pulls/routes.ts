@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { SandboxContext } from "../context.js";
 import { notFound, validationFailed } from "../http/errors.js";
 import { queryParam, readBody } from "../http/input.js";
@@ -9,7 +9,8 @@ import { readIssueChanges } from "../issues/routes.js";
 import { findIssue, openIssue, updateIssue } from "../issues/service.js";
 import { checkMayEdit, hasAccess, loadRepository, permissionOf, type RepositoryParams } from "../repos/access.js";
 import type { Repository } from "../store/records.js";
-import { mergePullRequest } from "./service.js";
+import { simpleUser } from "../users/wire.js";
+import { mergePullRequest, removeRequestedReviewers, requestReviewers } from "./service.js";
 import { isPullRequest, type PullRequest, pullRequestWire } from "./wire.js";
 
 type PullParams = RepositoryParams & { pull_number: string };
@@ -96,4 +97,28 @@ export function registerPullRequestRoutes(app: FastifyInstance, context: Sandbox
     mergePullRequest(context, request.site, repository, pull, viewer);
     return { sha: pull.pullRequest.headSha, merged: true, message: "Pull Request successfully merged" };
   });
+
+  app.get<{ Params: PullParams }>("/repos/:owner/:repo/pulls/:pull_number/requested_reviewers", async (request) => {
+    const repository = loadRepository(context, request);
+    const pull = findPull(repository, request.params.pull_number);
+    return {
+      users: pull.pullRequest.requestedReviewerIds.map((id) => simpleUser(request.site, store.account(id))),
+      teams: [],
+    };
+  });
+
+  const changeReviewers =
+    (adding: boolean) => async (request: FastifyRequest<{ Params: PullParams }>, reply: FastifyReply) => {
+      const repository = loadRepository(context, request, "push");
+      const pull = findPull(repository, request.params.pull_number);
+      const logins = readBody(request, "PullRequest").stringArray("reviewers") ?? [];
+      const change = adding ? requestReviewers : removeRequestedReviewers;
+      change(context, request.site, repository, pull, requireViewer(request), logins);
+      return reply.code(adding ? 201 : 200).send(answer(request, repository, pull));
+    };
+  app.post<{ Params: PullParams }>("/repos/:owner/:repo/pulls/:pull_number/requested_reviewers", changeReviewers(true));
+  app.delete<{ Params: PullParams }>(
+    "/repos/:owner/:repo/pulls/:pull_number/requested_reviewers",
+    changeReviewers(false),
+  );
 }

@@ -59,7 +59,7 @@ export function pullRequestWire(site: Site, store: HubStore, repository: Reposit
     merge_commit_sha: details.mergedAt ? details.headSha : null,
     assignee: issue.assignee,
     assignees: issue.assignees,
-    requested_reviewers: [],
+    requested_reviewers: details.requestedReviewerIds.map((id) => simpleUser(site, store.account(id))),
     requested_teams: [],
     head: branch(details.headRef, details.headSha),
     base: branch(details.baseRef, "0".repeat(40)),

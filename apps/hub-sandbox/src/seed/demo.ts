@@ -10,7 +10,7 @@ interface SeedIssue {
   assignees?: Account[];
   milestone?: number;
   closed?: boolean;
-  pull?: { head: string; draft?: boolean; merged?: boolean };
+  pull?: { head: string; draft?: boolean; merged?: boolean; reviewers?: Account[] };
   comments?: [Account, string][];
 }
 
@@ -29,6 +29,7 @@ function addIssues(store: HubStore, repository: Repository, issues: readonly See
         baseRef: repository.defaultBranch,
         draft: seed.pull.draft ?? false,
         mergedAt: seed.pull.merged ? store.timestamp() : null,
+        requestedReviewerIds: (seed.pull.reviewers ?? []).map((reviewer) => reviewer.id),
       },
     });
     for (const [author, body] of seed.comments ?? [])
@@ -124,7 +125,7 @@ export function seedDemo(store: HubStore): void {
       title: "Fix checkout on Safari",
       body: "Defers the click handler until hydration completes. Closes #1.",
       author: demo,
-      pull: { head: "fix/safari-checkout" },
+      pull: { head: "fix/safari-checkout", reviewers: [mona] },
       labels: ["bug"],
       milestone: launch.number,
     },
@@ -207,7 +208,7 @@ export function seedDemo(store: HubStore): void {
       title: "Introduce spacing tokens",
       body: "Replaces hard-coded pixel values with tokens.",
       author: hubot,
-      pull: { head: "tokens/spacing" },
+      pull: { head: "tokens/spacing", reviewers: [demo] },
     },
   ]);
   addIssues(store, notes, [

@@ -44,6 +44,8 @@ export interface PullRequestDetails {
   draft: boolean;
   mergedAt: string | null;
   mergedById: number | null;
+  /** Accounts asked for a review that have not answered yet, in the order they were asked. */
+  requestedReviewerIds: number[];
 }
 
 export type IssueState = "open" | "closed";

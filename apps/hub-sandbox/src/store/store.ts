@@ -29,7 +29,10 @@ export interface NewIssue {
   labelIds?: number[];
   milestoneNumber?: number | null;
   state?: IssueState;
-  pullRequest?: Omit<PullRequestDetails, "id" | "headSha" | "mergedAt" | "mergedById"> & { mergedAt?: string | null };
+  pullRequest?: Omit<PullRequestDetails, "id" | "headSha" | "mergedAt" | "mergedById" | "requestedReviewerIds"> & {
+    mergedAt?: string | null;
+    requestedReviewerIds?: number[];
+  };
 }
 
 /**
@@ -252,6 +255,7 @@ export class HubStore {
             headSha: randomBytes(20).toString("hex"),
             mergedAt: pull.mergedAt ?? null,
             mergedById: pull.mergedAt ? input.authorId : null,
+            requestedReviewerIds: pull.requestedReviewerIds ?? [],
           }
         : null,
     };

@@ -88,7 +88,9 @@ function responseSchema(method: Method, template: string, status: number): unkno
     response = description.components.responses[response.$ref.replace("#/components/responses/", "")];
   }
   const content = isRecord(response) && isRecord(response.content) ? response.content["application/json"] : undefined;
-  return isRecord(content) && "schema" in content ? content.schema : null;
+  if (isRecord(content) && "schema" in content) return content.schema;
+  // Some errors are listed with only a description, yet GitHub still answers them with a body.
+  return status >= 400 ? { $ref: "#/components/schemas/basic-error" } : null;
 }
 
 /**
@@ -120,10 +122,11 @@ export function assertGitHubResponse(method: string, path: string, status: numbe
 
 /**
  * Throws unless a webhook payload is what GitHub documents for the event and action, e.g.
- * `issues` + `opened` against `webhook-issues-opened`, `ping` against `webhook-ping`.
+ * `issues` + `opened` against `webhook-issues-opened`, `pull_request` + `review_requested` against
+ * `webhook-pull-request-review-requested`, `ping` against `webhook-ping`.
  */
 export function assertGitHubWebhook(event: string, action: string | undefined, payload: unknown): void {
-  const name = ["webhook", event.replace(/_/g, "-"), action].filter(Boolean).join("-");
+  const name = ["webhook", event, action].filter(Boolean).join("-").replace(/_/g, "-");
   if (!(name in load().description.components.schemas)) {
     throw new Error(`GitHub's OpenAPI description has no webhook schema ${name}`);
   }

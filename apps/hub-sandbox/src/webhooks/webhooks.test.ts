@@ -207,6 +207,38 @@ describe("webhooks", () => {
     ]);
   });
 
+  it("announces review requests and their removal, one event per reviewer", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    await octokit.rest.repos.addCollaborator({ ...repo, username: "mona" });
+    await octokit.rest.repos.addCollaborator({ ...repo, username: "hubot" });
+    const { data: pull } = await octokit.rest.pulls.create({
+      ...repo,
+      title: "Review me",
+      head: "review",
+      base: "main",
+    });
+    await octokit.rest.pulls.requestReviewers({ ...repo, pull_number: pull.number, reviewers: ["mona", "hubot"] });
+    await octokit.rest.pulls.removeRequestedReviewers({ ...repo, pull_number: pull.number, reviewers: ["mona"] });
+
+    const sent = (await deliveries()).filter(({ event }) => event === "pull_request");
+    expect(sent.map(({ action }) => action)).toEqual([
+      "opened",
+      "review_requested",
+      "review_requested",
+      "review_request_removed",
+    ]);
+    // As on GitHub, each event of one request carries the pull request as the whole request left it.
+    expect(sent[1]?.payload).toMatchObject({
+      requested_reviewer: { login: "mona" },
+      pull_request: { requested_reviewers: [{ login: "mona" }, { login: "hubot" }] },
+    });
+    expect(sent[2]?.payload).toMatchObject({ requested_reviewer: { login: "hubot" } });
+    expect(sent[3]?.payload).toMatchObject({
+      requested_reviewer: { login: "mona" },
+      pull_request: { requested_reviewers: [{ login: "hubot" }] },
+    });
+  });
+
   it("logs deliveries and redelivers a past one under the same GUID", async () => {
     const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
     answerWith = 500;

@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { AccountsDeps } from "./deps.js";
 import { resendVerificationEmail, verifyEmail } from "./email-verification.js";
@@ -8,7 +9,7 @@ import { generateUnlockToken, logIn, unlockAccount } from "./login.js";
 import { resetPassword, sendPasswordResetEmail } from "./password-reset.js";
 import { bearerToken, revokeSession, userForToken } from "./sessions.js";
 import { signUp } from "./signup.js";
-import { AccountThrottle } from "./throttle.js";
+import { MemoryAccountThrottle, RedisAccountThrottle } from "./throttle.js";
 import { userInfo } from "./user-info.js";
 
 const email = z.string().max(320);
@@ -35,6 +36,14 @@ const bodies = {
 };
 
 const TOO_MANY_REQUESTS = "too many requests, please try again later.";
+const ACCOUNT_LIMIT = 10;
+const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+
+export interface AuthLimits {
+  perMinute: number;
+  /** Several instances count together in Redis (REDIS_URL); null counts in this process only. */
+  redis: Redis | null;
+}
 
 /**
  * The authentication calls of SPEC §7 as JSON endpoints under /api/auth. Each answers
@@ -44,15 +53,19 @@ const TOO_MANY_REQUESTS = "too many requests, please try again later.";
 export async function registerAccountRoutes(
   app: FastifyInstance,
   deps: AccountsDeps,
-  perMinute: number,
+  { perMinute, redis }: AuthLimits,
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    // Fails open when Redis does not answer, rather than refusing every sign-in (decision 0037).
+    ...(redis ? { redis, nameSpace: "gantry:auth-rate-limit:", skipOnError: true } : {}),
     errorResponseBuilder: (_req, context) => ({ statusCode: 429, error: TOO_MANY_REQUESTS, retryAfter: context.after }),
   });
   const perIp = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
   // Mail-sending and password-guessing calls are also limited per address.
-  const perAccount = new AccountThrottle(10, 60 * 60 * 1000);
+  const perAccount = redis
+    ? new RedisAccountThrottle(redis, ACCOUNT_LIMIT, ACCOUNT_WINDOW_MS, app.log)
+    : new MemoryAccountThrottle(ACCOUNT_LIMIT, ACCOUNT_WINDOW_MS);
 
   function post<Schema extends z.ZodType>(
     path: string,
@@ -67,7 +80,7 @@ export async function registerAccountRoutes(
       }
       const input = parsed.data as { email?: string };
       if (options.throttleByEmail && input.email) {
-        const wait = perAccount.attempt(`${path}:${input.email.trim().toLowerCase()}`);
+        const wait = await perAccount.attempt(`${path}:${input.email.trim().toLowerCase()}`);
         if (wait !== null)
           return reply.code(429).header("retry-after", String(wait)).send({ error: TOO_MANY_REQUESTS });
       }

@@ -1,5 +1,7 @@
 import { type Executor, schema } from "@gantry/db";
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
+import { heldSeat } from "../enterprise/seats.js";
 import { featureFlagsFor } from "../feature-flags/service.js";
 import type { SessionUser } from "./sessions.js";
 
@@ -10,6 +12,7 @@ import type { SessionUser } from "./sessions.js";
  */
 export async function userInfo(deps: { db: Executor; config: { featureFlags: readonly string[] } }, user: SessionUser) {
   const [github] = await deps.db.select().from(schema.githubAccounts).where(eq(schema.githubAccounts.userId, user.id));
+  const seat = await heldSeat(deps.db, user.id);
   return {
     flags: await featureFlagsFor(deps.db, deps.config.featureFlags, user.id),
     user: {
@@ -32,6 +35,6 @@ export async function userInfo(deps: { db: Executor; config: { featureFlags: rea
       },
       gh: github ? { id: String(github.ghId), name: github.name ?? github.login, username: github.login } : null,
     },
-    enterpriseSeat: null,
+    enterpriseSeat: seat ? { id: encodeGlobalID("EnterpriseSeat", seat.id), state: seat.state } : null,
   };
 }

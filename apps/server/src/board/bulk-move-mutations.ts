@@ -5,7 +5,7 @@ import { Pipeline, type PipelineView, Workspace } from "../workspaces/schema.js"
 import { movePipelineIssues } from "./bulk-moves.js";
 import { bulkOutput } from "./issue-mutations.js";
 import type { BulkResult } from "./issue-writes.js";
-import { codeHostOf, moveTarget, pipelineViewOf } from "./schema.js";
+import { issueWriteDeps, moveTarget, pipelineViewOf } from "./schema.js";
 
 const PipelineIssuePosition = builder.enumType("PipelineIssuePosition", {
   values: ["START", "END"] as const,
@@ -31,9 +31,8 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context): Promise<BulkResult & { pipeline: PipelineView }> => {
-      const codeHost = codeHostOf(context);
       const target = await moveTarget(context, String(input.pipelineId), input.workspaceId?.id);
-      const result = await movePipelineIssues(codeHost.deps, signedInViewer(context).id, target.workspaceId, {
+      const result = await movePipelineIssues(issueWriteDeps(context), signedInViewer(context).id, target.workspaceId, {
         pipelineId: target.pipelineId,
         issueIds: input.issueIds.map((id) => id.id),
         position: input.position ?? "START",

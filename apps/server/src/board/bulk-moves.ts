@@ -1,11 +1,18 @@
 import { ranksBetween } from "@gantry/domain";
-import type { CodeHostDeps } from "../codehost/repositories.js";
 import { currentPipelineId } from "../events/placements.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
-import { type BulkResult, MAX_ISSUES_PER_CALL } from "./issue-writes.js";
-import { closeIssue, issuesInWorkspace, openRanks, placeIssues, prepareOpenMove, workspacePipeline } from "./moves.js";
+import { type BulkResult, type IssueWriteDeps, MAX_ISSUES_PER_CALL } from "./issue-writes.js";
+import {
+  closeIssue,
+  issuesInWorkspace,
+  openRanks,
+  placeIssues,
+  prepareOpenMove,
+  recordPipelineMoves,
+  workspacePipeline,
+} from "./moves.js";
 
 /** The reference schema's PipelineIssuePosition: the top or the bottom of the pipeline. */
 export type PipelineIssuePosition = "START" | "END";
@@ -39,7 +46,7 @@ function validIssueIds(issueIds: string[]): string[] {
  * stays where it was and is reported, and the rest are placed in one transaction.
  */
 export async function movePipelineIssues(
-  deps: CodeHostDeps,
+  deps: IssueWriteDeps,
   userId: string,
   workspaceId: string,
   input: MovePipelineIssuesInput,
@@ -53,6 +60,7 @@ export async function movePipelineIssues(
   const result: BulkResult = { successCount: 0, failedIssues: [], githubErrors: {} };
   const ready: string[] = [];
   const from = new Set<string | null>();
+  const moves: { issueId: string; fromPipelineId: string | null }[] = [];
   for (const id of issueIds) {
     const row = rows.find((candidate) => candidate.issue.id === id);
     if (!row) {
@@ -65,6 +73,7 @@ export async function movePipelineIssues(
       else await closeIssue(deps, userId, row);
       ready.push(id);
       from.add(fromPipelineId);
+      moves.push({ issueId: id, fromPipelineId });
     } catch (error) {
       if (!(error instanceof GantryError)) throw error;
       result.failedIssues.push(row.issue);
@@ -81,8 +90,9 @@ export async function movePipelineIssues(
           : ranksBetween(others.at(-1) ?? null, null, ready.length);
       const placements = ready.map((issueId, index) => ({ issueId, rank: ranks[index] as string }));
       await placeIssues(tx, workspaceId, pipeline.id, placements, deps.now());
+      await recordPipelineMoves(tx, userId, workspaceId, moves, pipeline.id);
     });
-  }
+  } else if (ready.length > 0) await recordPipelineMoves(deps.db, userId, workspaceId, moves, CLOSED_PIPELINE.id);
   result.successCount = ready.length;
   if (ready.length > 0) {
     await deps.events.publish({

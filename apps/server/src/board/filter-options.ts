@@ -3,17 +3,17 @@ import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "dri
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { GantryEpic, Release, Sprint } from "../issues/field-types.js";
+import { GantryEpic, Release } from "../issues/field-types.js";
 import { Workspace } from "../workspaces/schema.js";
 
 /*
  * What the board's filter menus offer (SPEC §2 Board "Filters"). Labels, assignees, authors,
- * milestones and issue types are whatever the workspace's issues carry; sprints, releases and
- * epics come from the workspace's own records. Every field hangs off Workspace, which only a
- * reader of the workspace can reach.
+ * milestones and issue types are whatever the workspace's issues carry; releases and epics come
+ * from the workspace's own records (sprints/schema.ts lists sprints). Every field hangs off
+ * Workspace, which only a reader of the workspace can reach.
  */
 
-const { gantryEpics, issues, releases, sprints, workspaceRepositories } = schema;
+const { gantryEpics, issues, releases, workspaceRepositories } = schema;
 
 /** Option searches are short words typed into a menu; longer text cannot match anything useful. */
 const MAX_OPTION_QUERY_LENGTH = 200;
@@ -29,7 +29,7 @@ function workspaceIssues(db: Database, workspaceId: string): SQL {
 }
 
 /** Contains the typed text in any case; `strpos` rather than LIKE, so % and _ are plain characters. */
-function containing(column: SQLWrapper, query: string | null | undefined): SQL | undefined {
+export function containing(column: SQLWrapper, query: string | null | undefined): SQL | undefined {
   const text = (query ?? "").trim().slice(0, MAX_OPTION_QUERY_LENGTH).toLowerCase();
   return text ? sql`strpos(lower(${column}), ${text}) > 0` : undefined;
 }
@@ -105,20 +105,6 @@ export function issueTypeOptions(db: Database, workspaceId: string, query?: stri
   return distinctIssueValues(db, workspaceId, sql<string>`${issues.issueType}`, query);
 }
 
-/** SPEC §4: open sprints first by start, then closed ones, most recently ended first. */
-export function sprintOptions(db: Database, workspaceId: string, query?: string | null) {
-  return db
-    .select()
-    .from(sprints)
-    .where(and(eq(sprints.workspaceId, workspaceId), containing(sprints.name, query)))
-    .orderBy(
-      desc(sql`${sprints.state} = 'OPEN'`),
-      sql`case when ${sprints.state} = 'OPEN' then ${sprints.startAt} end asc`,
-      desc(sprints.endAt),
-      asc(sprints.id),
-    );
-}
-
 /** Open releases before closed ones, each by title. */
 export function releaseOptions(db: Database, workspaceId: string, query?: string | null) {
   return db
@@ -155,7 +141,7 @@ const IssueLabelOption = builder.objectRef<LabelOption>("IssueLabelOption").impl
   fields: (t) => ({ name: t.exposeString("name"), color: t.exposeString("color", { nullable: true }) }),
 });
 
-const IssueUserOption = builder.objectRef<UserOption>("IssueUserOption").implement({
+export const IssueUserOption = builder.objectRef<UserOption>("IssueUserOption").implement({
   description: "A GitHub user seen on the workspace's issues.",
   fields: (t) => ({ login: t.exposeString("login"), avatarUrl: t.exposeString("avatarUrl", { nullable: true }) }),
 });
@@ -205,13 +191,6 @@ builder.objectFields(Workspace, (t) => {
       args: { query },
       resolve: async (workspace, args, context) =>
         arrayConnection(args, await issueTypeOptions(context.db, workspace.id, args.query)),
-    }),
-    sprints: t.connection({
-      type: Sprint,
-      description: "Open sprints first by start, then closed ones, most recently ended first.",
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await sprintOptions(context.db, workspace.id, args.query)),
     }),
     releases: t.connection({
       type: Release,

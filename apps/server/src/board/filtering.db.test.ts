@@ -60,6 +60,8 @@ interface GeneratedIssue {
   /** Index of an earlier issue, its parent. */
   parent: number | null;
   isPullRequest: boolean;
+  /** Index of the workspace's priority, highest first. */
+  priority: number | null;
 }
 
 const some = <T>(values: readonly T[]) => fc.uniqueArray(fc.constantFrom(...values), { maxLength: 2 });
@@ -83,6 +85,7 @@ const generatedIssue: fc.Arbitrary<GeneratedIssue> = fc.record({
   epics: some([0, 1]),
   parent: fc.option(fc.nat(20), { nil: null }),
   isPullRequest: fc.boolean(),
+  priority: maybe([0, 1, 2]),
 });
 
 describe.each(testEngines())("board search agrees with the domain on %s", (engine) => {
@@ -98,6 +101,7 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
   const releaseIds: string[] = [];
   const gantryEpicIds: string[] = [];
   const epicIds: string[] = [];
+  const priorityIds: string[] = [];
   let runNumber = 0;
 
   beforeAll(async () => {
@@ -128,6 +132,18 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
       if (!sprint) throw new Error("no sprint");
       sprintIds.push(sprint.id);
       sprintStarts.push(startAt.getTime());
+    }
+    // Ranks in an order their names do not share, so the sort reads the rank.
+    for (const [name, rank] of [
+      ["Urgent", "d"],
+      ["Normal", "m"],
+      ["Low", "w"],
+    ] as const) {
+      const [priority] = await db
+        .insert(schema.priorities)
+        .values({ workspaceId, name, color: "#000000", rank })
+        .returning();
+      if (priority) priorityIds.push(priority.id);
     }
     for (const title of ["R1", "R2"]) {
       const [release] = await db.insert(schema.releases).values({ workspaceId, title }).returning();
@@ -206,6 +222,7 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
         pipelineId,
         rank,
         movedAt: new Date(issue.movedAt),
+        priorityId: issue.priority === null ? null : (priorityIds[issue.priority] ?? null),
       });
       for (const sprint of issue.sprints)
         await db.insert(schema.sprintIssues).values({ sprintId: sprintIds[sprint] ?? "", issueId: row.id });
@@ -243,6 +260,7 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
         movedAt: issue.movedAt,
         sprintStartAt:
           issue.sprints.length > 0 ? Math.min(...issue.sprints.map((sprint) => sprintStarts[sprint] ?? 0)) : null,
+        priorityRank: issue.priority === null ? null : issue.priority + 1,
       });
     }
     return facts;
@@ -448,4 +466,5 @@ const baseIssue: GeneratedIssue = {
   epics: [],
   parent: null,
   isPullRequest: false,
+  priority: null,
 };

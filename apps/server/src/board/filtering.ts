@@ -16,11 +16,13 @@ import { and, asc, desc, eq, gt, inArray, lte, not, or, type SQL, type SQLWrappe
 
 const {
   epicIssues,
+  estimationVotes,
   gantryEpicIssues,
   gantryEpics,
   githubAccounts,
   issuePositions,
   issues,
+  priorities,
   releaseIssues,
   releases,
   repositories,
@@ -39,6 +41,8 @@ export interface BoardSearch {
   displayType: DisplayType;
   /** The workspace's active sprint, for `current_sprint`. */
   currentSprintId: string | null;
+  /** The person searching, for `user_estimation`; absent or null, that value matches nothing. */
+  viewerId?: string | null;
 }
 
 /**
@@ -62,7 +66,7 @@ const anyOf = (conditions: SQL[]): SQL => (conditions.length > 0 ? (or(...condit
 type ElementKey = "name" | "login";
 
 /** A JSON array column (labels, assignees) holds an element whose `key` is one of `values`. */
-function jsonArrayHas(column: SQLWrapper, key: ElementKey, values: string[]): SQL {
+export function jsonArrayHas(column: SQLWrapper, key: ElementKey, values: string[]): SQL {
   // The key is one of two constants, written as a literal so `->>` is not ambiguous.
   return sql`exists (select 1 from jsonb_array_elements(${column}) as element where element->>${sql.raw(`'${key}'`)} in ${values})`;
 }
@@ -152,21 +156,32 @@ function membershipKey(
   };
 }
 
-function estimatesKey(filters: BoardFilters): KeyCondition {
-  const { in: wanted, nin, settings } = filters.estimates;
+/** Issues with an estimation vote open in the workspace, optionally one this voter is asked to. */
+function estimationVoteExists(workspaceId: string, voterId: string | null): SQL {
+  return sql`exists (select 1 from ${estimationVotes} where ${estimationVotes.issueId} = ${issues.id}
+    and ${estimationVotes.workspaceId} = ${workspaceId}
+    ${voterId === null ? sql`` : sql`and ${estimationVotes.voterId} = ${voterId}`})`;
+}
+
+function estimatesKey(search: BoardSearch): KeyCondition {
+  const { in: wanted, nin, settings } = search.filters.estimates;
   const points = (values: string[]) => values.flatMap((value) => estimateFilterValue(value) ?? []);
   const wantedPoints = points(wanted);
   const unwantedPoints = points(nin);
-  // team_estimation / user_estimation select issues in an estimation vote; Gantry stores no votes yet.
   const knownSettings = settings.filter((setting) =>
     [NONE_FILTER_VALUE, TEAM_ESTIMATION_FILTER_VALUE, USER_ESTIMATION_FILTER_VALUE].includes(setting),
   );
   const selects = wanted.length > 0 || knownSettings.length > 0;
+  const viewerId = search.viewerId ?? null;
   return {
     included: selects
       ? anyOf([
           ...(wantedPoints.length > 0 ? [sql`coalesce(${issues.estimate} in ${wantedPoints}, false)`] : []),
           ...(settings.includes(NONE_FILTER_VALUE) ? [sql`${issues.estimate} is null`] : []),
+          ...(settings.includes(TEAM_ESTIMATION_FILTER_VALUE) ? [estimationVoteExists(search.workspaceId, null)] : []),
+          ...(settings.includes(USER_ESTIMATION_FILTER_VALUE) && viewerId !== null
+            ? [estimationVoteExists(search.workspaceId, viewerId)]
+            : []),
         ])
       : undefined,
     excluded: unwantedPoints.length > 0 ? sql`coalesce(${issues.estimate} in ${unwantedPoints}, false)` : undefined,
@@ -257,7 +272,7 @@ function keyConditions(search: BoardSearch): KeyCondition[] {
       filters.releases.in.includes(NONE_FILTER_VALUE),
       NONE_FILTER_VALUE,
     ),
-    estimatesKey(filters),
+    estimatesKey(search),
     membershipKey(epicMembership, filters.epics, filters.epics.settings.includes(NONE_FILTER_VALUE), null),
     membershipKey(
       gantryEpicMembership(workspaceId),
@@ -325,6 +340,10 @@ export function boardOrderBy(sortType: SortType, workspaceId: string): SQL[] {
     ESTIMATE_HIGH_LOW: [sql`${issues.estimate} desc nulls last`],
     ESTIMATE_LOW_HIGH: [sql`${issues.estimate} asc nulls last`],
     SPRINT: [sql`${firstSprintStart(workspaceId)} asc nulls last`],
+    // The workspace's own row (issue_positions) holds the priority; its rank orders them, first = 1 = high.
+    PRIORITY: [
+      sql`(select ${priorities.rank} from ${priorities} where ${priorities.id} = ${issuePositions.priorityId}) collate "C" asc nulls last`,
+    ],
   };
   return [...byType[sortType], sql`${issuePositions.rank} collate "C"`, asc(issues.id)];
 }

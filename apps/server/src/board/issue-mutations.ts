@@ -3,8 +3,8 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
-import { type BulkResult, type IssuePatch, patches, updateIssuesOnGitHub } from "./issue-writes.js";
-import { codeHostOf } from "./schema.js";
+import { type BulkResult, type IssuePatch, patches, updateIssues } from "./issue-writes.js";
+import { issueWriteDeps } from "./schema.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 type PayloadFields = PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, BulkResult>;
@@ -26,8 +26,8 @@ export const bulkOutput: { outputFields: (t: PayloadFields) => FieldMap } = {
 };
 
 function run(context: GraphQLContext, issueIds: { id: string }[], patch: IssuePatch): Promise<BulkResult> {
-  return updateIssuesOnGitHub(
-    codeHostOf(context).deps,
+  return updateIssues(
+    issueWriteDeps(context),
     signedInViewer(context).id,
     issueIds.map((id) => id.id),
     patch,

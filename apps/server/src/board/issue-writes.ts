@@ -1,10 +1,15 @@
-import { schema } from "@gantry/db";
+import { type Database, schema } from "@gantry/db";
+import { assigneeLoginsError, labelNamesError, nativeLabelName } from "@gantry/domain";
 import { eq, inArray } from "drizzle-orm";
 import { gitHubError } from "../codehost/errors.js";
+import type { GitHubClient } from "../codehost/github-client.js";
 import { type GitHubIssueWire, upsertIssues } from "../codehost/issue-sync.js";
 import { type CodeHostDeps, clientForUser } from "../codehost/repositories.js";
+import type { BoardEventBus } from "../events/board-events.js";
 import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
+import { issueFieldChanges, recordIssueEvents } from "../issues/activity.js";
+import { nativeAssignees } from "../issues/assignable-users.js";
 import { permissionAtLeast, repositoryWorkspacesAccess } from "../organizations/access.js";
 
 const { issues, repositories } = schema;
@@ -12,9 +17,12 @@ const { issues, repositories } = schema;
 export const MAX_ISSUES_PER_CALL = 100;
 
 type IssueRow = typeof issues.$inferSelect;
+export type IssueWithRepository = { issue: IssueRow; repository: typeof repositories.$inferSelect };
 
 /** What GitHub should change on one issue; the current issue is given so lists can be merged. */
 export type IssuePatch = (issue: IssueRow) => {
+  title?: string;
+  body?: string;
   state?: "open" | "closed";
   labels?: string[];
   assignees?: string[];
@@ -29,17 +37,139 @@ export interface BulkResult {
 }
 
 /** Whether the person may edit the issue: editor of some workspace that shows its repository. */
-async function mayEdit(deps: CodeHostDeps, userId: string, repositoryId: string): Promise<boolean> {
-  const workspaces = await repositoryWorkspacesAccess(deps.db, repositoryId, userId);
-  return workspaces.some(({ access }) => permissionAtLeast(access?.permission ?? null, "editor"));
+/** "edit", "read" (shown in failedIssues, as the person already sees it) or "none" (answered as missing). */
+async function accessTo(db: Database, userId: string, repositoryId: string): Promise<"edit" | "read" | "none"> {
+  const workspaces = await repositoryWorkspacesAccess(db, repositoryId, userId);
+  if (workspaces.some(({ access }) => permissionAtLeast(access?.permission ?? null, "editor"))) return "edit";
+  return workspaces.some(({ access }) => access?.permission) ? "read" : "none";
+}
+
+export interface IssueWriteDeps {
+  db: Database;
+  events: BoardEventBus;
+  now: () => Date;
+  /** Null when GitHub is not configured: native issues can still be changed. */
+  codeHost: CodeHostDeps | null;
+}
+
+/** What a write to a GitHub issue needs; refused on an install without GitHub. */
+export function requireGitHub(deps: IssueWriteDeps): CodeHostDeps {
+  if (!deps.codeHost)
+    throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
+  return deps.codeHost;
 }
 
 /**
- * Applies a change to many GitHub issues, one by one: GitHub is written first and its answer
- * stored, so Gantry shows what GitHub now holds. One issue failing does not stop the others.
+ * A native issue takes the patch here alone, with its timeline, in one transaction. Its labels
+ * carry the zh- prefix (decision 0015), its assignees are the workspace's members (decision 0028)
+ * and it has no milestone: milestones are GitHub's.
  */
-export async function updateIssuesOnGitHub(
-  deps: CodeHostDeps,
+async function patchNativeIssue(
+  deps: IssueWriteDeps,
+  userId: string,
+  issue: IssueRow,
+  workspaceId: string,
+  patch: IssuePatch,
+) {
+  const change = patch(issue);
+  if (change.milestone !== undefined)
+    throw new GantryError("BAD_USER_INPUT", "Gantry issues have no milestones; milestones are GitHub's.");
+  const invalid = labelNamesError(change.labels ?? []) ?? assigneeLoginsError(change.assignees ?? []);
+  if (invalid) throw new GantryError("BAD_USER_INPUT", invalid);
+  const assignees =
+    change.assignees && (await nativeAssignees(deps.db, workspaceId, change.assignees, issue.assignees));
+  const now = deps.now();
+  const labels = change.labels && [...new Set(change.labels.map(nativeLabelName))];
+  await deps.db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(issues)
+      .set({
+        ...(change.title === undefined ? {} : { title: change.title }),
+        ...(change.body === undefined ? {} : { body: change.body }),
+        ...(change.state ? { state: change.state, closedAt: change.state === "closed" ? now : null } : {}),
+        ...(labels
+          ? {
+              labels: labels.map((name) => issue.labels.find((label) => label.name === name) ?? { name, color: "" }),
+            }
+          : {}),
+        ...(assignees ? { assignees } : {}),
+        ghUpdatedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(issues.id, issue.id))
+      .returning();
+    if (after) {
+      await recordIssueEvents(
+        tx,
+        issueFieldChanges(issue, after).map((event) => ({ ...event, issueId: issue.id, actorId: userId })),
+      );
+    }
+  });
+}
+
+/** GitHub is written first and its answer stored, so Gantry shows what GitHub now holds. */
+async function patchGitHubIssue(
+  codeHost: CodeHostDeps,
+  client: GitHubClient,
+  userId: string,
+  row: IssueWithRepository,
+  patch: IssuePatch,
+): Promise<string[]> {
+  let data: GitHubIssueWire;
+  try {
+    ({ data } = await client.rest.issues.update({
+      owner: row.repository.ownerLogin,
+      repo: row.repository.name,
+      issue_number: row.issue.number,
+      ...patch(row.issue),
+    }));
+  } catch (error) {
+    throw gitHubError(error);
+  }
+  return codeHost.db.transaction((tx) =>
+    upsertIssues(tx, row.repository.id, [data], row.issue.isPullRequest, {
+      source: "gantry",
+      actorId: userId,
+      actorLogin: null,
+    }),
+  );
+}
+
+/**
+ * Writes one issue: a native issue in Gantry alone, a GitHub issue on GitHub first. Answers the
+ * ids stored (none when GitHub already had a newer version). `client` is asked for only when
+ * GitHub is, so native issues need no GitHub account. Throws what went wrong.
+ */
+export async function patchIssue(
+  deps: IssueWriteDeps,
+  client: () => Promise<GitHubClient>,
+  userId: string,
+  row: IssueWithRepository,
+  patch: IssuePatch,
+): Promise<string[]> {
+  if (row.repository.ghId === null) {
+    await patchNativeIssue(deps, userId, row.issue, row.repository.nativeWorkspaceId ?? "", patch);
+    return [row.issue.id];
+  }
+  return patchGitHubIssue(requireGitHub(deps), await client(), userId, row, patch);
+}
+
+/** The person's GitHub client, made on first use and then kept. */
+export function lazyClient(deps: IssueWriteDeps, userId: string): () => Promise<GitHubClient> {
+  let client: Promise<GitHubClient> | null = null;
+  return () => {
+    const codeHost = requireGitHub(deps);
+    client ??= clientForUser(codeHost, userId).then((found) => found.client);
+    return client;
+  };
+}
+
+/**
+ * Applies a change to many issues, one by one: a GitHub issue on GitHub first, a native issue
+ * in Gantry alone. One issue failing does not stop the others.
+ */
+export async function updateIssues(
+  deps: IssueWriteDeps,
   userId: string,
   issueIds: string[],
   patch: IssuePatch,
@@ -56,33 +186,27 @@ export async function updateIssuesOnGitHub(
     .from(issues)
     .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
     .where(inArray(issues.id, issueIds));
-  const { client } = await clientForUser(deps, userId);
+  const client = lazyClient(deps, userId);
   const changed: string[] = [];
   for (const id of issueIds) {
     const row = rows.find((candidate) => candidate.issue.id === id);
-    if (!row) {
+    // An issue the person cannot open is answered as missing: failedIssues would show it to them.
+    const access = row ? await accessTo(deps.db, userId, row.repository.id) : "none";
+    if (!row || access === "none") {
       result.githubErrors[id] = "No such issue.";
       continue;
     }
-    if (!(await mayEdit(deps, userId, row.repository.id))) {
+    if (access === "read") {
       result.failedIssues.push(row.issue);
       result.githubErrors[id] = "You cannot edit this issue.";
       continue;
     }
     try {
-      const { data } = await client.rest.issues.update({
-        owner: row.repository.ownerLogin,
-        repo: row.repository.name,
-        issue_number: row.issue.number,
-        ...patch(row.issue),
-      });
-      changed.push(
-        ...(await upsertIssues(deps.db, row.repository.id, [data as GitHubIssueWire], row.issue.isPullRequest)),
-      );
+      changed.push(...(await patchIssue(deps, client, userId, row, patch)));
       result.successCount += 1;
     } catch (error) {
       result.failedIssues.push(row.issue);
-      result.githubErrors[id] = gitHubError(error).message;
+      result.githubErrors[id] = error instanceof GantryError ? error.message : gitHubError(error).message;
     }
   }
   await publishIssuesChanged(deps.events, await boardsShowing(deps.db, changed), { actorId: userId });

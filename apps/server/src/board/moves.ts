@@ -2,12 +2,13 @@ import { type Executor, schema } from "@gantry/db";
 import { rankBetween } from "@gantry/domain";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { gitHubError } from "../codehost/errors.js";
-import type { CodeHostDeps } from "../codehost/repositories.js";
 import { clientForUser } from "../codehost/repositories.js";
 import { currentPipelineId } from "../events/placements.js";
 import { GantryError } from "../graphql/errors.js";
+import { recordIssueEvents } from "../issues/activity.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
+import { type IssueWriteDeps, requireGitHub } from "./issue-writes.js";
 import { mirrorPipelineLabel } from "./pipeline-labels.js";
 
 const { issuePositions, issues, pipelines, repositories, workspaceRepositories } = schema;
@@ -48,12 +49,12 @@ export async function workspacePipeline(executor: Executor, workspaceId: string,
  * first, from GitHub's answer; a native issue (its repository is the workspace's Gantry
  * repository) only here.
  */
-async function newIssueState(deps: CodeHostDeps, userId: string, row: IssueOnBoard, state: "open" | "closed") {
+async function newIssueState(deps: IssueWriteDeps, userId: string, row: IssueOnBoard, state: "open" | "closed") {
   if (row.repository.ghId === null) {
     const now = deps.now();
     return { state, closedAt: state === "closed" ? now : null, ghUpdatedAt: now, updatedAt: now };
   }
-  const { client } = await clientForUser(deps, userId);
+  const { client } = await clientForUser(requireGitHub(deps), userId);
   let data: { closed_at: string | null; updated_at: string };
   try {
     ({ data } = await client.rest.issues.update({
@@ -76,11 +77,57 @@ async function newIssueState(deps: CodeHostDeps, userId: string, row: IssueOnBoa
     : { state, closedAt: null, ghUpdatedAt: new Date(data.updated_at), updatedAt: now };
 }
 
+/** Stores the issue's new state with its timeline entry. */
+async function storeIssueState(
+  deps: IssueWriteDeps,
+  userId: string,
+  row: IssueOnBoard,
+  values: Awaited<ReturnType<typeof newIssueState>>,
+) {
+  await deps.db.transaction(async (tx) => {
+    await tx.update(issues).set(values).where(eq(issues.id, row.issue.id));
+    await recordIssueEvents(tx, [
+      { issueId: row.issue.id, field: "state", from: row.issue.state, to: values.state, actorId: userId },
+    ]);
+  });
+}
+
 /** Closes an open issue (on GitHub first for a GitHub issue) and stores it closed; a closed one stays as it is. */
-export async function closeIssue(deps: CodeHostDeps, userId: string, row: IssueOnBoard) {
+export async function closeIssue(deps: IssueWriteDeps, userId: string, row: IssueOnBoard) {
   if (row.issue.state === "closed") return;
-  const closed = await newIssueState(deps, userId, row, "closed");
-  await deps.db.update(issues).set(closed).where(eq(issues.id, row.issue.id));
+  await storeIssueState(deps, userId, row, await newIssueState(deps, userId, row, "closed"));
+}
+
+/** Puts each move on its issue's timeline, by pipeline name ("Closed" for the Closed pipeline). */
+export async function recordPipelineMoves(
+  executor: Executor,
+  userId: string,
+  workspaceId: string,
+  moves: { issueId: string; fromPipelineId: string | null }[],
+  toPipelineId: string,
+) {
+  const ids = [...new Set([toPipelineId, ...moves.flatMap((move) => move.fromPipelineId ?? [])])].filter(
+    (id) => id !== CLOSED_PIPELINE.id,
+  );
+  const rows = ids.length
+    ? await executor
+        .select({ id: pipelines.id, name: pipelines.name })
+        .from(pipelines)
+        .where(inArray(pipelines.id, ids))
+    : [];
+  const name = (id: string | null) =>
+    id === CLOSED_PIPELINE.id ? CLOSED_PIPELINE.name : (rows.find((row) => row.id === id)?.name ?? null);
+  await recordIssueEvents(
+    executor,
+    moves.map((move) => ({
+      issueId: move.issueId,
+      workspaceId,
+      field: "pipeline",
+      from: name(move.fromPipelineId),
+      to: name(toPipelineId),
+      actorId: userId,
+    })),
+  );
 }
 
 /**
@@ -89,19 +136,18 @@ export async function closeIssue(deps: CodeHostDeps, userId: string, row: IssueO
  * a GitHub issue gets the pipeline's label. GitHub refusing throws.
  */
 export async function prepareOpenMove(
-  deps: CodeHostDeps,
+  deps: IssueWriteDeps,
   userId: string,
   row: IssueOnBoard,
   pipeline: { name: string },
   mirrorLabels: boolean,
 ) {
   if (row.issue.state === "closed") {
-    const reopened = await newIssueState(deps, userId, row, "open");
-    await deps.db.update(issues).set(reopened).where(eq(issues.id, row.issue.id));
+    await storeIssueState(deps, userId, row, await newIssueState(deps, userId, row, "open"));
   }
   if (mirrorLabels && row.repository.ghId !== null) {
     try {
-      await mirrorPipelineLabel(deps, userId, row, pipeline.name);
+      await mirrorPipelineLabel(requireGitHub(deps), userId, row, pipeline.name);
     } catch (error) {
       throw gitHubError(error);
     }
@@ -149,7 +195,7 @@ export async function placeIssues(
  * neighbours', so one row changes and concurrent moves keep a consistent order. Moving to
  * Closed closes the issue (on GitHub too for a GitHub issue); moving a closed issue out reopens it.
  */
-export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId: string, input: MoveIssueInput) {
+export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceId: string, input: MoveIssueInput) {
   const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
   const [row] = await issuesInWorkspace(deps.db, workspaceId, [input.issueId]);
   if (!row) throw new GantryError("NOT_FOUND", "This issue is not on this workspace's board.");
@@ -165,8 +211,10 @@ export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId:
       toPipelineId,
     });
 
+  const moves = [{ issueId: row.issue.id, fromPipelineId }];
   if (input.pipelineId === CLOSED_PIPELINE.id) {
     await closeIssue(deps, userId, row);
+    await recordPipelineMoves(deps.db, userId, workspaceId, moves, CLOSED_PIPELINE.id);
     await announce(CLOSED_PIPELINE.id);
     return { issueId: row.issue.id, pipelineId: CLOSED_PIPELINE.id };
   }
@@ -179,6 +227,7 @@ export async function moveIssue(deps: CodeHostDeps, userId: string, workspaceId:
     const index = input.position < 0 || input.position > others.length ? others.length : input.position;
     const rank = rankBetween(others[index - 1] ?? null, others[index] ?? null);
     await placeIssues(tx, workspaceId, pipeline.id, [{ issueId: row.issue.id, rank }], deps.now());
+    await recordPipelineMoves(tx, userId, workspaceId, moves, pipeline.id);
   });
   await announce(pipeline.id);
   return { issueId: row.issue.id, pipelineId: pipeline.id };

@@ -24,7 +24,7 @@ export interface IssueOrder {
   direction: Direction;
 }
 
-const OrderDirection = builder.enumType("OrderDirection", { values: ORDER_DIRECTIONS });
+export const OrderDirection = builder.enumType("OrderDirection", { values: ORDER_DIRECTIONS });
 
 const IssueOrderField = builder.enumType("IssueOrderField", {
   description:

@@ -2,6 +2,7 @@ import { type Executor, schema } from "@gantry/db";
 import { rankBetween } from "@gantry/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type CodeHostDeps, clientForUser } from "../codehost/repositories.js";
+import { recordIssueEvents } from "../issues/activity.js";
 
 const { issuePositions, issues, pipelines, workspaceRepositories, workspaces } = schema;
 
@@ -71,13 +72,14 @@ export async function applyPipelineLabel(
     .where(and(eq(workspaceRepositories.repositoryId, repositoryId), eq(workspaces.pipelineLabelSync, true)));
   for (const { workspaceId } of mirroring) {
     const [pipeline] = await executor
-      .select({ id: pipelines.id })
+      .select({ id: pipelines.id, name: pipelines.name })
       .from(pipelines)
       .where(and(eq(pipelines.workspaceId, workspaceId), eq(sql`lower(${pipelines.name})`, pipelineName)));
     if (!pipeline) continue;
     const [current] = await executor
-      .select({ pipelineId: issuePositions.pipelineId })
+      .select({ pipelineId: issuePositions.pipelineId, name: pipelines.name })
       .from(issuePositions)
+      .innerJoin(pipelines, eq(pipelines.id, issuePositions.pipelineId))
       .where(and(eq(issuePositions.workspaceId, workspaceId), eq(issuePositions.issueId, issue.id)));
     if (current?.pipelineId === pipeline.id) continue;
     const [top] = await executor
@@ -94,5 +96,18 @@ export async function applyPipelineLabel(
         target: [issuePositions.workspaceId, issuePositions.issueId],
         set: { pipelineId: pipeline.id, rank, movedAt: now },
       });
+    // On the timeline like any other move, so reports replaying the board see it (decision 0024).
+    await recordIssueEvents(executor, [
+      {
+        issueId: issue.id,
+        workspaceId,
+        field: "pipeline",
+        from: current?.name ?? null,
+        to: pipeline.name,
+        actorId: null,
+        source: "github",
+        at: now,
+      },
+    ]);
   }
 }

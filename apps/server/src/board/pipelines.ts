@@ -5,7 +5,7 @@ import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { isUniqueViolation, validDescription } from "../organizations/names.js";
-import { placeIssues } from "./moves.js";
+import { placeIssues, recordPipelineMoves } from "./moves.js";
 
 const { issuePositions, pipelines } = schema;
 const NAME_TAKEN = "A pipeline with this name already exists in this workspace.";
@@ -143,6 +143,14 @@ export async function deletePipeline(
     const ranks = ranksBetween(last?.rank ?? null, null, moving.length);
     const placements = moving.map(({ issueId }, index) => ({ issueId, rank: ranks[index] as string }));
     await placeIssues(tx, pipeline.workspaceId, destination.id, placements, deps.now());
+    // Recorded while the deleted pipeline's name can still be read, so reports replaying the board see the move.
+    await recordPipelineMoves(
+      tx,
+      userId,
+      pipeline.workspaceId,
+      moving.map(({ issueId }) => ({ issueId, fromPipelineId: pipeline.id })),
+      destination.id,
+    );
     await tx.delete(pipelines).where(eq(pipelines.id, pipeline.id));
   });
   await announcePipelines(deps, userId, pipeline.workspaceId, [pipeline.id, destination.id]);

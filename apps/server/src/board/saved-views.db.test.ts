@@ -8,8 +8,8 @@ import {
   addMember,
   createOrganization,
   createWorkspace,
+  errorOf,
   field,
-  type GraphQLAnswer,
   gql,
   grantWorkspace,
   signUpUser,
@@ -37,11 +37,6 @@ const bugs = () => {
   filters.sprints.settings.push("current_sprint");
   return { filters, filterLogic: "any" };
 };
-
-const errorOf = (answer: GraphQLAnswer) => ({
-  code: answer.errors?.[0]?.extensions?.code,
-  message: answer.errors?.[0]?.message,
-});
 
 describe.each(testEngines())("saved views on %s", (engine) => {
   let t: TestApp;

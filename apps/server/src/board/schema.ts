@@ -8,6 +8,7 @@ import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { closedPipelineOf, Pipeline, Workspace, workspacePipelines } from "../workspaces/schema.js";
+import type { IssueWriteDeps } from "./issue-writes.js";
 import { moveIssue } from "./moves.js";
 import { IssueOrderInput, requestedSortType } from "./order-input.js";
 import { closedCounts, closedIssues, pipelineCounts, pipelineIssues } from "./queries.js";
@@ -127,10 +128,9 @@ builder.queryField("searchIssues", (t) =>
   }),
 );
 
-export function codeHostOf(context: GraphQLContext) {
-  if (!context.codeHost)
-    throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
-  return context.codeHost;
+/** What issue writes need; GitHub's part is null on an install without it, where native issues still change. */
+export function issueWriteDeps(context: GraphQLContext): IssueWriteDeps {
+  return { db: context.db, events: context.events, now: context.now, codeHost: context.codeHost?.deps ?? null };
 }
 
 export interface MoveTarget {
@@ -184,9 +184,8 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      const codeHost = codeHostOf(context);
       const target = await moveTarget(context, String(input.pipelineId), input.workspaceId?.id);
-      const moved = await moveIssue(codeHost.deps, signedInViewer(context).id, target.workspaceId, {
+      const moved = await moveIssue(issueWriteDeps(context), signedInViewer(context).id, target.workspaceId, {
         pipelineId: target.pipelineId,
         issueId: input.issueId.id,
         position: input.position ?? 0,

@@ -31,7 +31,7 @@ const valuesFields = {
   description: '`in`: any of these; `nin`: none of these; `notInAny`: issues with no value (the board\'s "none").',
 };
 
-const StringInput = builder.inputType("StringInput", {
+export const StringInput = builder.inputType("StringInput", {
   ...valuesFields,
   fields: (t) => ({
     notInAny: t.boolean({ required: false, defaultValue: false }),
@@ -77,7 +77,7 @@ const EstimateSearchFiltersInput = builder.inputType("EstimateSearchFiltersInput
 
 const SprintSpecialFilter = builder.enumType("SprintSpecialFilter", { values: ["current_sprint"] as const });
 
-const SprintIdInput = builder.inputType("SprintIdInput", {
+export const SprintIdInput = builder.inputType("SprintIdInput", {
   description: "`notInAny`: issues in no sprint; `current_sprint`: issues in the workspace's active sprint.",
   fields: (t) => ({
     notInAny: t.boolean({ required: false, defaultValue: false }),
@@ -159,7 +159,7 @@ function checkText(field: string, values: readonly string[] | null | undefined) 
 }
 
 /** Global ids of one type to database ids; anything else is refused before it reaches SQL. */
-function idsOf(field: string, typename: string, values: readonly (string | number)[] | null | undefined) {
+export function idsOf(field: string, typename: string, values: readonly (string | number)[] | null | undefined) {
   checkSize(field, values);
   return values?.map((value) => idOfType(decodeGantryId(String(value)), typename));
 }
@@ -202,6 +202,7 @@ function readBoardSearch(
   raw: RawFilters,
   query: string | null | undefined,
   currentSprintId: string | null,
+  viewerId: string | null,
 ): BoardSearch {
   for (const [field, values] of [
     ["labels", raw.labels],
@@ -237,7 +238,7 @@ function readBoardSearch(
     },
   };
   const { filters, logic } = boardFiltersFromSearchInput(input, query ?? "");
-  return { workspaceId, filters, logic, displayType: raw.displayType ?? "all", currentSprintId };
+  return { workspaceId, filters, logic, displayType: raw.displayType ?? "all", currentSprintId, viewerId };
 }
 
 /** The board search a request asks for; the active sprint is looked up only when `current_sprint` is asked for. */
@@ -251,5 +252,5 @@ export async function boardSearchFor(
     raw.sprints?.specialFilters === "current_sprint"
       ? await currentSprintId(context.db, workspaceId, context.now())
       : null;
-  return readBoardSearch(workspaceId, raw, query, sprintId);
+  return readBoardSearch(workspaceId, raw, query, sprintId, context.viewer?.id ?? null);
 }

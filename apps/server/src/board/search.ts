@@ -1,18 +1,27 @@
 import { type Database, schema } from "@gantry/db";
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 
 const { issues, workspaceRepositories } = schema;
 
 export interface IssueSearch {
   query: string;
   includeClosed: boolean;
+  /** Only these of the workspace's repositories; every one when left out. */
+  repositoryIds?: string[];
+}
+
+/** Issues whose title contains the text (any case) or whose number it is; every issue for no text. */
+export function titleOrNumber(table: { title: AnyColumn; number: AnyColumn }, query: string): SQL | undefined {
+  const text = query.trim();
+  const number = /^#?(\d{1,9})$/.exec(text)?.[1];
+  const escaped = text.replace(/[%_\\]/g, "\\$&");
+  return text
+    ? or(ilike(table.title, `%${escaped}%`), number ? eq(table.number, Number(number)) : sql`false`)
+    : undefined;
 }
 
 /** A workspace's issues whose title contains the text (any case) or whose number it is. */
 function matching(db: Database, workspaceId: string, search: IssueSearch): SQL | undefined {
-  const text = search.query.trim();
-  const number = /^#?(\d{1,9})$/.exec(text)?.[1];
-  const escaped = text.replace(/[%_\\]/g, "\\$&");
   return and(
     inArray(
       issues.repositoryId,
@@ -21,12 +30,16 @@ function matching(db: Database, workspaceId: string, search: IssueSearch): SQL |
         .from(workspaceRepositories)
         .where(eq(workspaceRepositories.workspaceId, workspaceId)),
     ),
+    search.repositoryIds ? inArray(issues.repositoryId, search.repositoryIds) : undefined,
     search.includeClosed ? undefined : eq(issues.state, "open"),
-    text ? or(ilike(issues.title, `%${escaped}%`), number ? eq(issues.number, Number(number)) : sql`false`) : undefined,
+    titleOrNumber(issues, search.query),
   );
 }
 
-/** searchIssues: matches most recently updated first, closed ones only when asked. */
+/**
+ * searchIssues and Workspace.issues: matches most recently updated first (issues updated in the
+ * same second by id, so offset pages neither repeat nor skip one), closed ones only when asked.
+ */
 export function searchWorkspaceIssues(
   db: Database,
   workspaceId: string,
@@ -38,7 +51,7 @@ export function searchWorkspaceIssues(
     .select()
     .from(issues)
     .where(matching(db, workspaceId, search))
-    .orderBy(desc(issues.ghUpdatedAt))
+    .orderBy(desc(issues.ghUpdatedAt), asc(issues.id))
     .limit(limit)
     .offset(offset);
 }

@@ -3,7 +3,9 @@ import { nativeIssuePath } from "@gantry/domain";
 import { encodeGlobalID, resolveOffsetConnection } from "@pothos/plugin-relay";
 import { and, asc, count, eq } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
+import { arrayConnection } from "../graphql/connections.js";
 import { repositoryById } from "../issues/issue-loaders.js";
+import { readableIssue } from "../issues/lookups.js";
 import { Repository } from "./schema.js";
 
 type IssueRow = typeof schema.issues.$inferSelect;
@@ -19,12 +21,26 @@ const IssueUser = builder.objectRef<{ login: string; avatarUrl: string | null }>
   fields: (t) => ({ login: t.exposeString("login"), avatarUrl: t.exposeString("avatarUrl", { nullable: true }) }),
 });
 
+/** A reviewer a pull request is waiting on (the reference's ReviewRequest; GitHub gives a request no id of its own). */
+const ReviewRequest = builder
+  .objectRef<{ issueId: string; reviewer: { login: string; avatarUrl: string | null } }>("ReviewRequest")
+  .implement({
+    fields: (t) => ({
+      id: t.id({
+        resolve: (request) => encodeGlobalID("ReviewRequest", `${request.issueId}:${request.reviewer.login}`),
+      }),
+      reviewer: t.field({ type: IssueUser, resolve: (request) => request.reviewer }),
+    }),
+  });
+
 /** SPEC §3 Board issue `type`: a native Gantry issue or a GitHub issue (the reference's IssueType). */
 const IssueKind = builder.enumType("IssueType", { values: ["GithubIssue", "GantryIssue"] as const });
 
-export const Issue = builder.objectRef<IssueRow>("Issue").implement({
+/** A Node, as the reference's Issue: `node(id)` answers it to anyone who can read a workspace showing it. */
+export const Issue = builder.node(builder.objectRef<IssueRow>("Issue"), {
+  id: { resolve: (issue) => issue.id },
+  loadOne: (id, context) => (context.viewer ? readableIssue(context.db, context.viewer.id, id) : null),
   fields: (t) => ({
-    id: t.id({ resolve: (issue) => encodeGlobalID("Issue", issue.id) }),
     ghId: t.exposeInt("ghId", { nullable: true }),
     type: t.field({ type: IssueKind, resolve: (issue) => (issue.ghId === null ? "GantryIssue" : "GithubIssue") }),
     number: t.exposeInt("number"),
@@ -48,6 +64,15 @@ export const Issue = builder.objectRef<IssueRow>("Issue").implement({
     labels: t.field({ type: [IssueLabel], resolve: (issue) => issue.labels }),
     assignees: t.field({ type: [IssueUser], resolve: (issue) => issue.assignees }),
     user: t.field({ type: IssueUser, nullable: true, resolve: (issue) => issue.author }),
+    reviewRequests: t.connection({
+      type: ReviewRequest,
+      description: "Who a pull request is waiting on for a review, as GitHub last listed them; none for an issue.",
+      resolve: (issue, args) =>
+        arrayConnection(
+          args,
+          issue.requestedReviewers.map((reviewer) => ({ issueId: issue.id, reviewer })),
+        ),
+    }),
     repository: t.field({
       type: Repository,
       resolve: (issue, _args, context) => repositoryById(context).load(issue.repositoryId),

@@ -28,7 +28,7 @@ export interface OAuthDeps {
   now: () => Date;
 }
 
-function cookieValue(header: string | undefined, name: string): string | null {
+export function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
     if (key === name) return decodeURIComponent(rest.join("="));
@@ -37,11 +37,11 @@ function cookieValue(header: string | undefined, name: string): string | null {
 }
 
 /** Only paths inside the app, so the flow cannot bounce a person to another site. */
-function safeReturnPath(value: unknown): string {
+export function safeReturnPath(value: unknown): string {
   return typeof value === "string" && /^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? value : "/landing";
 }
 
-function formField(body: unknown, name: string): unknown {
+export function formField(body: unknown, name: string): unknown {
   return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
 }
 

@@ -5,6 +5,7 @@ import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.j
 import { gitHubError } from "./errors.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { type CodeHostDeps, clientForUser, ensureWebhook, WEBHOOK_NOT_INSTALLED } from "./repositories.js";
+import { syncRequestedReviewers } from "./review-requests.js";
 
 const { repositories } = schema;
 /** Deliveries can be late; look this far behind the last reconciliation so none slip through. */
@@ -46,6 +47,9 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
     });
     const written = await upsertIssues(deps.db, repositoryId, changed as GitHubIssueWire[]);
     await placeNewIssues(deps.db, repositoryId, startedAt);
+    if (changed.some((issue) => issue.pull_request)) {
+      written.push(...(await syncRequestedReviewers(deps.db, client, repository, new Date(since))));
+    }
     await publishIssuesChanged(deps.events, await repositoryBoards(deps.db, repositoryId, written), { actorId: null });
     await deps.db
       .update(repositories)

@@ -12,6 +12,7 @@ import { gitHubError, notConnected } from "./errors.js";
 import { githubAccountOf } from "./github-accounts.js";
 import { createGitHubClient, type GitHubClient } from "./github-client.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
+import { syncRequestedReviewers } from "./review-requests.js";
 
 const { repositories, workspaceRepositories } = schema;
 
@@ -189,6 +190,8 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
       () => null,
       (error: unknown) => `${WEBHOOK_NOT_INSTALLED} ${gitHubError(error).message}`,
     );
+    // A resumed import may have read every pull request before it stopped, so the reviewers are read again then too.
+    let hasPullRequests = repository.importNextPage > 1;
     for (let page = repository.importNextPage; ; page++) {
       const { data, headers } = await client.rest.issues.listForRepo({
         owner: repository.ownerLogin,
@@ -212,7 +215,14 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
       await publishIssuesChanged(deps.events, await repositoryBoards(deps.db, repositoryId, written), {
         actorId: null,
       });
+      hasPullRequests ||= data.some((issue) => issue.pull_request);
       if (!headers.link?.includes('rel="next"')) break;
+    }
+    if (hasPullRequests) {
+      const reviewed = await syncRequestedReviewers(deps.db, client, repository, null);
+      await publishIssuesChanged(deps.events, await repositoryBoards(deps.db, repositoryId, reviewed), {
+        actorId: null,
+      });
     }
     await deps.db
       .update(repositories)

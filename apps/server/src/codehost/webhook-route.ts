@@ -17,6 +17,7 @@ interface WebhookPayload {
   issue?: GitHubIssueWire;
   pull_request?: GitHubIssueWire;
   label?: { name?: string };
+  sender?: { login?: string };
 }
 
 /**
@@ -68,7 +69,11 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
         let issueIds: string[] = [];
         if (subject && payload.action === "deleted") issueIds = await deleteIssue(tx, repository.id, subject.number);
         else if (subject) {
-          issueIds = await upsertIssues(tx, repository.id, [subject], event === "pull_request");
+          issueIds = await upsertIssues(tx, repository.id, [subject], event === "pull_request", {
+            source: "github",
+            actorId: null,
+            actorLogin: payload.sender?.login ?? null,
+          });
           await placeNewIssues(tx, repository.id, now);
           if (payload.action === "labeled" && payload.label?.name) {
             await applyPipelineLabel(tx, repository.id, subject.number, payload.label.name, now);

@@ -74,3 +74,44 @@ describe("feature flags and instance admins from the environment", () => {
     );
   });
 });
+
+describe("the AI endpoint from the environment", () => {
+  it("is off with no AI_BASE_URL, so no issue text leaves the server", () => {
+    expect(loadConfig({}).ai).toBeNull();
+  });
+
+  it("takes an OpenAI-compatible base URL, key, model and timeout", () => {
+    const config = loadConfig({
+      AI_BASE_URL: "https://llm.internal/v1/",
+      AI_API_KEY: "sk-test",
+      AI_MODEL: "llama3",
+      AI_TIMEOUT_SECONDS: "2.5",
+    });
+    expect(config.ai).toEqual({
+      baseUrl: "https://llm.internal/v1",
+      apiKey: "sk-test",
+      model: "llama3",
+      timeoutMs: 2500,
+    });
+    expect(loadConfig({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "m" }).ai).toMatchObject({
+      apiKey: undefined,
+      timeoutMs: 30_000,
+    });
+  });
+
+  it("refuses a half-made endpoint or a bad value, without repeating the key", () => {
+    expect(() => loadConfig({ AI_BASE_URL: "https://llm.internal/v1" })).toThrow(
+      "AI_MODEL must be set with AI_BASE_URL",
+    );
+    expect(() => loadConfig({ AI_API_KEY: "sk-secret", AI_MODEL: "m" })).toThrow(
+      "AI_BASE_URL must be set when AI_API_KEY or AI_MODEL is",
+    );
+    expect(() => loadConfig({ AI_API_KEY: "sk-secret", AI_MODEL: "m" })).not.toThrow("sk-secret");
+    expect(() => loadConfig({ AI_BASE_URL: "llm.internal", AI_MODEL: "m" })).toThrow(
+      "AI_BASE_URL must be an absolute http(s) URL",
+    );
+    expect(() => loadConfig({ AI_BASE_URL: "http://x", AI_MODEL: "m", AI_TIMEOUT_SECONDS: "0" })).toThrow(
+      "AI_TIMEOUT_SECONDS must be a number of seconds greater than 0",
+    );
+  });
+});

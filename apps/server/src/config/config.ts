@@ -44,6 +44,8 @@ const environment = z.object({
     })
     .default("info"),
   GANTRY_EDITION: z.enum(EDITIONS, { error: `must be ${EDITIONS.join(" or ")}` }).default("cloud"),
+  GANTRY_LICENSE_FILE: z.string().min(1, "must not be empty").optional(),
+  GANTRY_LICENSE_PUBLIC_KEY: z.string().min(1, "must not be empty").optional(),
   GANTRY_PRODUCT_NAME: z.string().min(1, "must not be empty").default(DEFAULT_PRODUCT_NAME),
   PUBLIC_URL: httpUrl.optional(),
   SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@gantry.dev"),
@@ -69,12 +71,32 @@ const environment = z.object({
   GANTRY_FEATURE_FLAGS: commaList(
     z.string().refine(isFeatureFlagName, "must be a comma-separated list of flag names such as roadmap_v2,ai-labels"),
   ).default([]),
+  GANTRY_TEST_CLOCK: booleanFlag.default(false),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  AI_BASE_URL: httpUrl.optional(),
+  AI_API_KEY: z.string().min(1, "must not be empty").optional(),
+  AI_MODEL: z.string().min(1, "must not be empty").optional(),
+  AI_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds greater than 0" })
+    .positive("must be a number of seconds greater than 0")
+    .default(30),
   GANTRY_INSTANCE_ADMINS: commaList(
     z.email({ error: "must be a comma-separated list of email addresses" }).transform((email) => email.toLowerCase()),
   ).default([]),
 });
 
 export type Environment = z.infer<typeof environment>;
+
+/** An OpenAI-compatible chat-completions endpoint (hosted or self-hosted). */
+export interface AiEndpointConfig {
+  /** The API base, such as https://api.openai.com/v1; requests go to {baseUrl}/chat/completions. */
+  baseUrl: string;
+  /** Sent as a bearer token; self-hosted servers may need none. Never logged. */
+  apiKey: string | undefined;
+  model: string;
+  /** The longest wait for the answer to start, and between two streamed pieces of it. */
+  timeoutMs: number;
+}
 
 export interface Config {
   port: number;
@@ -84,6 +106,9 @@ export interface Config {
   production: boolean;
   logLevel: Environment["LOG_LEVEL"];
   edition: Environment["GANTRY_EDITION"];
+  /** Enterprise edition: the signed licence file and the public key (PEM text, or a path to it) that checks it. */
+  licenceFile: string | undefined;
+  licencePublicKey: string | undefined;
   productName: string;
   publicUrl: string;
   supportEmail: string;
@@ -102,6 +127,12 @@ export interface Config {
   featureFlags: string[];
   /** Lower-cased addresses of the people who run this install (read analytics, grant flags). */
   instanceAdmins: string[];
+  /** End-to-end tests only: the server's clock can be moved forward through `POST /__test/clock`. */
+  testClock: boolean;
+  /** Opens /metrics to callers presenting it as a bearer token; without it, loopback callers only. */
+  metricsToken: string | undefined;
+  /** The language model AI features ask; null keeps every issue's text on this server. */
+  ai: AiEndpointConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.SMTP_URL) {
     throw new ConfigError(["SMTP_URL must be set in production, or no one receives verification and reset mail"]);
   }
+  if (e.NODE_ENV === "production" && e.GANTRY_TEST_CLOCK) {
+    throw new ConfigError(["GANTRY_TEST_CLOCK must not be set in production: it lets anyone move the server's clock"]);
+  }
+  if ((e.AI_API_KEY || e.AI_MODEL) && !e.AI_BASE_URL) {
+    throw new ConfigError(["AI_BASE_URL must be set when AI_API_KEY or AI_MODEL is, or they are never used"]);
+  }
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    throw new ConfigError(["AI_MODEL must be set with AI_BASE_URL: it names the model to ask, such as gpt-4o-mini"]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -136,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === "production",
     logLevel: e.LOG_LEVEL,
     edition: e.GANTRY_EDITION,
+    licenceFile: e.GANTRY_LICENSE_FILE ? resolve(e.GANTRY_LICENSE_FILE) : undefined,
+    licencePublicKey: e.GANTRY_LICENSE_PUBLIC_KEY,
     productName: e.GANTRY_PRODUCT_NAME,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     supportEmail: e.SUPPORT_EMAIL,
@@ -150,5 +192,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     featureFlags: e.GANTRY_FEATURE_FLAGS,
     instanceAdmins: e.GANTRY_INSTANCE_ADMINS,
+    testClock: e.GANTRY_TEST_CLOCK,
+    metricsToken: e.METRICS_TOKEN,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
+          }
+        : null,
   };
 }

@@ -96,6 +96,72 @@ describe.each(testEngines())("board events on %s", (engine) => {
     stream.close();
   });
 
+  it("reads each event's issues afresh, so a later event shows a dependency the earlier one did not", async () => {
+    const DEPENDENCIES = `subscription ($workspace: ID!) {
+      boardEvents(workspaceId: $workspace) {
+        ... on IssuesChangedEvent { placements { issue { number blockingIssues { totalCount } } } }
+      }
+    }`;
+    const stream = await subscribe(board.t, mona.token, DEPENDENCIES, { workspace: board.workspace });
+    const blocked = await firstIssue("New Issues");
+    const blocking = await firstIssue("In Progress");
+    const blockage = (name: string) =>
+      gql(
+        board.t,
+        board.demo.token,
+        `mutation ($blocking: ID!, $blocked: ID!) { ${name}(input: { blocking: { id: $blocking, type: ISSUE }, blocked: { id: $blocked, type: ISSUE } }) { clientMutationId } }`,
+        { blocking: blocking.id, blocked: blocked.id },
+      );
+    const blockersOfBlocked = async () => {
+      const { placements } = field<{
+        placements: { issue: { number: number; blockingIssues: { totalCount: number } } }[];
+      }>(await stream.next(), "boardEvents");
+      return placements.find((placement) => placement.issue.number === blocked.number)?.issue.blockingIssues.totalCount;
+    };
+    await blockage("createBlockage");
+    expect(await blockersOfBlocked()).toBe(1);
+    await blockage("deleteBlockage");
+    expect(await blockersOfBlocked()).toBe(0);
+    stream.close();
+  });
+
+  it("places a changed sub-issue's parent too, whose card shows the sub-issues' progress", async () => {
+    const PROGRESS = `subscription ($workspace: ID!) {
+      boardEvents(workspaceId: $workspace) {
+        ... on IssuesChangedEvent { placements { issue { number issueEstimateProgress { total } } } }
+      }
+    }`;
+    const child = await firstIssue("New Issues");
+    const parent = await firstIssue("In Progress");
+    await gql(
+      board.t,
+      board.demo.token,
+      "mutation ($parent: ID!, $child: ID!) { addSubIssues(input: { parentId: $parent, childIssueIds: [$child] }) { successCount } }",
+      { parent: parent.id, child: child.id },
+    );
+    const stream = await subscribe(board.t, mona.token, PROGRESS, { workspace: board.workspace });
+    await gql(
+      board.t,
+      board.demo.token,
+      "mutation ($id: ID!) { setEstimate(input: { issueId: $id, value: 8 }) { issue { id } } }",
+      { id: child.id },
+    );
+    const { placements } = field<{
+      placements: { issue: { number: number; issueEstimateProgress: { total: number } | null } }[];
+    }>(await stream.next(), "boardEvents");
+    expect(placements.map((placement) => placement.issue)).toEqual([
+      { number: child.number, issueEstimateProgress: null },
+      { number: parent.number, issueEstimateProgress: { total: 8 } },
+    ]);
+    stream.close();
+    await gql(
+      board.t,
+      board.demo.token,
+      "mutation ($child: ID!) { removeSubIssues(input: { childIssueIds: [$child] }) { successCount } }",
+      { child: child.id },
+    );
+  });
+
   it("shows an edit made on GitHub, delivered by webhook, with no Gantry actor", async () => {
     const stream = await subscribe(board.t, mona.token, BOARD_EVENTS, { workspace: board.workspace });
     const issue = await firstIssue("New Issues");

@@ -1,29 +1,11 @@
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
+import { testRedisAnswers, testRedisUrl } from "../testing/redis.js";
 import type { BoardEvent, BoardEventBus } from "./board-events.js";
 import { createRedisBus, REDIS_CHANNEL } from "./event-bus.js";
 
-/**
- * CI runs Redis (TEST_REDIS_URL, as .ci/run sets it) and must run these tests; elsewhere they
- * are skipped when no Redis answers at the address.
- */
-const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const reachable = await redisAnswers();
-if (!reachable && process.env.CI === "true") throw new Error(`CI must run Redis at ${url} (TEST_REDIS_URL)`);
+const url = testRedisUrl;
+const reachable = await testRedisAnswers();
 
 const silent = { warn: () => undefined };
 const event = (workspaceId: string, issueId: string): BoardEvent => ({

@@ -1,4 +1,7 @@
+import { schema } from "@gantry/db";
+import { initContextCache } from "@pothos/core";
 import { encodeGlobalID } from "@pothos/plugin-relay";
+import { and, inArray, isNotNull } from "drizzle-orm";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
@@ -7,6 +10,8 @@ import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { Workspace } from "../workspaces/schema.js";
 import type { BoardEvent } from "./board-events.js";
 import { type BoardPlacement, boardPlacements } from "./placements.js";
+
+const { issues } = schema;
 
 /** Pipeline ids as the Pipeline type answers them: global ids, and the Closed pipeline's own. */
 const pipelineGlobalId = (id: string) => (id === CLOSED_PIPELINE.id ? id : encodeGlobalID("Pipeline", id));
@@ -57,8 +62,20 @@ const BoardEventInterface = builder.interfaceRef<BoardEvent>("BoardEvent").imple
     })[event.kind],
 });
 
-const placements = (event: IssuesEvent, context: GraphQLContext) =>
-  boardPlacements(context.db, event.workspaceId, event.issueIds);
+/**
+ * The named issues' places, and their parents': a parent's card shows its sub-issues' progress,
+ * which any change to a sub-issue (closed, reopened, estimated, attached) can move.
+ */
+async function placements(event: IssuesEvent, context: GraphQLContext) {
+  const parents = event.issueIds.length
+    ? await context.db
+        .selectDistinct({ id: issues.parentIssueId })
+        .from(issues)
+        .where(and(inArray(issues.id, event.issueIds), isNotNull(issues.parentIssueId)))
+    : [];
+  const parentIds = parents.flatMap(({ id }) => (id && !event.issueIds.includes(id) ? [id] : []));
+  return boardPlacements(context.db, event.workspaceId, [...event.issueIds, ...parentIds]);
+}
 
 builder.objectRef<Extract<BoardEvent, { kind: "ISSUES_MOVED" }>>("IssuesMovedEvent").implement({
   interfaces: [BoardEventInterface],
@@ -110,7 +127,12 @@ function whileReadable(
       const result = await events.next();
       if (result.done) return result;
       const access = await workspaceAccess(context.db, workspaceId, userId);
-      if (permissionAtLeast(access?.permission ?? null, "viewer")) return result;
+      if (permissionAtLeast(access?.permission ?? null, "viewer")) {
+        // One context serves the whole subscription, and the data loaders cache per context: a
+        // fresh cache per event, or an issue's dependencies and progress stay as the first event read them.
+        Object.assign(context, initContextCache());
+        return result;
+      }
       return events.return ? events.return() : { done: true, value: undefined };
     },
     return: async () => (events.return ? events.return() : { done: true, value: undefined }),

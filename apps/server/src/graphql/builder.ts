@@ -1,3 +1,4 @@
+import { dateInputError, INVALID_DATE_MESSAGE } from "@gantry/domain";
 import SchemaBuilder from "@pothos/core";
 import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
@@ -42,7 +43,11 @@ export function idOfType(globalId: { typename: string; id: string }, typename: s
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   AuthScopes: AuthScopes;
-  Scalars: { ISO8601DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown } };
+  Scalars: {
+    ISO8601DateTime: { Input: Date; Output: Date };
+    ISO8601Date: { Input: string; Output: string };
+    JSON: { Input: unknown; Output: unknown };
+  };
   Connection: { totalCount: number };
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: true;
@@ -88,6 +93,16 @@ builder.scalarType("ISO8601DateTime", {
     const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
     if (Number.isNaN(date.getTime())) throw new GantryError("BAD_USER_INPUT", "Expected an ISO 8601 date and time.");
     return date;
+  },
+});
+
+/** A calendar day as the reference schema writes it, YYYY-MM-DD; SPEC §5's message for anything else. */
+builder.scalarType("ISO8601Date", {
+  serialize: (value) => value,
+  parseValue: (value) => {
+    const day = typeof value === "string" ? value : "";
+    if (dateInputError(day)) throw new GantryError("BAD_USER_INPUT", INVALID_DATE_MESSAGE);
+    return day;
   },
 });
 

@@ -1,22 +1,33 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createYoga } from "graphql-yoga";
+import { createYoga, type YogaServerInstance } from "graphql-yoga";
+import { nulCharactersPlugin } from "../security/nul-characters.js";
 import type { GraphQLContext } from "./context.js";
+import { DEFAULT_OPERATION_LIMITS, type OperationLimits, operationLimitsPlugin } from "./limits.js";
 import { schema } from "./schema.js";
 
-interface ServerContext {
+export interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
-/** Mounts GraphQL Yoga at /graphql inside Fastify, so it shares logging, headers and shutdown. */
-export function registerGraphQL(
+export type GantryYoga = YogaServerInstance<ServerContext, GraphQLContext>;
+
+/**
+ * A Yoga server on the one schema, logging through Fastify; the web app's and the public endpoint share it.
+ * Operations above the depth, alias, page-size and complexity limits are refused before they run;
+ * batched requests (a JSON array of operations) stay off, Yoga's default, so each request is one operation.
+ */
+export function createGantryYoga(
   app: FastifyInstance,
-  baseContext: Omit<GraphQLContext, "viewer">,
-  viewerFor: (req: FastifyRequest) => Promise<GraphQLContext["viewer"]>,
-): void {
-  const yoga = createYoga<ServerContext, GraphQLContext>({
+  graphqlEndpoint: string,
+  context: (req: FastifyRequest) => Promise<GraphQLContext>,
+  limits: OperationLimits = DEFAULT_OPERATION_LIMITS,
+): GantryYoga {
+  return createYoga<ServerContext, GraphQLContext>({
     schema,
-    graphqlEndpoint: "/graphql",
+    graphqlEndpoint,
+    batching: false,
+    plugins: [operationLimitsPlugin(limits), nulCharactersPlugin()],
     // The bundled GraphiQL loads from a CDN, which the Content-Security-Policy (rightly) refuses.
     graphiql: false,
     landingPage: false,
@@ -26,18 +37,35 @@ export function registerGraphQL(
       warn: (...args) => app.log.warn(args),
       error: (...args) => app.log.error(args),
     },
-    context: async ({ req }) => ({ ...baseContext, viewer: await viewerFor(req) }),
+    context: ({ req }) => context(req),
   });
+}
 
+/** Runs one request through Yoga and hands its answer to Fastify; `beforeSend` may add headers of its own. */
+export async function sendThroughYoga(
+  yoga: GantryYoga,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  beforeSend?: () => void,
+) {
+  const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+  beforeSend?.();
+  for (const [key, value] of response.headers) reply.header(key, value);
+  reply.status(response.status);
+  reply.send(response.body);
+  return reply;
+}
+
+/** Mounts GraphQL Yoga at /graphql inside Fastify, so it shares logging, headers and shutdown. */
+export function registerGraphQL(
+  app: FastifyInstance,
+  baseContext: Omit<GraphQLContext, "viewer">,
+  viewerFor: (req: FastifyRequest) => Promise<GraphQLContext["viewer"]>,
+): void {
+  const yoga = createGantryYoga(app, "/graphql", async (req) => ({ ...baseContext, viewer: await viewerFor(req) }));
   app.route({
     url: yoga.graphqlEndpoint,
     method: ["GET", "POST", "OPTIONS"],
-    handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      for (const [key, value] of response.headers) reply.header(key, value);
-      reply.status(response.status);
-      reply.send(response.body);
-      return reply;
-    },
+    handler: (req, reply) => sendThroughYoga(yoga, req, reply),
   });
 }

@@ -1,5 +1,9 @@
 import helmet from "@fastify/helmet";
+import { EXTENSION_BASE_PATH } from "@gantry/domain";
 import type { FastifyInstance } from "fastify";
+
+/** GitHub's own site: the browser extension frames Gantry's extension pages inside it. */
+const GITHUB_ORIGIN = "https://github.com";
 
 /**
  * Security headers for every answer. The policy allows only this origin's own scripts
@@ -7,7 +11,7 @@ import type { FastifyInstance } from "fastify";
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { production: boolean; trustedOrigins: string[] },
+  options: { production: boolean; trustedOrigins: string[]; gitHubWebOrigin?: string },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -27,5 +31,19 @@ export async function registerSecurityHeaders(
       },
     },
     hsts: options.production,
+  });
+  // The extension's pages (docs/decisions/0031) are framed by the extension's own page inside
+  // GitHub's (or the configured GitHub Enterprise host's), so only they may be framed, only there.
+  const ancestors = [
+    ...new Set([GITHUB_ORIGIN, ...(options.gitHubWebOrigin ? [options.gitHubWebOrigin] : [])]),
+    "chrome-extension:",
+    "moz-extension:",
+  ].join(" ");
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url !== EXTENSION_BASE_PATH && !request.url.startsWith(`${EXTENSION_BASE_PATH}/`)) return;
+    const policy = reply.getHeader("content-security-policy");
+    if (typeof policy !== "string") return;
+    reply.header("content-security-policy", policy.replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`));
+    reply.removeHeader("x-frame-options");
   });
 }

@@ -44,3 +44,44 @@ describe("serving the web app", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
+
+describe("framing the browser extension's pages", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({});
+  });
+  afterAll(() => t.close());
+
+  it("lets GitHub and extension pages frame /extension/… pages, and nothing else", async () => {
+    const embedded = await t.app.inject({ method: "GET", url: "/extension/github/acme/api" });
+    expect(embedded.statusCode).toBe(200);
+    expect(embedded.headers["content-security-policy"]).toContain(
+      "frame-ancestors https://github.com chrome-extension: moz-extension:",
+    );
+    expect(embedded.headers["x-frame-options"]).toBeUndefined();
+
+    for (const url of ["/landing", "/extensions", "/graphql"]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("lets a GitHub Enterprise install's pages frame them too", async () => {
+    const github = {
+      webUrl: "https://ghe.acme.test",
+      apiUrl: "https://ghe.acme.test/api/v3",
+      clientId: "id",
+      clientSecret: "secret",
+      reconcileIntervalMs: 0,
+    };
+    const enterprise = await createTestApp({}, { github });
+    try {
+      const response = await enterprise.app.inject({ method: "GET", url: "/extension/github/acme/api/issues/3" });
+      expect(response.headers["content-security-policy"]).toContain(
+        "frame-ancestors https://github.com https://ghe.acme.test chrome-extension: moz-extension:",
+      );
+    } finally {
+      await enterprise.close();
+    }
+  });
+});

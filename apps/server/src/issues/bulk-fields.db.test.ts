@@ -9,8 +9,8 @@ import {
   addMember,
   createOrganization,
   createWorkspace,
+  errorOf,
   field,
-  type GraphQLAnswer,
   gql,
   grantWorkspace,
   signUpUser,
@@ -31,11 +31,6 @@ interface Bulk {
   failedIssues: { id: string }[];
   githubErrors: Record<string, string>;
 }
-
-const errorOf = (answer: GraphQLAnswer) => ({
-  code: answer.errors?.[0]?.extensions?.code,
-  message: answer.errors?.[0]?.message,
-});
 
 describe.each(testEngines())("bulk estimates, sprints, epics and deleting native issues on %s", (engine) => {
   let t: TestApp;
@@ -138,6 +133,16 @@ describe.each(testEngines())("bulk estimates, sprints, epics and deleting native
     );
     expect(cleared.successCount).toBe(1);
     expect((await estimates([one, two])).sort()).toEqual([3, null]);
+    // Each change is on the issue's timeline, as reports replay estimates from it.
+    const TIMELINE = `query ($id: ID!) { node(id: $id) { ... on Issue { timelineItems { nodes { field from to } } } } }`;
+    const timeline = field<{ timelineItems: { nodes: { field: string }[] } }>(
+      await gql(t, owner.token, TIMELINE, { id: one }),
+      "node",
+    ).timelineItems.nodes.filter((item) => item.field === "estimate");
+    expect(timeline).toEqual([
+      { field: "estimate", from: null, to: "3" },
+      { field: "estimate", from: "3", to: null },
+    ]);
   });
 
   it("refuses bad estimates and too many issues, and leaves viewers' and outsiders' issues alone", async () => {

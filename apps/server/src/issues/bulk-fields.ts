@@ -11,23 +11,25 @@ import {
   type WorkspaceAccess,
   workspaceAccess,
 } from "../organizations/access.js";
+import { recordIssueEvents } from "./activity.js";
+import { estimateText } from "./estimates.js";
 
-const { issues, repositories, sprints, sprintIssues, gantryEpics, gantryEpicIssues } = schema;
+const { issues, repositories, sprints, sprintIssues, gantryEpics, gantryEpicIssues, releases, releaseIssues } = schema;
 
 type IssueRow = typeof issues.$inferSelect;
-type Deps = { db: Database; events: BoardEventBus; now: () => Date };
-type Origin = { clientMutationId?: string | null };
+export type Deps = { db: Database; events: BoardEventBus; now: () => Date };
+export type Origin = { clientMutationId?: string | null };
 
 const NO_SUCH_ISSUE = "This issue does not exist.";
 const CANNOT_EDIT = "You cannot edit this issue.";
 
 /** A visible issue with the workspaces showing it and the person's access to each. */
-interface ShownIssue {
+export interface ShownIssue {
   issue: IssueRow;
   workspaces: { workspaceId: string; access: WorkspaceAccess | null }[];
 }
 
-const mayEditIn = (shown: ShownIssue, workspaceId?: string) =>
+export const mayEditIn = (shown: ShownIssue, workspaceId?: string) =>
   shown.workspaces.some(
     (entry) =>
       (workspaceId === undefined || entry.workspaceId === workspaceId) &&
@@ -38,7 +40,7 @@ const mayEditIn = (shown: ShownIssue, workspaceId?: string) =>
  * The asked-for issues the person can see, in the order asked. Missing and invisible ones are
  * answered alike ("No such issue.") so ids do not reveal what exists; none visible is NOT_FOUND.
  */
-async function visibleIssues(db: Database, userId: string, issueIds: string[], result: BulkResult) {
+export async function visibleIssues(db: Database, userId: string, issueIds: string[], result: BulkResult) {
   if (issueIds.length > MAX_ISSUES_PER_CALL) {
     throw new GantryError("BAD_USER_INPUT", `At most ${MAX_ISSUES_PER_CALL} issues can be changed at once.`, {
       field: "issueIds",
@@ -57,7 +59,7 @@ async function visibleIssues(db: Database, userId: string, issueIds: string[], r
 }
 
 /** The issues the person may change; the others are answered in failedIssues. */
-function writableOnly(result: BulkResult, shown: ShownIssue[], mayWrite: (entry: ShownIssue) => boolean) {
+export function writableOnly(result: BulkResult, shown: ShownIssue[], mayWrite: (entry: ShownIssue) => boolean) {
   const writable: ShownIssue[] = [];
   for (const entry of shown) {
     if (mayWrite(entry)) writable.push(entry);
@@ -69,14 +71,14 @@ function writableOnly(result: BulkResult, shown: ShownIssue[], mayWrite: (entry:
   return writable;
 }
 
-async function tellBoards(deps: Deps, userId: string, issueIds: string[], origin: Origin) {
+export async function tellBoards(deps: Deps, userId: string, issueIds: string[], origin: Origin) {
   await publishIssuesChanged(deps.events, await boardsShowing(deps.db, issueIds), {
     actorId: userId,
     clientMutationId: origin.clientMutationId ?? null,
   });
 }
 
-const emptyResult = (): BulkResult => ({ successCount: 0, failedIssues: [], githubErrors: {} });
+export const emptyResult = (): BulkResult => ({ successCount: 0, failedIssues: [], githubErrors: {} });
 
 /** setMultipleEstimates: the same story points (null clears them) on every issue the person may edit. */
 export async function setMultipleEstimates(
@@ -91,32 +93,77 @@ export async function setMultipleEstimates(
   const result = emptyResult();
   const shown = await visibleIssues(deps.db, userId, input.issueIds, result);
   const ids = writableOnly(result, shown, (entry) => mayEditIn(entry)).map(({ issue }) => issue.id);
+  // Each change is on the issue's timeline, as setEstimate's is: reports replay estimates from it.
   const updated = ids.length
-    ? await deps.db
-        .update(issues)
-        .set({ estimate: input.value, updatedAt: deps.now() })
-        .where(inArray(issues.id, ids))
-        .returning()
+    ? await deps.db.transaction(async (tx) => {
+        const before = await tx
+          .select({ id: issues.id, estimate: issues.estimate })
+          .from(issues)
+          .where(inArray(issues.id, ids))
+          .for("update");
+        const rows = await tx
+          .update(issues)
+          .set({ estimate: input.value, updatedAt: deps.now() })
+          .where(inArray(issues.id, ids))
+          .returning();
+        await recordIssueEvents(
+          tx,
+          before.map((issue) => ({
+            issueId: issue.id,
+            field: "estimate" as const,
+            from: estimateText(issue.estimate),
+            to: estimateText(input.value),
+            actorId: userId,
+          })),
+        );
+        return rows;
+      })
     : [];
   result.successCount = updated.length;
   await tellBoards(deps, userId, ids, input);
   return { ...result, issues: updated };
 }
 
-/** The two workspace-scoped things issues are added to and removed from in bulk. */
+/** The workspace-scoped things issues are added to and removed from in bulk, and their timeline field. */
 const targetKinds = {
-  sprint: { table: sprints, links: sprintIssues, linkColumn: sprintIssues.sprintId, label: "sprint" },
-  gantryEpic: { table: gantryEpics, links: gantryEpicIssues, linkColumn: gantryEpicIssues.gantryEpicId, label: "epic" },
+  sprint: {
+    table: sprints,
+    links: sprintIssues,
+    linkColumn: sprintIssues.sprintId,
+    label: "sprint",
+    eventField: "sprint",
+  },
+  gantryEpic: {
+    table: gantryEpics,
+    links: gantryEpicIssues,
+    linkColumn: gantryEpicIssues.gantryEpicId,
+    label: "epic",
+    eventField: "epic",
+  },
+  release: {
+    table: releases,
+    links: releaseIssues,
+    linkColumn: releaseIssues.releaseId,
+    label: "release",
+    eventField: "release",
+  },
 } as const;
+
+/** A sprint's name, an epic's or release's title: what the timeline says was added or removed. */
+const targetName = (target: { name: string } | { title: string }) => ("name" in target ? target.name : target.title);
 
 type TargetKind = keyof typeof targetKinds;
 type TargetRow<K extends TargetKind> = (typeof targetKinds)[K]["table"]["$inferSelect"];
 
 const linkRow = (kind: TargetKind, targetId: string, issueId: string) =>
-  kind === "sprint" ? { sprintId: targetId, issueId } : { gantryEpicId: targetId, issueId };
+  kind === "sprint"
+    ? { sprintId: targetId, issueId }
+    : kind === "release"
+      ? { releaseId: targetId, issueId }
+      : { gantryEpicId: targetId, issueId };
 
 /**
- * Adds issues to (or removes them from) sprints or Gantry epics. Every target must be one the
+ * Adds issues to (or removes them from) sprints, releases or Gantry epics. Every target must be one the
  * person can see, and its workspace must show every visible issue: otherwise nothing is written.
  * An issue goes to failedIssues when the person cannot edit in some target's workspace.
  */
@@ -127,7 +174,7 @@ export async function changeMembership<K extends TargetKind>(
   change: "add" | "remove",
   input: { issueIds: string[]; targetIds: string[] } & Origin,
 ): Promise<BulkResult & { targets: TargetRow<K>[] }> {
-  const { table, links, linkColumn, label } = targetKinds[kind];
+  const { table, links, linkColumn, label, eventField } = targetKinds[kind];
   const targetIds = [...new Set(input.targetIds)];
   if (targetIds.length === 0)
     throw new GantryError("BAD_USER_INPUT", `Choose at least one ${label}.`, { field: `${kind}Ids` });
@@ -153,6 +200,27 @@ export async function changeMembership<K extends TargetKind>(
   ).map(({ issue }) => issue.id);
   if (ids.length) {
     await deps.db.transaction(async (tx) => {
+      const existing = await tx
+        .select({ targetId: linkColumn, issueId: links.issueId })
+        .from(links)
+        .where(and(inArray(linkColumn, targetIds), inArray(links.issueId, ids)));
+      const linked = (targetId: string, issueId: string) =>
+        existing.some((link) => link.targetId === targetId && link.issueId === issueId);
+      await recordIssueEvents(
+        tx,
+        targets.flatMap((target) =>
+          ids
+            .filter((issueId) => linked(target.id, issueId) === (change === "remove"))
+            .map((issueId) => ({
+              issueId,
+              field: eventField,
+              from: change === "remove" ? targetName(target) : null,
+              to: change === "add" ? targetName(target) : null,
+              actorId: userId,
+              workspaceId: target.workspaceId,
+            })),
+        ),
+      );
       if (change === "add") {
         await tx
           .insert(links)

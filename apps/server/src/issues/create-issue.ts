@@ -1,5 +1,12 @@
 import { type Database, type Executor, schema } from "@gantry/db";
-import { assigneeLoginsError, issueBodyError, issueTitleError, labelNamesError, rankBetween } from "@gantry/domain";
+import {
+  assigneeLoginsError,
+  issueBodyError,
+  issueTitleError,
+  labelNamesError,
+  nativeLabelName,
+  rankBetween,
+} from "@gantry/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { issuesInWorkspace, openRanks, placeIssues, workspacePipeline } from "../board/moves.js";
 import { placeNewIssues } from "../board/placement.js";
@@ -9,6 +16,7 @@ import { type CodeHostDeps, clientForUser } from "../codehost/repositories.js";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { repositoryWorkspacesAccess, requireWorkspace } from "../organizations/access.js";
+import { nativeAssignees } from "./assignable-users.js";
 import type { RepositoryRow } from "./gantry-repository.js";
 
 const { issuePositions, issues, pipelines, repositories, users } = schema;
@@ -129,6 +137,7 @@ async function createNative(
   assignees: string[],
 ) {
   const [user] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  const people = await nativeAssignees(deps.db, repository.nativeWorkspaceId ?? "", assignees);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     // Locking the repository row numbers concurrent creations one after another.
@@ -146,8 +155,8 @@ async function createNative(
         body: input.body ?? null,
         state: "open",
         author: { login: user?.name || (user?.email.split("@")[0] ?? ""), avatarUrl: null },
-        labels: labels.map((name) => ({ name, color: "" })),
-        assignees: assignees.map((login) => ({ login, avatarUrl: null })),
+        labels: [...new Set(labels.map(nativeLabelName))].map((name) => ({ name, color: "" })),
+        assignees: people,
         parentIssueId: input.parentIssueId ?? null,
         createdBy: userId,
         ghCreatedAt: now,

@@ -4,8 +4,12 @@ import { eq } from "drizzle-orm";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { permissionAtLeast, repositoryWorkspacesAccess } from "../organizations/access.js";
+import { recordIssueEvents } from "./activity.js";
 
 const { issues } = schema;
+
+/** An estimate as the timeline writes it. */
+export const estimateText = (value: number | null | undefined) => (value == null ? null : String(value));
 
 /**
  * The workspaces showing an issue, for someone who must be able to write to one of them.
@@ -32,12 +36,25 @@ export async function setEstimate(
     if (message) throw new GantryError("BAD_USER_INPUT", message, { field: "value" });
   }
   const workspaceIds = await requireIssueWriter(deps.db, userId, input.issueId);
-  const [issue] = await deps.db
-    .update(issues)
-    .set({ estimate: input.value, updatedAt: deps.now() })
-    .where(eq(issues.id, input.issueId))
-    .returning();
-  if (!issue) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  const issue = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ estimate: issues.estimate }).from(issues).where(eq(issues.id, input.issueId));
+    const [after] = await tx
+      .update(issues)
+      .set({ estimate: input.value, updatedAt: deps.now() })
+      .where(eq(issues.id, input.issueId))
+      .returning();
+    if (!after) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+    await recordIssueEvents(tx, [
+      {
+        issueId: after.id,
+        field: "estimate",
+        from: estimateText(before?.estimate),
+        to: estimateText(after.estimate),
+        actorId: userId,
+      },
+    ]);
+    return after;
+  });
   for (const workspaceId of workspaceIds) {
     await deps.events.publish({
       kind: "ISSUES_CHANGED",

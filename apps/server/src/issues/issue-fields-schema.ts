@@ -1,9 +1,13 @@
+import type { ObjectRef } from "@pothos/core";
 import { encodeGlobalID } from "@pothos/plugin-relay";
+import { IssueUserOption } from "../board/filter-options.js";
 import { Issue } from "../codehost/issues-schema.js";
+import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import type { GraphQLContext } from "../graphql/context.js";
+import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { Workspace } from "../workspaces/schema.js";
+import { repositoryAssignableUsers } from "./assignable-users.js";
 import {
   Estimate,
   GantryEpic,
@@ -25,13 +29,16 @@ import {
   parentGantryEpicsOf,
   placesOf,
   releasesOf,
+  repositoryWorkspaceIds,
   sprintsOf,
 } from "./issue-loaders.js";
 import { PipelineIssue } from "./lookup-schema.js";
 import { visibleWorkspaceIds } from "./visible-workspaces.js";
 
-/** A GitHub epic: an issue with `is_epic`, holding other issues. */
-const Epic = builder.objectRef<IssueRow>("Epic").implement({
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+
+/** A GitHub epic: an issue with `is_epic`, holding other issues. Typed, so the built declarations can name it. */
+export const Epic: ObjectRef<SchemaTypes, IssueRow> = builder.objectRef<IssueRow>("Epic").implement({
   fields: (t) => ({
     id: t.id({ resolve: (epic) => encodeGlobalID("Epic", epic.id) }),
     issue: t.field({ type: Issue, resolve: (epic) => epic }),
@@ -78,7 +85,16 @@ builder.objectFields(Issue, (t) => {
     parentIssue: t.field({
       type: Issue,
       nullable: true,
-      resolve: (issue, _args, context) => (issue.parentIssueId ? issueById(context).load(issue.parentIssueId) : null),
+      description: "The parent issue, when the viewer can open a workspace showing it.",
+      resolve: async (issue, _args, context) => {
+        const parent = issue.parentIssueId ? await issueById(context).load(issue.parentIssueId) : null;
+        if (!parent) return null;
+        const [visible, shownOn] = await Promise.all([
+          visibleWorkspaceIds(context),
+          repositoryWorkspaceIds(context).load(parent.repositoryId),
+        ]);
+        return shownOn.some((workspaceId) => visible.has(workspaceId)) ? parent : null;
+      },
     }),
     issueCountProgress: t.field({
       type: IssueCountProgress,
@@ -177,5 +193,25 @@ builder.objectField(PipelineIssue, "priority", (t) =>
       const places = await placesOf(context).load(placed.issue.id);
       return places.find((place) => place.workspaceId === placed.pipeline.workspaceId)?.priority ?? null;
     },
+  }),
+);
+
+builder.objectField(Repository, "assignableUsers", (t) =>
+  t.connection({
+    type: IssueUserOption,
+    description:
+      "Who an issue of this repository can be assigned to: GitHub's assignable users, or for a workspace's Gantry issues its members who connected GitHub (decision 0028).",
+    args: { query: t.arg.string({ required: false, description: "Keeps logins containing this text." }) },
+    resolve: async (repository, args, context) =>
+      arrayConnection(
+        args,
+        await repositoryAssignableUsers(
+          context.db,
+          context.codeHost?.deps ?? null,
+          signedInViewer(context).id,
+          repository,
+          args.query,
+        ),
+      ),
   }),
 );

@@ -24,7 +24,7 @@ export type IssueRow = typeof issues.$inferSelect;
  * A per-request DataLoader kept by the Pothos dataloader plugin: every card of a board page
  * asking for the same relation is answered by one query.
  */
-function batched<V>(load: (keys: string[], context: GraphQLContext) => Promise<V[]>) {
+export function batched<V>(load: (keys: string[], context: GraphQLContext) => Promise<V[]>) {
   return dataloaderGetter<string, V, string>(
     undefined,
     (keys, context) => load(keys, context as GraphQLContext),
@@ -34,7 +34,7 @@ function batched<V>(load: (keys: string[], context: GraphQLContext) => Promise<V
 }
 
 /** Rows grouped by key, one (possibly empty) list per requested key, in order. */
-function groupBy<T>(keys: string[], rows: T[], keyOf: (row: T) => string): T[][] {
+export function groupBy<T>(keys: string[], rows: T[], keyOf: (row: T) => string): T[][] {
   const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
   for (const row of rows) groups.get(keyOf(row))?.push(row);
   return keys.map((key) => groups.get(key) ?? []);
@@ -61,28 +61,36 @@ export interface ChildProgress {
   closedPoints: number;
 }
 
+/** Counts and points of issues grouped by state, one group of rows per container. */
+export function progressByState(group: { state: string; count: number; points: number }[]): ChildProgress {
+  const open = group.find((row) => row.state === "open");
+  const closed = group.find((row) => row.state === "closed");
+  return {
+    open: open?.count ?? 0,
+    closed: closed?.count ?? 0,
+    openPoints: open?.points ?? 0,
+    closedPoints: closed?.points ?? 0,
+  };
+}
+
+/** Per-state count and points of the issues selected with these columns. */
+export const stateTotals = {
+  state: issues.state,
+  count: sql<number>`count(*)::int`,
+  points: sql<number>`coalesce(sum(${issues.estimate}), 0)::float8`,
+};
+
 /** Sub-issue counts and points by state, for each parent issue. */
 export const childProgressByParent = batched<ChildProgress>(async (ids, { db }) => {
   const rows = await db
     .select({
       parentIssueId: sql<string>`${issues.parentIssueId}`,
-      state: issues.state,
-      count: sql<number>`count(*)::int`,
-      points: sql<number>`coalesce(sum(${issues.estimate}), 0)::float8`,
+      ...stateTotals,
     })
     .from(issues)
     .where(and(isNotNull(issues.parentIssueId), inArray(issues.parentIssueId, ids)))
     .groupBy(issues.parentIssueId, issues.state);
-  return groupBy(ids, rows, (row) => row.parentIssueId).map((group) => {
-    const open = group.find((row) => row.state === "open");
-    const closed = group.find((row) => row.state === "closed");
-    return {
-      open: open?.count ?? 0,
-      closed: closed?.count ?? 0,
-      openPoints: open?.points ?? 0,
-      closedPoints: closed?.points ?? 0,
-    };
-  });
+  return groupBy(ids, rows, (row) => row.parentIssueId).map(progressByState);
 });
 
 /** The GitHub epics (issues with `is_epic`) holding each issue. */
@@ -174,6 +182,18 @@ export const placesOf = batched<WorkspacePlace[]>(async (ids, { db }) => {
     .leftJoin(priorities, eq(priorities.id, issuePositions.priorityId))
     .where(inArray(issuePositions.issueId, ids));
   return groupBy(ids, rows, (row) => row.issueId);
+});
+
+/** The workspaces whose boards show each repository. */
+export const repositoryWorkspaceIds = batched<string[]>(async (ids, { db }) => {
+  const rows = await db
+    .select({
+      repositoryId: schema.workspaceRepositories.repositoryId,
+      workspaceId: schema.workspaceRepositories.workspaceId,
+    })
+    .from(schema.workspaceRepositories)
+    .where(inArray(schema.workspaceRepositories.repositoryId, ids));
+  return groupBy(ids, rows, (row) => row.repositoryId).map((group) => group.map((row) => row.workspaceId));
 });
 
 export const pipelineById = batched<typeof schema.pipelines.$inferSelect>(async (ids, { db }) => {

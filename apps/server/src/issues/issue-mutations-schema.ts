@@ -1,3 +1,4 @@
+import { issueWriteDeps } from "../board/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
@@ -5,6 +6,7 @@ import { signedInViewer } from "../graphql/context.js";
 import { createIssue } from "./create-issue.js";
 import { setEstimate } from "./estimates.js";
 import type { IssueRow } from "./issue-loaders.js";
+import { updateIssue } from "./update-issue.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 
@@ -40,21 +42,17 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => ({
-      issue: await createIssue(
-        { db: context.db, events: context.events, now: context.now, codeHost: context.codeHost?.deps ?? null },
-        signedInViewer(context).id,
-        {
-          repositoryId: input.repositoryId.id,
-          title: input.title,
-          body: input.body ?? null,
-          labels: input.labels ?? null,
-          assignees: input.assignees ?? null,
-          milestone: input.milestone ?? null,
-          parentIssueId: input.parentIssueId?.id ?? null,
-          pipelineId: input.pipelineId ? idOfType(decodeGantryId(String(input.pipelineId)), "Pipeline") : null,
-          clientMutationId: input.clientMutationId ?? null,
-        },
-      ),
+      issue: await createIssue(issueWriteDeps(context), signedInViewer(context).id, {
+        repositoryId: input.repositoryId.id,
+        title: input.title,
+        body: input.body ?? null,
+        labels: input.labels ?? null,
+        assignees: input.assignees ?? null,
+        milestone: input.milestone ?? null,
+        parentIssueId: input.parentIssueId?.id ?? null,
+        pipelineId: input.pipelineId ? idOfType(decodeGantryId(String(input.pipelineId)), "Pipeline") : null,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
     }),
   },
   issueOutput,
@@ -75,6 +73,30 @@ builder.relayMutationField(
       issue: await setEstimate(context, signedInViewer(context).id, {
         issueId: input.issueId.id,
         value: input.value ?? null,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+    }),
+  },
+  issueOutput,
+);
+
+builder.relayMutationField(
+  "updateIssue",
+  {
+    inputFields: (t) => ({
+      issueId: t.globalID({ required: true, for: Issue }),
+      title: t.string({ required: false, description: "Left out keeps the title." }),
+      body: t.string({ required: false, description: "Markdown; left out keeps the body." }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      issue: await updateIssue(issueWriteDeps(context), signedInViewer(context).id, {
+        issueId: input.issueId.id,
+        title: input.title ?? null,
+        body: input.body ?? null,
         clientMutationId: input.clientMutationId ?? null,
       }),
     }),

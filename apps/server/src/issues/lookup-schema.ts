@@ -1,6 +1,6 @@
 import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
-import { signedInViewer } from "../graphql/context.js";
+import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { closedPipelineOf, Pipeline, type PipelineView, pipelineView, Workspace } from "../workspaces/schema.js";
@@ -101,6 +101,20 @@ interface PipelineIssueView {
   latestTransferTime: Date | null;
 }
 
+/** Where an issue sits on a workspace's board, for a caller that checked the viewer may read it; null when off the board. */
+export async function pipelineIssueOf(
+  context: GraphQLContext,
+  issue: IssueRow,
+  workspaceId: string,
+): Promise<PipelineIssueView | null> {
+  const place = (await placesOf(context).load(issue.id)).find((row) => row.workspaceId === workspaceId);
+  if (!place) return null;
+  // Closed issues keep their place for a reopen, but the board shows them in Closed.
+  if (issue.state === "closed") return { issue, pipeline: closedPipelineOf(workspaceId), latestTransferTime: null };
+  const pipeline = pipelineView(await pipelineById(context).load(place.pipelineId));
+  return { issue, pipeline, latestTransferTime: place.movedAt };
+}
+
 export const PipelineIssue = builder.objectRef<PipelineIssueView>("PipelineIssue").implement({
   description: "Where an issue sits on one workspace's board.",
   fields: (t) => ({
@@ -126,12 +140,7 @@ builder.objectField(Issue, "pipelineIssue", (t) =>
       // One query per board page, not per card (see issue-loaders.ts); requireWorkspace only says why not.
       if (!(await visibleWorkspaceIds(context)).has(workspaceId))
         await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
-      const place = (await placesOf(context).load(issue.id)).find((row) => row.workspaceId === workspaceId);
-      if (!place) return null;
-      // Closed issues keep their place for a reopen, but the board shows them in Closed.
-      if (issue.state === "closed") return { issue, pipeline: closedPipelineOf(workspaceId), latestTransferTime: null };
-      const pipeline = pipelineView(await pipelineById(context).load(place.pipelineId));
-      return { issue, pipeline, latestTransferTime: place.movedAt };
+      return pipelineIssueOf(context, issue, workspaceId);
     },
   }),
 );

@@ -73,6 +73,19 @@ export async function repositoryIssue(db: Executor, userId: string, key: Reposit
   return issueIn(db, repository.id, issueNumber);
 }
 
+/** The reference's `node(id)` for an issue: the issue if the viewer can read a workspace holding it, else null. */
+export async function readableIssue(db: Executor, userId: string, issueId: string): Promise<IssueRow | null> {
+  const [issue] = await db.select().from(issues).where(eq(issues.id, issueId));
+  if (!issue) return null;
+  try {
+    await requireReadableRepository(db, await findRepository(db, { id: issue.repositoryId }), userId);
+    return issue;
+  } catch (error) {
+    if (error instanceof GantryError) return null;
+    throw error;
+  }
+}
+
 /**
  * SPEC §2 issue path forms 1 and 2: a native issue of the workspace by number, or an issue of a
  * repository connected to the workspace. A workspace the viewer cannot read answers as
@@ -93,4 +106,24 @@ export async function workspaceIssue(
     if ((await workspacesHolding(db, candidate)).includes(workspaceId)) return issueIn(db, candidate.id, issueNumber);
   }
   throw notFound();
+}
+
+/**
+ * The reference's `IssueInfoInput` list (repository by GitHub or Gantry id, and a number) read
+ * within one workspace, for a caller that has checked the workspace permission. An issue of a
+ * repository the workspace does not show is not found, naming which one.
+ */
+export async function workspaceIssuesByInfo(
+  db: Executor,
+  workspaceId: string,
+  infos: { repository: RepositoryKey; issueNumber: number }[],
+): Promise<IssueRow[]> {
+  const found: IssueRow[] = [];
+  for (const info of infos) {
+    const repository = await findRepository(db, info.repository);
+    if (!repository || !(await workspacesHolding(db, repository)).includes(workspaceId))
+      throw new GantryError("NOT_FOUND", `Issue #${info.issueNumber} is not on this workspace's board.`);
+    found.push(await issueIn(db, repository.id, info.issueNumber));
+  }
+  return found;
 }

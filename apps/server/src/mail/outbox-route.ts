@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { OutboxMailer } from "./mailer.js";
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

@@ -1,6 +1,7 @@
 import { type Executor, type OrganizationRole, schema, type WorkspacePermission } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq } from "drizzle-orm";
+import { type SeatProblem, seatProblem, seatProblemError } from "../enterprise/seats.js";
 import { GantryError } from "../graphql/errors.js";
 
 const { organizationMembers, organizations, users, workspaceMembers, workspaceRepositories, workspaces } = schema;
@@ -50,6 +51,8 @@ export interface WorkspaceAccess {
   workspace: Workspace;
   organization: Organization;
   permission: WorkspacePermission | null;
+  /** Enterprise edition: why someone who would have access has none (no seat, or no valid licence). */
+  seatProblem?: SeatProblem;
 }
 
 export async function workspaceAccess(
@@ -71,7 +74,9 @@ export async function workspaceAccess(
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))),
   ]);
-  return { ...row, permission: effectivePermission(role, explicit[0]?.permission ?? null, row.workspace.isPrivate) };
+  const permission = effectivePermission(role, explicit[0]?.permission ?? null, row.workspace.isPrivate);
+  const problem = permission ? await seatProblem(db, userId) : null;
+  return problem ? { ...row, permission: null, seatProblem: problem } : { ...row, permission };
 }
 
 /**
@@ -87,6 +92,7 @@ export async function requireWorkspace(
 ): Promise<WorkspaceAccess & { permission: WorkspacePermission }> {
   const access = await workspaceAccess(db, workspaceId, userId);
   if (!access) throw new GantryError("NOT_FOUND", "This workspace does not exist.");
+  if (access.seatProblem) throw seatProblemError(access.seatProblem);
   if (access.permission) await requireSamlIfEnforced(db, access.organization, userId);
   if (!permissionAtLeast(access.permission, needed)) {
     throw new GantryError(

@@ -5,6 +5,7 @@ import { GantryUser } from "../accounts/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
 import { organizationRole, roleAtLeast } from "./access.js";
 import {
   accessibleWorkspaces,
@@ -115,7 +116,8 @@ export async function organizationForViewer(
   const role: OrganizationRole | null = organization
     ? await organizationRole(context.db, organizationId, viewer.id)
     : null;
-  if (!organization || !role) throw new Error(`organization ${organizationId} is not the viewer's`);
+  // Someone outside the organisation may name it (an update with nothing to change reaches here unchecked).
+  if (!organization || !role) throw new GantryError("NOT_FOUND", "This organization does not exist.");
   return { ...organization, viewerRole: role };
 }
 

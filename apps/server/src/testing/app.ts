@@ -10,6 +10,9 @@ import type { GitHubConfig } from "../codehost/config.js";
 import { type Config, loadConfig } from "../config/config.js";
 import { SecretBox } from "../crypto/secret-box.js";
 import type { Mailer } from "../mail/mailer.js";
+import { loadPublicApiLimits } from "../public-api/config.js";
+import { loadSigninConfig } from "../signin/config.js";
+import { loadWebhookConfig } from "../webhooks-out/config.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,21 +39,31 @@ export interface TestAppOptions {
   now?: () => Date;
   logStream?: NodeJS.WritableStream;
   github?: GitHubConfig;
+  /** Another app's database, for two instances sharing one; its owner disposes of it. */
+  database?: TestDatabase;
+  /** Starts background jobs (pg-boss) on the test database, polling this often. */
+  jobsPollingIntervalSeconds?: number;
 }
 
 /** The whole HTTP app on a private database (in-memory PGlite by default), driven with `app.inject`. */
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: fakeWebDist(), ...env });
-  const database = await createTestDatabase(options.engine ?? "pglite");
+  const database = options.database ?? (await createTestDatabase(options.engine ?? "pglite"));
   const secretBox = new SecretBox(randomBytes(32));
   const app = await buildApp({
     config,
     db: database.db,
     secretBox,
     github: options.github ?? null,
+    signin: loadSigninConfig(env, config.edition, config.publicUrl),
+    webhooks: loadWebhookConfig(env),
+    publicApi: loadPublicApiLimits(env),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.jobsPollingIntervalSeconds
+      ? { jobs: { executeSql: database.executeSql, pollingIntervalSeconds: options.jobsPollingIntervalSeconds } }
+      : {}),
   });
   return {
     app,
@@ -59,7 +72,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAp
     database,
     close: async () => {
       await app.close();
-      await database.dispose();
+      if (!options.database) await database.dispose();
     },
   };
 }

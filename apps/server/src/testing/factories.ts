@@ -20,6 +20,12 @@ export interface GraphQLAnswer {
   errors?: { message: string; extensions?: { code?: string } & Record<string, unknown> }[];
 }
 
+/** The first error's code and message: what a client shows, and what tests compare. */
+export const errorOf = (answer: GraphQLAnswer) => ({
+  code: answer.errors?.[0]?.extensions?.code,
+  message: answer.errors?.[0]?.message,
+});
+
 export async function gql(
   t: TestApp,
   token: string | null,

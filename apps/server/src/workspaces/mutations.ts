@@ -64,6 +64,14 @@ builder.relayMutationField(
         description:
           'Mirror each issue\'s pipeline to a "pipeline: <name>" label on GitHub, and read label changes back as moves.',
       }),
+      assumeEstimates: t.boolean({
+        required: false,
+        description: "Count unestimated issues at an assumed estimate when sprints are filled.",
+      }),
+      assumedEstimateValue: t.int({
+        required: false,
+        description: "The assumed estimate; null assumes the workspace's median estimate, else 2.",
+      }),
     }),
   },
   {
@@ -75,6 +83,8 @@ builder.relayMutationField(
         description: input.description ?? null,
         isPrivate: input.private ?? null,
         pipelineLabelSync: input.pipelineLabelSync ?? null,
+        assumeEstimates: input.assumeEstimates ?? null,
+        assumedEstimateValue: input.assumedEstimateValue,
       });
       return { workspaceId: input.workspaceId.id };
     },

@@ -1,6 +1,7 @@
 import { type Database, schema, type WorkspacePermission } from "@gantry/db";
-import { initialRanks } from "@gantry/domain";
+import { estimateError, initialRanks } from "@gantry/domain";
 import { and, eq } from "drizzle-orm";
+import { requireSeat } from "../enterprise/seats.js";
 import { GantryError } from "../graphql/errors.js";
 import { organizationRole, requireOrganizationRole, requireWorkspace } from "../organizations/access.js";
 import { validDescription, validWorkspaceName } from "../organizations/names.js";
@@ -20,6 +21,7 @@ export async function createWorkspace(
   input: { organizationId: string; name: string; description?: string | null; isPrivate?: boolean | null },
 ) {
   await requireOrganizationRole(deps.db, input.organizationId, userId, "member");
+  await requireSeat(deps.db, userId);
   const name = validWorkspaceName(input.name);
   const description = validDescription(input.description);
   const now = deps.now();
@@ -62,9 +64,15 @@ export async function updateWorkspace(
     description?: string | null;
     isPrivate?: boolean | null;
     pipelineLabelSync?: boolean | null;
+    assumeEstimates?: boolean | null;
+    /** Null: assume the workspace's median estimate (decision 0019); undefined: leave as is. */
+    assumedEstimateValue?: number | null;
   },
 ) {
   await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
+  const assumed = input.assumedEstimateValue;
+  const assumedError = assumed === null || assumed === undefined ? null : estimateError(assumed);
+  if (assumedError) throw new GantryError("BAD_USER_INPUT", assumedError, { field: "assumedEstimateValue" });
   const [workspace] = await deps.db
     .update(workspaces)
     .set({
@@ -72,6 +80,8 @@ export async function updateWorkspace(
       description: validDescription(input.description),
       ...(input.isPrivate === null || input.isPrivate === undefined ? {} : { isPrivate: input.isPrivate }),
       ...(typeof input.pipelineLabelSync === "boolean" ? { pipelineLabelSync: input.pipelineLabelSync } : {}),
+      ...(typeof input.assumeEstimates === "boolean" ? { assumeEstimates: input.assumeEstimates } : {}),
+      ...(assumed === undefined ? {} : { assumedEstimateValue: assumed }),
       updatedAt: deps.now(),
     })
     .where(eq(workspaces.id, input.workspaceId))

@@ -2,13 +2,13 @@ import { loginErrorMessage, SERVER_TEXT } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { gitHubSignInErrorMessage } from "../github/auth-complete";
-import { ContinueWithGitHubSection } from "../github/ContinueWithGitHubForm";
 import { Button } from "../ui/Button";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall, type LoginAnswer } from "./api";
 import { useAuth } from "./auth-context";
 import { EmailField, Field } from "./Field";
+import { LoginPageProviders } from "./LoginPageProviders";
 import { type LoginState, useNavigationState } from "./navigation";
 
 export const LOGIN_NOTICES = {
@@ -22,7 +22,7 @@ export function LoginPage() {
   const state = useNavigationState<LoginState>();
   const auth = useAuth();
   const navigate = useNavigate();
-  // A failed "Continue with GitHub" comes back here with the server's text.
+  // A failed provider sign-in (GitHub, Google, Entra, LDAP, SAML) comes back here with the server's text.
   const [search] = useSearchParams();
   const gitHubError = search.get("authError");
   const [email, setEmail] = useState(state.email ?? "");
@@ -79,7 +79,7 @@ export function LoginPage() {
           Resend the verification email
         </Link>
       ) : null}
-      <ContinueWithGitHubSection />
+      <LoginPageProviders {...(state.from ? { returnTo: state.from } : {})} />
       <form className={styles.form} onSubmit={submit} noValidate>
         <EmailField value={email} onChange={setEmail} />
         <Field

@@ -20,7 +20,7 @@ export interface Auth {
   signOut(): Promise<void>;
   /** "Sign in again" (SPEC §4): logout, erase tokens, clear the error, recompute the state. */
   signInAgain(): Promise<void>;
-  /** For any call that answered 401. The web app keeps stored tokens (SPEC §4). */
+  /** For any call that answered 401. The web app keeps stored tokens, the extension erases them (SPEC §4). */
   markUnauthorised(): void;
 }
 
@@ -32,7 +32,17 @@ export function useAuth(): Auth {
   return auth;
 }
 
-export function AuthProvider({ children, storage = window.localStorage }: { children: ReactNode; storage?: Storage }) {
+interface AuthProviderProps {
+  children: ReactNode;
+  storage?: Storage;
+  /**
+   * Extension mode (SPEC §4): "Sign in again" only erases the tokens and starts the extension's
+   * authentication, and a 401 erases them too.
+   */
+  extensionSignIn?: () => void;
+}
+
+export function AuthProvider({ children, storage = window.localStorage, extensionSignIn }: AuthProviderProps) {
   const { productName } = useRuntimeConfig();
   const [state, setState] = useState<AuthState>({ status: "loading" });
 
@@ -80,13 +90,21 @@ export function AuthProvider({ children, storage = window.localStorage }: { chil
       },
       signOut,
       signInAgain: async () => {
+        if (extensionSignIn) {
+          eraseStoredTokens(storage);
+          setState({ status: "signed-out" });
+          extensionSignIn();
+          return;
+        }
         await signOut();
         await load(readSessionToken(storage));
       },
-      markUnauthorised: () =>
-        setState((current) => ("token" in current ? { status: "unauthorised", token: current.token } : current)),
+      markUnauthorised: () => {
+        if (extensionSignIn) eraseStoredTokens(storage);
+        setState((current) => ("token" in current ? { status: "unauthorised", token: current.token } : current));
+      },
     };
-  }, [state, storage, load]);
+  }, [state, storage, load, extensionSignIn]);
 
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

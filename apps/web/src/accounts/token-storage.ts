@@ -1,15 +1,6 @@
-/**
- * SPEC §9 stored token keys. The web app keeps its session under `authV2_token`; the others
- * belong to GitHub, API and extension sign-in and are erased with it.
- */
-export const STORED_TOKEN_KEYS = [
-  "github_token",
-  "api_token",
-  "auth0_token",
-  "authV2_token",
-  "temp_authV2_token",
-] as const;
-export const SESSION_TOKEN_KEY = "authV2_token";
+import { SESSION_TOKEN_KEY, STORED_TOKEN_KEYS } from "@gantry/domain";
+
+export { SESSION_TOKEN_KEY, STORED_TOKEN_KEYS };
 
 export function readSessionToken(storage: Storage): string | null {
   return storage.getItem(SESSION_TOKEN_KEY);

@@ -7,6 +7,8 @@ import { SignUpPage } from "../accounts/SignUpPage";
 import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
 import { AnalyticsEventsPage } from "../analytics/AnalyticsEventsPage";
+import { AdminSeatsPage } from "../enterprise/AdminSeatsPage";
+import { ADMIN_SEATS_PATH } from "../enterprise/paths";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { AuthCompletePage } from "../github/AuthCompletePage";
 import { WORKSPACE_AUTH_FAILED_PATH } from "../github/auth-failures";
@@ -16,7 +18,12 @@ import { LandingPage } from "../landing/LandingPage";
 import { InvalidInviteTokenPage } from "../organizations/invites/InvalidInviteTokenPage";
 import { InvitePage } from "../organizations/invites/InvitePage";
 import { OrganizationSettingsPage } from "../organizations/settings/OrganizationSettingsPage";
+import { PlanningPage } from "../planning/PlanningPage";
+import { ReportsPage } from "../reports/ReportsPage";
+import { OrganizationRoadmapPage, RoadmapPage } from "../roadmap/RoadmapPage";
+import { ApiKeysPage } from "../settings/api-keys/ApiKeysPage";
 import { SignedInShell } from "../shell/SignedInShell";
+import { SprintPage } from "../sprints/SprintPage";
 import { WorkspacePage } from "../workspaces/WorkspacePage";
 import { WorkspacePermissionsErrorPage } from "../workspaces/WorkspacePermissionsErrorPage";
 
@@ -61,8 +68,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/landing", element: <LandingPage /> },
       { path: "/workspaces/:workspaceId", element: <WorkspacePage /> },
+      { path: "/workspaces/:workspaceId/sprints/:sprintId", element: <SprintPage /> },
+      { path: "/workspaces/:workspaceId/roadmap", element: <RoadmapPage /> },
+      { path: "/workspaces/:workspaceId/reports/:report", element: <ReportsPage /> },
+      { path: "/organizations/:organizationId/planning", element: <PlanningPage /> },
+      { path: "/organizations/:organizationId/roadmap", element: <OrganizationRoadmapPage /> },
       ...boardAndIssueRoutes,
       { path: "/admin/analytics", element: <AnalyticsEventsPage /> },
+      { path: ADMIN_SEATS_PATH, element: <AdminSeatsPage /> },
+      { path: "/settings/api-keys", element: <ApiKeysPage /> },
     ],
   },
   { path: "*", element: <NotFoundPage /> },

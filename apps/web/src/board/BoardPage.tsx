@@ -3,6 +3,8 @@ import { ScreenFullIcon, ScreenNormalIcon } from "@primer/octicons-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Provider } from "react-redux";
 import { Link, Outlet, useParams, useSearchParams } from "react-router";
+import { enterpriseRefusalPage } from "../enterprise/enterprise-refusal";
+import { SprintsButton } from "../sprints/SprintsButton";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
@@ -15,6 +17,7 @@ import { pipelinesKept } from "./board-issues-slice";
 import { boardFiltersApplied, boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
 import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
 import { DisplayOptions } from "./DisplayOptions";
+import { BoardWithEpicList } from "./epics/GantryEpicList";
 import { FilterBar } from "./filters/FilterBar";
 import { filtersFromLink } from "./filters/filter-link";
 import { NewIssueButton } from "./NewIssueButton";
@@ -65,6 +68,8 @@ function Board({ workspaceId }: { workspaceId: string }) {
   }, [workspace, dispatch]);
 
   if (query.isError) {
+    const refusal = enterpriseRefusalPage(query.error);
+    if (refusal) return refusal;
     return (
       <main className={styles.page}>
         <div className={styles.problem} role="alert">
@@ -138,6 +143,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
             </h1>
             <SelectionBar workspaceId={workspaceId} pipelines={shown} />
             <DisplayOptions />
+            <SprintsButton workspaceId={workspaceId} />
             <BoardCommands workspaceId={workspaceId} />
             {canMove ? <NewIssueButton workspaceId={workspaceId} pipelines={pipelines} /> : null}
             <Button
@@ -162,19 +168,21 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
             {canMove ? KEYBOARD_MOVE_HELP : "You can view this board; moving cards needs write access."}
           </p>
           <PipelinesErrorBanner />
-          <section
-            className={[
-              styles.board,
-              isCondensed ? styles.condensedBoard : "",
-              isMultiColumn ? styles.multiColumnBoard : "",
-            ].join(" ")}
-            aria-label="Pipelines"
-          >
-            {shown.map((pipeline) => (
-              <PipelineColumn key={pipeline.id} pipeline={pipeline} />
-            ))}
-            <AddPipeline />
-          </section>
+          <BoardWithEpicList workspaceId={workspaceId} canCreate={canMove}>
+            <section
+              className={[
+                styles.board,
+                isCondensed ? styles.condensedBoard : "",
+                isMultiColumn ? styles.multiColumnBoard : "",
+              ].join(" ")}
+              aria-label="Pipelines"
+            >
+              {shown.map((pipeline) => (
+                <PipelineColumn key={pipeline.id} pipeline={pipeline} />
+              ))}
+              <AddPipeline />
+            </section>
+          </BoardWithEpicList>
           {region}
           {/* The issue routes' flyover, over the board. */}
           <Outlet />

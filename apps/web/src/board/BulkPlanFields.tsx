@@ -1,6 +1,9 @@
-import { estimateError } from "@gantry/domain";
+import { estimateError, SEARCH_DEBOUNCE_MS } from "@gantry/domain";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
+import type { SelectionOption } from "../ui/selection-list/SelectionList";
+import { useDebouncedValue } from "../ui/use-debounced-value";
 import styles from "./BulkActions.module.css";
 import type { BulkAction } from "./bulk-requests";
 import { useFilterOptions } from "./filters/filter-options-api";
@@ -59,7 +62,11 @@ const PLANS = {
   epic: { key: "gantryEpics", noun: "epic", legend: "Epics", add: "addToEpics", remove: "removeFromEpics" },
 } as const;
 
-/** Adds the selected issues to (or takes them out of) some of the workspace's sprints or Gantry epics. */
+/**
+ * Adds the selected issues to (or takes them out of) some of the workspace's sprints or Gantry
+ * epics. A workspace can hold hundreds: the list is searched on the server and read a page at a
+ * time, and what was picked stays listed and picked whatever the search shows.
+ */
 export function PlanPicker({
   plan,
   workspaceId,
@@ -68,9 +75,11 @@ export function PlanPicker({
   actions,
 }: PlanFieldsProps & { plan: keyof typeof PLANS; workspaceId: string }) {
   const { key, noun, legend, add, remove } = PLANS[plan];
-  const options = useFilterOptions(workspaceId, key, "");
+  const [text, setText] = useState("");
+  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const options = useFilterOptions(workspaceId, key, query);
   const [mode, setMode] = useState<"add" | "remove">("add");
-  const [picked, setPicked] = useState<string[]>([]);
+  const [picked, setPicked] = useState<SelectionOption[]>([]);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,13 +88,17 @@ export function PlanPicker({
       return;
     }
     const kind = mode === "add" ? add : remove;
+    const ids = picked.map((option) => option.id);
     onSubmit(
-      kind === "addToSprints" || kind === "removeFromSprints"
-        ? { kind, sprintIds: picked }
-        : { kind, gantryEpicIds: picked },
+      kind === "addToSprints" || kind === "removeFromSprints" ? { kind, sprintIds: ids } : { kind, gantryEpicIds: ids },
     );
   };
-  const choices = options.data ?? [];
+  const isPicked = (option: SelectionOption) => picked.some((chosen) => chosen.id === option.id);
+  const listed = [...picked, ...(options.data ?? []).filter((option) => !isPicked(option))];
+  const toggle = (option: SelectionOption, checked: boolean) => {
+    setError(null);
+    setPicked(checked ? [...picked, option] : picked.filter((chosen) => chosen.id !== option.id));
+  };
   return (
     <form id={formId} className={form.form} onSubmit={submit}>
       <fieldset className={styles.choices}>
@@ -99,29 +112,40 @@ export function PlanPicker({
       </fieldset>
       <fieldset className={styles.choices}>
         <legend className={form.label}>{legend}</legend>
-        {options.isPending ? (
-          <p className={form.hint}>Loading {noun}s…</p>
-        ) : options.isError ? (
-          <p className={form.error}>The {noun}s could not be loaded.</p>
-        ) : choices.length === 0 ? (
-          <p className={form.hint}>This workspace has no {noun}s yet.</p>
-        ) : (
+        <input
+          type="search"
+          className={form.input}
+          aria-label={`Search ${noun}s`}
+          placeholder={`Search ${noun}s`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {listed.length > 0 ? (
           <div className={styles.names}>
-            {choices.map((option) => (
+            {listed.map((option) => (
               <label key={option.id} className={form.checkbox}>
                 <input
                   type="checkbox"
-                  checked={picked.includes(option.id)}
-                  onChange={(event) => {
-                    setError(null);
-                    setPicked(event.target.checked ? [...picked, option.id] : picked.filter((id) => id !== option.id));
-                  }}
+                  checked={isPicked(option)}
+                  onChange={(event) => toggle(option, event.target.checked)}
                 />
                 {option.description ? `${option.label} (${option.description})` : option.label}
               </label>
             ))}
           </div>
-        )}
+        ) : null}
+        {options.isPending ? (
+          <p className={form.hint}>Loading {noun}s…</p>
+        ) : options.isError ? (
+          <p className={form.error}>The {noun}s could not be loaded.</p>
+        ) : listed.length === 0 ? (
+          <p className={form.hint}>{query ? `No ${noun}s match “${query}”.` : `This workspace has no ${noun}s yet.`}</p>
+        ) : null}
+        {options.hasNextPage ? (
+          <Button disabled={options.isFetchingNextPage} onClick={() => void options.fetchNextPage()}>
+            {options.isFetchingNextPage ? `Loading more ${noun}s…` : `Show more ${noun}s`}
+          </Button>
+        ) : null}
       </fieldset>
       {error ? <p className={form.error}>{error}</p> : null}
       {actions(mode === "add" ? `Add to ${noun}s` : `Remove from ${noun}s`)}

@@ -1,16 +1,19 @@
 import { CLOSED_PIPELINE_ID, issueTitleError } from "@gantry/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { DraftLabelSuggestions } from "../ai/labels/DraftLabelSuggestions";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
 import formStyles from "../ui/form.module.css";
+import { useToasts } from "../ui/toast/toast-context";
 import { type BoardPipeline, boardPipelinesKey } from "./api";
-import { boardEventReceived } from "./board-events";
+import { optimisticIssueAdded, optimisticIssueRemoved, optimisticIssueReplaced } from "./board-issues-slice";
 import { lastCreatedIssueTypeSet } from "./board-slice";
 import { useBoardDispatch, useBoardSelector } from "./board-store";
 import styles from "./CreateIssueDialog.module.css";
 import { type RepositoryOption, useCreateIssueRequest, useRepositoryOptions } from "./create-issue-api";
+import { optimisticIssue } from "./optimistic-issue";
 
 interface CreateIssueDialogProps {
   workspaceId: string;
@@ -41,10 +44,10 @@ export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIss
   const [repositoryId, setRepositoryId] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
+  const [labels, setLabels] = useState<string[]>([]);
   const [pipelineId, setPipelineId] = useState(openPipelines[0]?.id ?? "");
   const [showTitleError, setShowTitleError] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+  const toasts = useToasts();
   const chosen = repositories.data?.find((repository) => repository.id === repositoryId) ?? remembered ?? null;
   const titleError = issueTitleError(title);
 
@@ -52,24 +55,22 @@ export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIss
     event.preventDefault();
     setShowTitleError(true);
     if (titleError || !chosen || !pipelineId) return;
-    setSaving(true);
-    setFailure(null);
+    // The card is on the board at once (SPEC §9 optimistic ids); the dialog closes and the server's
+    // answer replaces the card, or takes it away with the reason.
+    const optimistic = optimisticIssue(title, chosen);
+    dispatch(optimisticIssueAdded({ issue: optimistic, pipelineId }));
+    onClose();
     try {
-      const { place, ...issue } = await createIssue({ repositoryId: chosen.id, title, body, pipelineId });
-      // The card goes on top at once; the server's own event for it lands in the same place.
+      const { place, ...issue } = await createIssue({ repositoryId: chosen.id, title, body, labels, pipelineId });
       dispatch(
-        boardEventReceived({
-          __typename: "IssuesMovedEvent",
-          clientMutationId: null,
-          placements: [{ issueId: issue.id, pipelineId: place?.pipeline.id ?? pipelineId, position: 0, issue }],
-        }),
+        optimisticIssueReplaced({ optimisticId: optimistic.id, issue, pipelineId: place?.pipeline.id ?? pipelineId }),
       );
       dispatch(lastCreatedIssueTypeSet(chosen.ghId === null ? "ISSUE" : "GITHUB_ISSUE"));
       void queryClient.invalidateQueries({ queryKey: boardPipelinesKey(workspaceId) });
-      onClose();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-      setSaving(false);
+      dispatch(optimisticIssueRemoved(optimistic.id));
+      const reason = error instanceof Error ? error.message : String(error);
+      toasts.show({ kind: "error", message: `We couldn't create the issue “${optimistic.title}”: ${reason}` });
     }
   };
 
@@ -131,6 +132,13 @@ export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIss
             onChange={(event) => setBody(event.target.value)}
           />
         </div>
+        <DraftLabelSuggestions
+          workspaceId={workspaceId}
+          title={title}
+          body={body}
+          labels={labels}
+          onLabelsChange={setLabels}
+        />
         <div className={formStyles.field}>
           <label className={formStyles.label} htmlFor={ids.pipeline}>
             Pipeline
@@ -149,15 +157,10 @@ export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIss
           </select>
           <p className={formStyles.hint}>The issue goes to the top of this pipeline.</p>
         </div>
-        {failure ? (
-          <p className={formStyles.error} role="alert">
-            We couldn't create the issue: {failure}
-          </p>
-        ) : null}
         <div className={formStyles.actions}>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={isSaving || !chosen}>
-            {isSaving ? "Creating…" : "Create issue"}
+          <Button type="submit" variant="primary" disabled={!chosen}>
+            Create issue
           </Button>
         </div>
       </form>

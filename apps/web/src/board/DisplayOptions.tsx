@@ -8,6 +8,13 @@ import { useBoardDispatch, useBoardSelector } from "./board-store";
 export const DISPLAY_TOGGLES: { name: BoardSettingName; label: string }[] = [
   { name: "showRepos", label: "Repositories" },
   { name: "showLabels", label: "Labels" },
+  { name: "showReviewers", label: "Reviewers" },
+  { name: "showPredictedSprints", label: "Predicted sprints" },
+  { name: "showEpics", label: "Epics" },
+  { name: "showParentIssues", label: "Parent issues" },
+  { name: "showDependencies", label: "Dependencies" },
+  { name: "showSubIssueProgressAsPoints", label: "Sub-issue progress in points" },
+  { name: "showGantryEpicList", label: "Epic list" },
   { name: "showOpenIssues", label: "Issues" },
   { name: "showPullRequests", label: "Pull requests" },
   { name: "showClosedPipeline", label: "Closed pipeline" },

@@ -16,7 +16,8 @@ import {
 import { issueSelectionToggled } from "./board-slice";
 import { useBoardDispatch, useBoardSelector } from "./board-store";
 import fieldStyles from "./IssueCard.module.css";
-import { CardBadges, IssueCardFields, ParentIssue, useCardFieldSettings } from "./IssueCardFields";
+import { CardBadges, IssueCardFields, ParentIssue, ReviewRequests, useCardFieldSettings } from "./IssueCardFields";
+import { isOptimisticIssueId } from "./optimistic-issue";
 import { useCardDrag } from "./use-card-drag";
 
 interface IssueCardProps {
@@ -33,10 +34,13 @@ function CardIcon({ pullRequest, closed }: { pullRequest: boolean; closed: boole
 }
 
 function CardTitle({ issue, className }: { issue: BoardIssue; className: string | undefined }) {
+  // Until the server has created it, the issue has no page to open.
+  const creating = isOptimisticIssueId(issue.id);
   return (
     <a
       className={className}
-      href={issue.htmlUrl}
+      href={creating ? undefined : issue.htmlUrl}
+      aria-disabled={creating || undefined}
       target="_blank"
       rel="noreferrer"
       draggable={false}
@@ -60,13 +64,19 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
   const showLabels = useBoardSelector((state) => selectSetting(state, "showLabels"));
   const showRepos = useBoardSelector((state) => selectSetting(state, "showRepos"));
   const showEstimates = useBoardSelector((state) => selectSetting(state, "showEstimates"));
+  const showReviewers = useBoardSelector((state) => selectSetting(state, "showReviewers"));
   const isCondensed = useBoardSelector((state) => selectSetting(state, "isCondensedViewEnabled"));
   const shown = useCardFieldSettings();
   const { productName } = useRuntimeConfig();
   const dispatch = useBoardDispatch();
   const { canMove, onCardKeyDown } = useBoardActions();
   const ref = useRef<HTMLElement>(null);
-  const { closestEdge, isDragging } = useCardDrag(ref, { kind: "card", issueId, pipelineId }, canMove);
+  // A card still being created has no issue on the server to move yet.
+  const { closestEdge, isDragging } = useCardDrag(
+    ref,
+    { kind: "card", issueId, pipelineId },
+    canMove && !isOptimisticIssueId(issueId),
+  );
   if (!issue) return null;
 
   const repository = issue.repository?.name ?? repositoryName(issue.htmlUrl).split("/")[1] ?? "";
@@ -152,6 +162,7 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
           ))}
         </ul>
       ) : null}
+      {showReviewers && !isCondensed ? <ReviewRequests issue={issue} /> : null}
       {closestEdge === "bottom" ? <span className={`${styles.dropLine} ${styles.dropLineBottom}`} /> : null}
     </article>
   );

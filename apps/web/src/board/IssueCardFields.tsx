@@ -1,6 +1,7 @@
 import {
   BlockedIcon,
   ChecklistIcon,
+  EyeIcon,
   IssueTrackedByIcon,
   IterationsIcon,
   MilestoneIcon,
@@ -8,6 +9,8 @@ import {
   RocketIcon,
 } from "@primer/octicons-react";
 import type { ReactNode } from "react";
+import { CardPredictedSprint } from "../sprints/CardPredictedSprint";
+import { Avatar } from "../ui/Avatar";
 import hidden from "../ui/visually-hidden.module.css";
 import type { BoardIssue } from "./board-issue";
 import { selectSetting } from "./board-selectors";
@@ -19,6 +22,7 @@ type Shown = Pick<
   BoardSettings,
   | "showEpics"
   | "showSprints"
+  | "showPredictedSprints"
   | "showMilestones"
   | "showReleases"
   | "showDependencies"
@@ -31,6 +35,7 @@ export function useCardFieldSettings(): Shown {
   return {
     showEpics: useBoardSelector((state) => selectSetting(state, "showEpics")),
     showSprints: useBoardSelector((state) => selectSetting(state, "showSprints")),
+    showPredictedSprints: useBoardSelector((state) => selectSetting(state, "showPredictedSprints")),
     showMilestones: useBoardSelector((state) => selectSetting(state, "showMilestones")),
     showReleases: useBoardSelector((state) => selectSetting(state, "showReleases")),
     showDependencies: useBoardSelector((state) => selectSetting(state, "showDependencies")),
@@ -119,6 +124,8 @@ export function IssueCardFields({ issue, shown }: { issue: BoardIssue; shown: Sh
           {sprint.name}
         </Chip>,
       );
+  if (shown.showPredictedSprints && !issue.sprints?.nodes.length && issue.predictedSprint)
+    chips.push(<CardPredictedSprint key="predicted-sprint" sprint={issue.predictedSprint} />);
   if (shown.showMilestones && issue.milestone)
     chips.push(
       <Chip
@@ -202,5 +209,24 @@ export function CardBadges({ issue, showEstimate }: { issue: BoardIssue; showEst
         </span>
       ) : null}
     </span>
+  );
+}
+
+/** Who a pull request waits on for a review: an eye, then their pictures, each named on hover and to screen readers. */
+export function ReviewRequests({ issue }: { issue: BoardIssue }) {
+  const reviewers = issue.pullRequest ? (issue.reviewRequests?.nodes ?? []) : [];
+  if (reviewers.length === 0) return null;
+  return (
+    <ul className={styles.reviewers} aria-label="Review requested from">
+      <li aria-hidden>
+        <EyeIcon size={12} />
+      </li>
+      {reviewers.map(({ reviewer }) => (
+        <li key={reviewer.login} title={`Review requested from ${reviewer.login}`}>
+          <Avatar name={reviewer.login} src={reviewer.avatarUrl} />
+          <span className={hidden.hidden}>{reviewer.login}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,6 @@
 import { CLOSED_PIPELINE_ID, type PipelineCounts, pipelineCountText } from "@gantry/domain";
 import { KebabHorizontalIcon } from "@primer/octicons-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from "react-aria-components";
 import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
@@ -10,6 +10,7 @@ import { PipelineForm } from "./PipelineForm";
 import { PipelineSelectAll } from "./PipelineSelectAll";
 import { PipelineSortMenu, PipelineSortMessage } from "./PipelineSortMenu";
 import { usePipelineEditing } from "./pipeline-editing";
+import { usePipelineHeaderDrag } from "./use-pipeline-drag";
 
 type Mode = "view" | "rename" | "describe" | "delete";
 
@@ -24,12 +25,15 @@ interface PipelineHeaderProps {
  * reorder and delete it.
  */
 export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHeaderProps) {
-  const { canEdit, pipelines, requests, run } = usePipelineEditing();
+  const { canEdit, pipelines, requests, reorder } = usePipelineEditing();
   const [mode, setMode] = useState<Mode>("view");
   const index = pipelines.findIndex((candidate) => candidate.id === pipeline.id);
   const editable = canEdit && pipeline.id !== CLOSED_PIPELINE_ID && index >= 0;
+  const headerRef = useRef<HTMLElement>(null);
+  const isForm = mode === "rename" || mode === "describe";
+  const { closestEdge, isDragging } = usePipelineHeaderDrag(headerRef, pipeline.id, editable && !isForm);
 
-  if (mode === "rename" || mode === "describe") {
+  if (isForm) {
     return (
       <header className={styles.columnHeader}>
         <PipelineForm
@@ -47,7 +51,7 @@ export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHe
     );
   }
 
-  const moveTo = (position: number) => void run(() => requests.update(pipeline.id, { position }));
+  const moveTo = (position: number) => void reorder(pipeline.id, position);
   const actions: Record<string, () => void> = {
     rename: () => setMode("rename"),
     describe: () => setMode("describe"),
@@ -56,8 +60,16 @@ export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHe
     delete: () => setMode("delete"),
   };
 
+  const headerClass = [
+    styles.columnHeader,
+    editable ? editing.draggableHeader : "",
+    isDragging ? editing.draggingHeader : "",
+    closestEdge === "left" ? editing.dropLeft : "",
+    closestEdge === "right" ? editing.dropRight : "",
+  ].join(" ");
+
   return (
-    <header className={styles.columnHeader}>
+    <header ref={headerRef} className={headerClass} title={editable ? "Drag to reorder pipelines" : undefined}>
       <div className={editing.headerLine}>
         <h2 id={`pipeline-${pipeline.id}`} className={styles.columnName}>
           {pipeline.name}

@@ -43,7 +43,8 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
   const dispatch = useBoardDispatch();
 
   return (
-    <div className={bulk.selectionBar}>
+    // Its parts sit in the toolbar's row; a selection's count and actions take a row of their own below it.
+    <div className={bulk.selectionTools}>
       {canMove ? (
         <Button aria-pressed={isSelectionMode} onClick={() => dispatch(quickActionSelectionModeSet(!isSelectionMode))}>
           <ChecklistIcon aria-hidden />
@@ -51,12 +52,12 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
         </Button>
       ) : null}
       {count > 0 ? (
-        <>
+        <div className={bulk.selectionRow}>
           <span className={bulk.count} role="status">
             {count} selected
           </span>
           {canMove ? (
-            <span className={bulk.selectionBar}>
+            <span className={bulk.selectionActions}>
               {ACTIONS.filter((action) => action.kind !== "delete" || allNative).map((action) => (
                 <Button
                   key={action.kind}
@@ -71,7 +72,7 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
           <button type="button" className={styles.linkButton} onClick={() => dispatch(selectionCleared())}>
             Clear selection
           </button>
-        </>
+        </div>
       ) : null}
       {isBulkModalKind(openModal) ? (
         <BulkActionModal kind={openModal} workspaceId={workspaceId} pipelines={pipelines} />

@@ -31,7 +31,7 @@ export const BOARD_PAGE_SIZE = 50;
 
 export const boardPipelinesKey = (workspaceId: string) => ["board-pipelines", workspaceId] as const;
 
-const BOARD_PIPELINES = `query boardPipelines($workspaceId: ID!) {
+export const BOARD_PIPELINES = `query boardPipelines($workspaceId: ID!) {
   workspace(id: $workspaceId) {
     id name viewerPermission
     pipelines(includeClosed: true) { id name description issueCounts { issuesCount pullRequestsCount totalStoryPoints } }
@@ -55,16 +55,18 @@ export const ISSUE_FIELDS = `id number title body createdAt state pullRequest ht
   milestone { title } parentIssue { id number title }
   issueCountProgress { open closed total } issueEstimateProgress { open closed total }
   parentEpics { nodes { issue { id number title } } } parentGantryEpics(workspaceId: $workspaceId) { nodes { id title } }
-  sprints(workspaceId: $workspaceId) { nodes { id name startAt } } releases(workspaceId: $workspaceId) { nodes { id title } }
+  sprints(workspaceId: $workspaceId) { nodes { id name startAt } } predictedSprint(workspaceId: $workspaceId) { id name }
+  releases(workspaceId: $workspaceId) { nodes { id title } }
   blockingIssues(workspaceId: $workspaceId) { totalCount } blockedIssues(workspaceId: $workspaceId) { totalCount }
-  pipelineIssue(workspaceId: $workspaceId) { latestTransferTime priority { id name color } }`;
+  reviewRequests { nodes { reviewer { login avatarUrl } } }
+  pipelineIssue(workspaceId: $workspaceId) { latestTransferTime priority { id name color rank } }`;
 
 interface IssuePage {
   nodes: BoardIssue[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $workspaceId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String, $sortType: IssueSortType) {
+export const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $workspaceId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String, $sortType: IssueSortType) {
   searchIssuesByPipeline(pipelineId: $pipelineId, first: $first, after: $after, filters: $filters, query: $query, sortType: $sortType) {
     pageInfo { hasNextPage endCursor } nodes { ${ISSUE_FIELDS} }
   }

@@ -66,6 +66,58 @@ function renderBoard(graphql: GraphQLHandler) {
 const refusal = (message: string, extensions: Record<string, unknown>) => () => ({ errors: [{ message, extensions }] });
 const ofOperation = (calls: GraphQLCall[], operation: string) => calls.filter((call) => call.operation === operation);
 
+const pipelineOrder = () =>
+  screen
+    .getAllByRole("heading", { level: 2 })
+    .map((heading) => heading.textContent ?? "")
+    .filter((name) => ["New Issues", "Backlog", "Closed"].includes(name));
+
+/** jsdom has no drag events; pragmatic-drag-and-drop needs DragEvent with a dataTransfer, as browsers give. */
+function installDragEvents() {
+  class TestDataTransfer {
+    private readonly data = new Map<string, string>();
+    dropEffect = "none";
+    effectAllowed = "all";
+    get types() {
+      return [...this.data.keys()];
+    }
+    setData(format: string, value: string) {
+      this.data.set(format, value);
+    }
+    getData(format: string) {
+      return this.data.get(format) ?? "";
+    }
+    clearData() {
+      this.data.clear();
+    }
+    setDragImage() {}
+  }
+  class TestDragEvent extends MouseEvent {
+    readonly dataTransfer: TestDataTransfer;
+    constructor(type: string, init: MouseEventInit & { dataTransfer?: TestDataTransfer } = {}) {
+      super(type, init);
+      this.dataTransfer = init.dataTransfer ?? new TestDataTransfer();
+    }
+  }
+  vi.stubGlobal("DragEvent", TestDragEvent);
+}
+
+/** Gives an element a place on screen, for the half of it a drop lands on. */
+function placeAt(element: HTMLElement, { left, width }: { left: number; width: number }) {
+  vi.spyOn(element, "getBoundingClientRect").mockReturnValue(new DOMRect(left, 0, width, 40));
+}
+
+/** The events a browser sends when one element is dragged onto another and let go there. */
+function dragAndDrop(from: HTMLElement, onto: HTMLElement, at: { clientX: number; clientY: number }) {
+  const DragEventClass = globalThis.DragEvent as unknown as new (type: string, init: object) => Event;
+  const send = (target: HTMLElement, type: string, init: object = {}) =>
+    target.dispatchEvent(new DragEventClass(type, { bubbles: true, cancelable: true, ...init }));
+  send(from, "dragstart", { clientX: 10, clientY: 10 });
+  send(onto, "dragenter", at);
+  send(onto, "dragover", at);
+  send(onto, "drop", at);
+}
+
 describe("editing the board and bulk actions", () => {
   // A card's slot is as tall as a card; every other box is tall enough that a column draws all its cards.
   layOutBoxes({ boxSize: 20_000, cardHeight: 92 });
@@ -164,6 +216,44 @@ describe("editing the board and bulk actions", () => {
     await waitFor(() => expect(ofOperation(calls, "updatePipeline")).toHaveLength(2));
     await userEvent.click(within(await screen.findByRole("alert")).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("reorders pipelines at once by dragging a header onto another's right half, and puts them back when refused", async () => {
+    installDragEvents();
+    let refuse: () => void = () => {};
+    const { calls } = renderBoard(
+      board("ADMIN", [issue(1)], {
+        updatePipeline: () =>
+          new Promise((resolve) => {
+            refuse = () => resolve(refusal("This pipeline was deleted by someone else.", { code: "NOT_FOUND" })());
+          }),
+      }),
+    );
+    const newIssues = await screen.findByRole("region", { name: "New Issues" });
+    const backlog = screen.getByRole("region", { name: "Backlog" });
+    const [from, onto] = [newIssues, backlog].map((region) => region.querySelector("header") as HTMLElement);
+    if (!from || !onto) throw new Error("the pipelines have no headers");
+    placeAt(onto, { left: 400, width: 300 });
+    expect(from).toHaveAttribute("draggable", "true");
+
+    dragAndDrop(from, onto, { clientX: 650, clientY: 10 });
+    await waitFor(() => expect(pipelineOrder()).toEqual(["Backlog", "New Issues", "Closed"]));
+    expect(ofOperation(calls, "updatePipeline")[0]?.variables).toEqual({ pipelineId: "p1", position: 1 });
+
+    refuse();
+    expect(await screen.findByRole("alert")).toHaveTextContent("This pipeline was deleted by someone else.");
+    expect(pipelineOrder()).toEqual(["New Issues", "Backlog", "Closed"]);
+  });
+
+  it("lets no one drag a pipeline but admins, and never Closed", async () => {
+    installDragEvents();
+    renderBoard(board("EDITOR", [issue(1)]));
+    const newIssues = await screen.findByRole("region", { name: "New Issues" });
+    expect(newIssues.querySelector("header")).not.toHaveAttribute("draggable");
+    cleanup();
+    renderBoard(board("ADMIN", [issue(1)]));
+    await screen.findByRole("button", { name: "Pipeline actions: New Issues" });
+    expect(screen.getByRole("region", { name: "Closed" }).querySelector("header")).not.toHaveAttribute("draggable");
   });
 
   it("deletes a pipeline only once its name is typed, moving its issues where the person chose", async () => {
@@ -347,6 +437,50 @@ describe("editing the board and bulk actions", () => {
     expect(ofOperation(calls, "removeIssuesFromGantryEpics")[0]?.variables).toEqual({
       issueIds: ["i1", "i2"],
       gantryEpicIds: ["e1"],
+    });
+  });
+
+  it("reads more sprints page by page and searches them on the server, keeping the ones picked", async () => {
+    const sprint = (id: string, name: string) => ({ id, name, state: "OPEN" });
+    const sprints = (variables: Record<string, unknown>) => {
+      if (variables.query === "Q3")
+        return { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [sprint("s150", "Q3 wrap-up")] };
+      if (variables.after === "c100")
+        return { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [sprint("s101", "Sprint 101")] };
+      return {
+        pageInfo: { hasNextPage: true, endCursor: "c100" },
+        nodes: Array.from({ length: 100 }, (_, index) => sprint(`s${index + 1}`, `Sprint ${index + 1}`)),
+      };
+    };
+    const { calls } = renderBoard(
+      board("WRITE", [issue(1)], {
+        boardFilterOptions: (call) => ({ data: { workspace: { id: "w1", sprints: sprints(call.variables) } } }),
+        addIssuesToSprints: () => ({ data: { addIssuesToSprints: { successCount: 1, githubErrors: {} } } }),
+      }),
+    );
+    await screen.findByRole("article", { name: "Issue #1: Issue 1" });
+    await userEvent.click(screen.getByRole("button", { name: "Select issues" }));
+    await userEvent.click(screen.getByRole("button", { name: "Select all in New Issues" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sprint…" }));
+    const modal = screen.getByRole("dialog", { name: "Sprints of 1 issue" });
+    await userEvent.click(await within(modal).findByRole("checkbox", { name: "Sprint 100" }));
+    expect(within(modal).queryByRole("checkbox", { name: "Sprint 101" })).toBeNull();
+
+    await userEvent.click(within(modal).getByRole("button", { name: "Show more sprints" }));
+    await userEvent.click(await within(modal).findByRole("checkbox", { name: "Sprint 101" }));
+    expect(within(modal).queryByRole("button", { name: "Show more sprints" })).toBeNull();
+
+    await userEvent.type(within(modal).getByRole("searchbox", { name: "Search sprints" }), "Q3");
+    await userEvent.click(await within(modal).findByRole("checkbox", { name: "Q3 wrap-up" }));
+    expect(within(modal).queryByRole("checkbox", { name: "Sprint 1" })).toBeNull();
+    expect(within(modal).getByRole("checkbox", { name: "Sprint 100" })).toBeChecked();
+    expect(within(modal).getByRole("checkbox", { name: "Sprint 101" })).toBeChecked();
+
+    await userEvent.click(within(modal).getByRole("button", { name: "Add to sprints" }));
+    expect(await within(modal).findByRole("status")).toHaveTextContent("Done: 1 of 1 issue changed.");
+    expect(ofOperation(calls, "addIssuesToSprints")[0]?.variables).toEqual({
+      issueIds: ["i1"],
+      sprintIds: ["s100", "s101", "s150"],
     });
   });
 

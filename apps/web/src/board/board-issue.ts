@@ -38,13 +38,18 @@ export interface BoardIssue {
   parentEpics?: { nodes: { issue: Titled & { id?: string } }[] };
   parentGantryEpics?: { nodes: { id?: string; title: string }[] };
   sprints?: { nodes: { id?: string; name: string; startAt?: string }[] };
+  /** The sprint the issue is expected to land in (SPEC §2 predicted sprint badge). */
+  predictedSprint?: { id: string; name: string } | null;
   releases?: { nodes: { id?: string; title: string }[] };
   blockingIssues?: { totalCount: number };
   blockedIssues?: { totalCount: number };
+  /** A pull request's reviewers asked and not yet answered. */
+  reviewRequests?: { nodes: { reviewer: { login: string; avatarUrl: string | null } }[] };
   /** `latestTransferTime`: when the issue entered its pipeline (the time-in-pipeline sorts). */
   pipelineIssue?: {
     latestTransferTime?: string | null;
-    priority: { id: string; name: string; color: string } | null;
+    /** `rank`: SPEC §3, 1 = high; the priority sort orders by it. */
+    priority: { id: string; name: string; color: string; rank?: number } | null;
   } | null;
 }
 

@@ -2,9 +2,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BoardIssue } from "./board-issue";
 import { repositoryName } from "./board-issue";
-import { boardIssuesSlice, pageLoaded, pipelinesKept } from "./board-issues-slice";
+import {
+  boardIssuesSlice,
+  optimisticIssueAdded,
+  optimisticIssueRemoved,
+  optimisticIssueReplaced,
+  pageLoaded,
+  pipelinesKept,
+} from "./board-issues-slice";
 import { issueMoveFailed, issueMoveStarted, pipelineReloadMarked } from "./board-slice";
 import type { IssueMove } from "./issue-move";
+import { isOptimisticIssueId, OPTIMISTIC_URL, optimisticIssue } from "./optimistic-issue";
 
 const reduce = boardIssuesSlice.reducer;
 const issue = (id: string): BoardIssue => ({
@@ -122,5 +130,46 @@ describe("repositoryName", () => {
       }),
     );
     expect(state.pipelineIssueIds.hold).toEqual(["a", "b"]);
+  });
+});
+
+describe("optimistic creation", () => {
+  const repository = { id: "R", name: "gantry", ownerName: "acme", ghId: null };
+
+  it("shows the new card on top at once with an optimistic id, then the real issue in its place", () => {
+    const optimistic = optimisticIssue("  New one ", repository);
+    expect(optimistic).toMatchObject({ title: "New one", htmlUrl: OPTIMISTIC_URL, type: "GantryIssue" });
+    expect(isOptimisticIssueId(optimistic.id)).toBe(true);
+    let state = reduce(boardWith({ a: ["1", "2"] }), optimisticIssueAdded({ issue: optimistic, pipelineId: "a" }));
+    expect(state.pipelineIssueIds.a).toEqual([optimistic.id, "1", "2"]);
+    state = reduce(state, optimisticIssueReplaced({ optimisticId: optimistic.id, issue: issue("9"), pipelineId: "a" }));
+    expect(state.pipelineIssueIds.a).toEqual(["9", "1", "2"]);
+    expect(state.byId[optimistic.id]).toBeUndefined();
+  });
+
+  it("keeps the real card once when the board event brought it first, and removes a refused one", () => {
+    fc.assert(
+      fc.property(board, fc.boolean(), (lists, eventFirst) => {
+        const optimistic = optimisticIssue("x", repository);
+        let state = reduce(boardWith(lists), optimisticIssueAdded({ issue: optimistic, pipelineId: "a" }));
+        if (eventFirst)
+          state = reduce(
+            state,
+            pageLoaded({ pipelineId: "b", issues: [issue("99")], endCursor: null, hasNextPage: false }),
+          );
+        state = reduce(
+          state,
+          optimisticIssueReplaced({ optimisticId: optimistic.id, issue: issue("99"), pipelineId: "a" }),
+        );
+        const all = Object.values(state.pipelineIssueIds).flat();
+        expect(all.filter((id) => id === "99")).toHaveLength(1);
+        expect(all.some(isOptimisticIssueId)).toBe(false);
+      }),
+    );
+    const refused = optimisticIssue("y", repository);
+    let state = reduce(boardWith({ a: ["1"] }), optimisticIssueAdded({ issue: refused, pipelineId: "a" }));
+    state = reduce(state, optimisticIssueRemoved(refused.id));
+    expect(state.pipelineIssueIds.a).toEqual(["1"]);
+    expect(state.byId[refused.id]).toBeUndefined();
   });
 });

@@ -92,6 +92,31 @@ export const boardIssuesSlice = createSlice({
         if (!kept.has(pipelineId)) delete state.pages[pipelineId];
       }
     },
+    /** A new issue's card, on top of its pipeline at once, before the server has answered. */
+    optimisticIssueAdded(state, { payload }: PayloadAction<{ issue: BoardIssue; pipelineId: string }>) {
+      state.byId[payload.issue.id] = payload.issue;
+      putAt(state, payload.issue.id, { pipelineId: payload.pipelineId, index: 0 });
+    },
+    /** The server created it: the real card takes the optimistic one's place (if the board event has not already put it somewhere). */
+    optimisticIssueReplaced(
+      state,
+      { payload }: PayloadAction<{ optimisticId: string; issue: BoardIssue; pipelineId: string }>,
+    ) {
+      const [pipelineId, ids] = Object.entries(state.pipelineIssueIds).find(([, list]) =>
+        list.includes(payload.optimisticId),
+      ) ?? [payload.pipelineId, []];
+      const alreadyShown = Object.values(state.pipelineIssueIds).some((list) => list.includes(payload.issue.id));
+      const index = Math.max(0, ids.indexOf(payload.optimisticId));
+      removeEverywhere(state, payload.optimisticId);
+      delete state.byId[payload.optimisticId];
+      state.byId[payload.issue.id] = payload.issue;
+      if (!alreadyShown) putAt(state, payload.issue.id, { pipelineId, index });
+    },
+    /** The server refused: the card goes. */
+    optimisticIssueRemoved(state, { payload: optimisticId }: PayloadAction<string>) {
+      removeEverywhere(state, optimisticId);
+      delete state.byId[optimisticId];
+    },
     keyboardMoveStarted(state, action: PayloadAction<{ issueId: string } & BoardPlace>) {
       state.keyboardMove = action.payload;
     },
@@ -129,6 +154,9 @@ export const {
   pageLoaded,
   pageFailed,
   pipelinesKept,
+  optimisticIssueAdded,
+  optimisticIssueReplaced,
+  optimisticIssueRemoved,
   keyboardMoveStarted,
   keyboardMoveAimed,
   keyboardMoveEnded,

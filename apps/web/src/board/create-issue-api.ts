@@ -51,6 +51,8 @@ export interface NewIssue {
   repositoryId: string;
   title: string;
   body: string;
+  /** Labels accepted from the suggestions (the server adds the zh- prefix on a native issue). */
+  labels?: string[];
   pipelineId: string;
 }
 

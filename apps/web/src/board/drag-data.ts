@@ -14,6 +14,13 @@ export interface PipelineDropData {
   [key: string | symbol]: unknown;
 }
 
+/** A pipeline dragged by its header, and the header it is dropped on, to reorder the board's pipelines. */
+export interface PipelineHeaderDragData {
+  kind: "pipeline-header";
+  pipelineId: string;
+  [key: string | symbol]: unknown;
+}
+
 type DragData = Record<string | symbol, unknown>;
 
 export function isCardData(data: DragData): data is CardDragData {
@@ -24,4 +31,9 @@ export function isPipelineData(data: DragData): data is PipelineDropData {
   return data.kind === "pipeline" && typeof data.pipelineId === "string";
 }
 
+export function isPipelineHeaderData(data: DragData): data is PipelineHeaderDragData {
+  return data.kind === "pipeline-header" && typeof data.pipelineId === "string";
+}
+
 export const CARD_EDGES: Edge[] = ["top", "bottom"];
+export const PIPELINE_EDGES: Edge[] = ["left", "right"];

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { Provider } from "react-redux";
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../test/memory-storage";
@@ -105,6 +105,34 @@ describe("issue card", () => {
   it("shows sub-issue progress in points when the board says so", () => {
     const { card } = renderCard(fullIssue, { showSubIssueProgressAsPoints: true });
     expect(within(card).getByRole("listitem", { name: "Sub-issues done: 2.5/8.5 pts" })).toBeInTheDocument();
+  });
+
+  it("shows a pull request's requested reviewers while the reviewers toggle is on, and never on condensed cards", () => {
+    const pull: BoardIssue = {
+      ...fullIssue,
+      pullRequest: true,
+      type: "GithubIssue",
+      reviewRequests: {
+        nodes: [{ reviewer: { login: "hubot", avatarUrl: null } }, { reviewer: { login: "octocat", avatarUrl: null } }],
+      },
+    };
+    const shown = renderCard(pull).card;
+    const reviewers = within(shown).getByRole("list", { name: "Review requested from" });
+    expect(within(reviewers).getByTitle("Review requested from hubot")).toHaveTextContent("hubot");
+    expect(within(reviewers).getByTitle("Review requested from octocat")).toHaveTextContent("octocat");
+    cleanup();
+
+    const hidden = renderCard(pull, { showReviewers: false }).card;
+    expect(within(hidden).queryByRole("list", { name: "Review requested from" })).toBeNull();
+    cleanup();
+
+    const condensed = renderCard(pull, { isCondensedViewEnabled: true }).card;
+    expect(within(condensed).queryByRole("list", { name: "Review requested from" })).toBeNull();
+  });
+
+  it("shows no reviewers on an issue or a pull request nobody was asked to review", () => {
+    const { card } = renderCard({ ...fullIssue, pullRequest: true, reviewRequests: { nodes: [] } });
+    expect(within(card).queryByRole("list", { name: "Review requested from" })).toBeNull();
   });
 
   it("draws one dense line in condensed view", () => {

@@ -154,6 +154,7 @@ function facts(card: Generated, index: number, cards: Generated[]): FilterableIs
     createdAt: START + card.createdDay * DAY,
     movedAt: START + card.movedDay * DAY,
     sprintStartAt: sprintStarts.length > 0 ? Math.min(...sprintStarts) : null,
+    priorityRank: null,
   };
 }
 

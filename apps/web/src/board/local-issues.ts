@@ -69,6 +69,7 @@ export function localIssueFacts(
     createdAt: time(issue.createdAt),
     movedAt: time(issue.pipelineIssue?.latestTransferTime),
     sprintStartAt: sprintStarts.length > 0 ? Math.min(...sprintStarts) : null,
+    priorityRank: issue.pipelineIssue?.priority?.rank ?? null,
   };
 }
 

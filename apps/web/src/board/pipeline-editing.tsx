@@ -1,9 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { monitorForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter";
+import { extractClosestEdge } from "@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge";
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { GraphQLRequestError } from "../api/graphql";
-import type { BoardPipeline } from "./api";
+import { type BoardPipeline, type BoardWorkspace, boardPipelinesKey } from "./api";
 import { pipelinesErrorSet } from "./board-slice";
 import { useBoardDispatch } from "./board-store";
+import { isPipelineHeaderData } from "./drag-data";
 import { usePipelineRequests } from "./pipeline-api";
+import { reorderPosition } from "./use-pipeline-drag";
 
 /** A pipeline change the server refused, and how to try it again. */
 export interface PipelinesError {
@@ -19,11 +24,21 @@ export interface PipelineEditing {
   requests: ReturnType<typeof usePipelineRequests>;
   /** Runs a change; a refusal opens the pipelines error (SPEC §3 isPipelinesErrorActive) with a retry. */
   run: (change: () => Promise<unknown>) => Promise<boolean>;
+  /** Moves a pipeline to an index among the open ones at once, and back if the server refuses. */
+  reorder: (pipelineId: string, position: number) => Promise<boolean>;
   error: PipelinesError | null;
   dismissError: () => void;
 }
 
 const PipelineEditingContext = createContext<PipelineEditing | null>(null);
+
+/** The board's pipelines with one moved to an index among the open ones (Closed stays last). */
+function moved(all: BoardPipeline[], pipelineId: string, position: number): BoardPipeline[] {
+  const pipeline = all.find((candidate) => candidate.id === pipelineId);
+  if (!pipeline) return all;
+  const others = all.filter((candidate) => candidate !== pipeline);
+  return [...others.slice(0, position), pipeline, ...others.slice(position)];
+}
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -65,9 +80,48 @@ export function PipelineEditingProvider({ workspaceId, canEdit, pipelines, child
     [dispatch, dismissError],
   );
 
+  const queryClient = useQueryClient();
+  const reorder = useCallback(
+    (pipelineId: string, position: number) =>
+      run(async () => {
+        const key = boardPipelinesKey(workspaceId);
+        // A read still under way would put the old order back over the new one.
+        await queryClient.cancelQueries({ queryKey: key });
+        const before = queryClient.getQueryData<BoardWorkspace>(key);
+        if (before)
+          queryClient.setQueryData(key, { ...before, pipelines: moved(before.pipelines, pipelineId, position) });
+        try {
+          await requests.update(pipelineId, { position });
+        } catch (caught) {
+          if (before) queryClient.setQueryData(key, before);
+          throw caught;
+        }
+      }),
+    [queryClient, requests, run, workspaceId],
+  );
+
+  useEffect(() => {
+    if (!canEdit) return;
+    const ids = pipelines.map((pipeline) => pipeline.id);
+    return monitorForElements({
+      canMonitor: ({ source }) => isPipelineHeaderData(source.data),
+      onDrop: ({ source, location }) => {
+        const [target] = location.current.dropTargets;
+        if (!target || !isPipelineHeaderData(source.data) || !isPipelineHeaderData(target.data)) return;
+        const position = reorderPosition(
+          ids,
+          source.data.pipelineId,
+          target.data.pipelineId,
+          extractClosestEdge(target.data),
+        );
+        if (position !== null) void reorder(source.data.pipelineId, position);
+      },
+    });
+  }, [canEdit, pipelines, reorder]);
+
   const value = useMemo(
-    () => ({ canEdit, pipelines, requests, run, error, dismissError }),
-    [canEdit, pipelines, requests, run, error, dismissError],
+    () => ({ canEdit, pipelines, requests, run, reorder, error, dismissError }),
+    [canEdit, pipelines, requests, run, reorder, error, dismissError],
   );
   return <PipelineEditingContext.Provider value={value}>{children}</PipelineEditingContext.Provider>;
 }

@@ -40,10 +40,11 @@ const SORT_NAMES = [
   "Estimate: high to low",
   "Estimate: low to high",
   "Sprint",
+  "Priority: highest first",
 ];
 
 describe("PipelineSortMenu", () => {
-  it("lists the eleven sort types with the current one checked", async () => {
+  it("lists the eleven §9 sort types and Gantry's priority sort, the current one checked", async () => {
     const user = userEvent.setup();
     renderSortMenu();
     await user.click(screen.getByRole("button", { name: "Sort Backlog: Manual (board order)" }));

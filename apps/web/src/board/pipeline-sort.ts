@@ -13,6 +13,7 @@ export const SORT_TYPE_LABELS: Record<SortType, string> = {
   ESTIMATE_HIGH_LOW: "Estimate: high to low",
   ESTIMATE_LOW_HIGH: "Estimate: low to high",
   SPRINT: "Sprint",
+  PRIORITY: "Priority: highest first",
 };
 
 /**

@@ -8,9 +8,10 @@ import { GITHUB_SIGN_IN_UNFINISHED, gitHubSignInErrorMessage, readCompletedSignI
 describe("Continue with GitHub", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("is a full-page POST form to the provider's sign-in URL", () => {
+  it("is a full-page POST form to the provider's sign-in URL", async () => {
+    // No provider list here: the page falls back to GitHub (LoginPage.providers.test.tsx covers the list).
     renderWithGraphQL(<LoginPage />, { path: "/login", graphql: () => ({ data: {} }) });
-    const button = screen.getByRole("button", { name: "Continue with GitHub" });
+    const button = await screen.findByRole("button", { name: "Continue with GitHub" });
     const form = button.closest("form");
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", "/gantry_users/auth/github");

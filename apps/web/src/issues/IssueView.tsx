@@ -4,6 +4,7 @@ import styles from "./Issue.module.css";
 import { IssueDetails } from "./IssueDetails";
 import { useViewedIssue } from "./issue-api";
 import type { IssueTarget } from "./issue-routes";
+import { useIssueEvents } from "./use-issue-events";
 
 interface IssueViewProps {
   target: IssueTarget;
@@ -14,6 +15,8 @@ interface IssueViewProps {
 /** Reads the issue a route names and shows it, or why it cannot. */
 export function IssueView({ target, newTabPath, headingLevel }: IssueViewProps) {
   const query = useViewedIssue(target);
+  const issue = query.data;
+  useIssueEvents(target, issue ? { id: issue.id, repositoryId: issue.repository.id, number: issue.number } : null);
   if (query.isError) {
     return (
       <div className={styles.problem} role="alert">
@@ -23,14 +26,7 @@ export function IssueView({ target, newTabPath, headingLevel }: IssueViewProps) 
     );
   }
   if (!query.data) return <Loader label="Loading the issue" />;
-  return (
-    <IssueDetails
-      issue={query.data}
-      newTabPath={newTabPath}
-      headingLevel={headingLevel}
-      workspaceId={target.workspaceId}
-    />
-  );
+  return <IssueDetails issue={query.data} newTabPath={newTabPath} headingLevel={headingLevel} target={target} />;
 }
 
 export function InvalidIssueNumber() {

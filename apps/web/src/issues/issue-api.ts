@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useGraphQL } from "../api/use-graphql";
+import type { PermissionLevel } from "../organizations/api";
 import type { IssueTarget } from "./issue-routes";
 
 export interface IssuePerson {
@@ -7,7 +8,13 @@ export interface IssuePerson {
   avatarUrl: string | null;
 }
 
-/** An issue as the viewer shows it. */
+export interface LinkedIssue {
+  id: string;
+  number: number;
+  title: string;
+}
+
+/** An issue as the viewer shows it, with the ids its sidebar names when it changes a field. */
 export interface ViewedIssue {
   id: string;
   number: number;
@@ -18,27 +25,39 @@ export interface ViewedIssue {
   pullRequest: boolean;
   htmlUrl: string;
   createdAt: string;
+  viewerPermission: PermissionLevel;
   labels: { name: string; color: string }[];
   assignees: IssuePerson[];
   user: IssuePerson | null;
-  repository: { name: string; ownerName: string; htmlUrl: string };
-  pipelineIssue?: { pipeline: { name: string }; priority: { name: string } | null } | null;
+  repository: { id: string; name: string; ownerName: string; htmlUrl: string };
+  /** Asked only when the issue is seen from a workspace. */
+  pipelineIssue?: {
+    pipeline: { id: string; name: string };
+    priority: { id: string; name: string; color: string } | null;
+  } | null;
   estimate: { value: number } | null;
-  milestone: { title: string } | null;
+  milestone: { number: number; title: string } | null;
   sprints: { nodes: { id: string; name: string }[] };
   releases: { nodes: { id: string; title: string }[] };
   parentGantryEpics: { nodes: { id: string; title: string }[] };
-  parentEpics: { nodes: { issue: { id: string; title: string } }[] };
+  parentEpics: { nodes: { issue: LinkedIssue }[] };
+  parentIssue: LinkedIssue | null;
+  blockingIssues: { nodes: LinkedIssue[] };
+  blockedIssues: { nodes: LinkedIssue[] };
 }
 
-/** The issue's fields; `scope` keeps the per-workspace ones (sprints, releases, Gantry epics) to the board's workspace. */
-const fields = (scope: string) => `id number title body state type pullRequest htmlUrl createdAt
+const LINKED = "id number title";
+/** The issue's fields; `scope` keeps the per-workspace ones (sprints, releases, epics, dependencies…) to the board's. */
+const fields = (
+  scope: string,
+) => `id number title body state type pullRequest htmlUrl createdAt viewerPermission${scope}
   labels { name color } assignees { login avatarUrl } user { login avatarUrl }
-  repository { name ownerName htmlUrl } estimate { value } milestone { title }
+  repository { id name ownerName htmlUrl } estimate { value } milestone { number title } parentIssue { ${LINKED} }
   sprints${scope} { nodes { id name } } releases${scope} { nodes { id title } }
-  parentGantryEpics${scope} { nodes { id title } } parentEpics { nodes { issue { id title } } }`;
+  parentGantryEpics${scope} { nodes { id title } } parentEpics { nodes { issue { ${LINKED} } } }
+  blockingIssues${scope} { nodes { ${LINKED} } } blockedIssues${scope} { nodes { ${LINKED} } }`;
 const IN_WORKSPACE = "(workspaceId: $workspaceId)";
-const ON_BOARD = `pipelineIssue${IN_WORKSPACE} { pipeline { name } priority { name } }`;
+const ON_BOARD = `pipelineIssue${IN_WORKSPACE} { pipeline { id name } priority { id name color } }`;
 
 const WORKSPACE_ISSUE = `query viewedWorkspaceIssue($workspaceId: ID!, $issueNumber: Int!, $owner: String, $repo: String) {
   issue: workspaceIssue(workspaceId: $workspaceId, issueNumber: $issueNumber, repositoryOwner: $owner, repositoryName: $repo) {

@@ -44,14 +44,26 @@ const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   labels: [{ name: "bug", color: "d73a4a" }],
   assignees: [{ login: "mona", avatarUrl: null }],
   user: { login: "demo", avatarUrl: null },
-  repository: { name: "web-app", ownerName: "acme", htmlUrl: "https://github.com/acme/web-app" },
-  pipelineIssue: { pipeline: { name: "New Issues" }, priority: { name: "High" } },
+  repository: {
+    id: "UmVwb3NpdG9yeTox",
+    name: "web-app",
+    ownerName: "acme",
+    htmlUrl: "https://github.com/acme/web-app",
+  },
+  viewerPermission: "WRITE",
+  pipelineIssue: {
+    pipeline: { id: "p1", name: "New Issues" },
+    priority: { id: "pr1", name: "High", color: "#d1242f" },
+  },
   estimate: { value: 5 },
   milestone: null,
   sprints: { nodes: [{ id: "U3ByaW50OjE=", name: "Sprint 14" }] },
-  releases: { nodes: [] },
+  releases: { nodes: [{ id: "UmVsZWFzZTox", title: "v2.0" }] },
   parentGantryEpics: { nodes: [{ id: "R2FudHJ5RXBpYzox", title: "Checkout revamp" }] },
   parentEpics: { nodes: [] },
+  parentIssue: null,
+  blockingIssues: { nodes: [] },
+  blockedIssues: { nodes: [] },
   ...overrides,
 });
 
@@ -137,15 +149,15 @@ describe("issue viewer", () => {
     expect(view.getByText("5 points")).toBeInTheDocument();
     expect(view.getByText("High")).toBeInTheDocument();
     // Each bucket opens the board narrowed to it (SPEC §9 issuesBucketId).
-    expect(view.getByRole("link", { name: "Sprint 14" })).toHaveAttribute(
+    expect(view.getByRole("link", { name: "v2.0" })).toHaveAttribute(
       "href",
-      "/workspaces/w1/board?issuesBucketId=U3ByaW50OjE%3D",
+      "/workspaces/w1/board?issuesBucketId=UmVsZWFzZTox",
     );
     expect(view.getByRole("link", { name: "Checkout revamp" })).toHaveAttribute(
       "href",
       "/workspaces/w1/board?issuesBucketId=R2FudHJ5RXBpYzox",
     );
-    expect(view.getByText("No release")).toBeInTheDocument();
+    expect(view.getByText("No parent issue")).toBeInTheDocument();
     expect(view.getByText("bug")).toBeInTheDocument();
     expect(view.getByRole("link", { name: "Open in new tab" })).toHaveAttribute(
       "href",

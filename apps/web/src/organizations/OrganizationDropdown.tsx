@@ -1,4 +1,4 @@
-import { CheckIcon, GearIcon, PlusIcon, TriangleDownIcon } from "@primer/octicons-react";
+import { CheckIcon, GearIcon, PlusIcon, TriangleDownIcon, WorkflowIcon } from "@primer/octicons-react";
 import {
   Button,
   Header,
@@ -19,12 +19,15 @@ interface OrganizationDropdownProps {
   entries: OrganizationEntry[];
   /** /settings/o/{orgName} of the active organisation; "Manage organizations" is left out without one. */
   manageHref: string | null;
+  /** The active organisation's strategic planning panel; left out without an active organisation. */
+  planningHref?: string | null;
   onSelect: (entry: OrganizationEntry) => void;
   onCreate: () => void;
 }
 
 /** SPEC §2 "Organisation dropdown": the organisations, pending requests, managing and creating. */
-export function OrganizationDropdown({ title, entries, manageHref, onSelect, onCreate }: OrganizationDropdownProps) {
+export function OrganizationDropdown(props: OrganizationDropdownProps) {
+  const { title, entries, manageHref, planningHref, onSelect, onCreate } = props;
   const active = entries.find((entry) => entry.isActive);
   const activeName = active ? organizationDisplayName(active) : null;
   return (
@@ -67,6 +70,12 @@ export function OrganizationDropdown({ title, entries, manageHref, onSelect, onC
           </MenuSection>
           <Separator className={styles.separator} />
           <MenuSection className={styles.section}>
+            {planningHref ? (
+              <MenuItem href={planningHref} className={styles.item}>
+                <WorkflowIcon aria-hidden />
+                <span className={styles.name}>Strategic planning</span>
+              </MenuItem>
+            ) : null}
             {manageHref ? (
               <MenuItem href={manageHref} target="_blank" rel="noopener" className={styles.item}>
                 <GearIcon aria-hidden />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { useGitHubOwners } from "../github/use-github-owners";
+import { planningPath } from "../planning/PlanningPage";
 import { useToasts } from "../ui/toast/toast-context";
 import { CreateWorkspaceDialog } from "../workspaces/CreateWorkspaceDialog";
 import { useViewerHome } from "./api";
@@ -48,6 +49,7 @@ export function OrganizationSwitcher() {
         title={organizationDropdownTitle(entries, productName)}
         entries={entries}
         manageHref={active ? organizationSettingsPath(active.name) : null}
+        planningHref={active ? planningPath(active.id) : null}
         onSelect={(entry) => {
           if (entry.zhOrgId === null) {
             setSuggestedName(entry.ownerName);

@@ -105,6 +105,9 @@ describe("organisation dropdown", () => {
     expect(within(menu).getByRole("menuitem", { name: "Manage organizations" })).toHaveFocus();
     await userEvent.keyboard("{ArrowUp}{Enter}");
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: "org-globex" }));
+    // The menu closes and hands focus back to its button a frame later; only then does Enter reopen it.
+    await vi.waitFor(() => expect(screen.queryByRole("menu")).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: /Switch organization/ })).toHaveFocus());
     await userEvent.keyboard("{Enter}");
     await screen.findByRole("menu");
     await userEvent.keyboard("{Escape}");

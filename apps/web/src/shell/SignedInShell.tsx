@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useAuth } from "../accounts/auth-context";
+import { useEnterpriseSeat } from "../enterprise/use-enterprise-seat";
 import { OrganizationSwitcher } from "../organizations/OrganizationSwitcher";
 import { OrganizationStateProvider } from "../organizations/organization-state";
 import { useAccountTheme } from "../settings/use-account-theme";
@@ -11,6 +12,8 @@ export function SignedInShell() {
   const onSignOut = useCallback(() => void signOut(), [signOut]);
   // Loads the saved user settings as soon as someone is signed in.
   const accountTheme = useAccountTheme();
+  // Enterprise edition: keeps the viewer's seat and reports its daily use.
+  useEnterpriseSeat();
   return (
     <OrganizationStateProvider>
       <AppShell onSignOut={onSignOut} accountTheme={accountTheme} organizationSlot={<OrganizationSwitcher />} />

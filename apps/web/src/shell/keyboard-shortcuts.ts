@@ -11,7 +11,8 @@ export function isMac(platform = navigator.platform): boolean {
   return /Mac|iPhone|iPad/.test(platform);
 }
 
-function isTyping(target: EventTarget | null): boolean {
+/** Whether a key press goes into a text field rather than being a shortcut. */
+export function isTyping(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
     (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))

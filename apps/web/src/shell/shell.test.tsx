@@ -10,7 +10,10 @@ import { type PaletteCommand, useRegisterCommands } from "./command-palette/comm
 
 function FeaturePage({ onOpenBoard }: { onOpenBoard: () => void }) {
   const commands = useMemo<PaletteCommand[]>(
-    () => [{ id: "board", group: "Workspaces", label: "Open Mobile board", run: onOpenBoard }],
+    () => [
+      { id: "board", group: "Workspaces", label: "Open Mobile board", run: onOpenBoard },
+      { id: "estimate", group: "Issue", label: "Estimate this issue", shortcut: "Shift+E", run: () => undefined },
+    ],
     [onOpenBoard],
   );
   useRegisterCommands(commands);
@@ -129,6 +132,14 @@ describe("app shell", () => {
     await userEvent.keyboard("?");
     const sheet = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
     expect(within(sheet).getByText("Open the command palette")).toBeInTheDocument();
+    // What is open lists its own keys under its own heading.
+    const issueKeys = within(sheet).getByRole("region", { name: "Issue" });
+    expect(within(issueKeys).getByText("Estimate this issue")).toBeInTheDocument();
+    expect(
+      within(issueKeys)
+        .getAllByText(/^(Shift|E)$/)
+        .map((key) => key.tagName),
+    ).toEqual(["KBD", "KBD"]);
     await userEvent.click(within(sheet).getByRole("button", { name: "Close" }));
 
     await userEvent.keyboard("{Control>}k{/Control}");

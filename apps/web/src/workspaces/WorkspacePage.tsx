@@ -2,8 +2,11 @@ import { GearIcon, LockIcon } from "@primer/octicons-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useLocation, useParams } from "react-router";
 import { boardPath } from "../board/paths";
+import { enterpriseRefusalPage } from "../enterprise/enterprise-refusal";
 import { WorkspaceRepositories } from "../github/WorkspaceRepositories";
 import { useOrganizationState } from "../organizations/organization-state";
+import { reportsPath } from "../reports/paths";
+import { roadmapPath } from "../roadmap/paths";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { isWorkspaceAccessError, useSetWorkspaceViewedNow, useWorkspace } from "./api";
@@ -38,6 +41,8 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
     if (workspace) choose(workspace.gantryOrganization);
   }, [workspace, choose]);
 
+  const refusal = enterpriseRefusalPage(query.error);
+  if (refusal) return refusal;
   if (isWorkspaceAccessError(query.error)) {
     return (
       <Navigate
@@ -80,6 +85,8 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
           {workspace.description ? <p className={styles.description}>{workspace.description}</p> : null}
         </div>
         <Link to={boardPath(workspace.id)}>Board</Link>
+        <Link to={roadmapPath(workspace.id)}>Roadmap</Link>
+        <Link to={reportsPath(workspace.id)}>Reports</Link>
         {workspace.isDeletable ? (
           <Button aria-expanded={settingsOpen} onClick={() => setSettingsOpen((open) => !open)}>
             <GearIcon aria-hidden />

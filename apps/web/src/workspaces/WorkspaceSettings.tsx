@@ -1,9 +1,13 @@
 import { XIcon } from "@primer/octicons-react";
 import type { WorkspaceDetails } from "./api";
 import { DeleteWorkspace } from "./DeleteWorkspace";
+import { EstimateScaleSettings } from "./fields/EstimateScaleSettings";
+import { PrioritiesSettings } from "./fields/PrioritiesSettings";
+import { ReleasesSettings } from "./fields/ReleasesSettings";
 import { WorkspaceDetailsForm } from "./WorkspaceDetailsForm";
 import { WorkspaceMembers } from "./WorkspaceMembers";
 import styles from "./WorkspacePage.module.css";
+import { WebhooksSettings } from "./webhooks/WebhooksSettings";
 
 interface WorkspaceSettingsProps {
   workspace: WorkspaceDetails;
@@ -11,7 +15,7 @@ interface WorkspaceSettingsProps {
   onClose: () => void;
 }
 
-/** The admin's settings panel: details, members' permissions, and deleting the workspace. */
+/** The admin's settings panel: details, members' permissions, issue fields, webhooks, and deleting the workspace. */
 export function WorkspaceSettings({ workspace, viewerId, onClose }: WorkspaceSettingsProps) {
   return (
     <aside className={styles.settings} aria-labelledby="workspace-settings-title">
@@ -25,6 +29,10 @@ export function WorkspaceSettings({ workspace, viewerId, onClose }: WorkspaceSet
       </div>
       <WorkspaceDetailsForm workspace={workspace} />
       <WorkspaceMembers workspace={workspace} viewerId={viewerId} />
+      <PrioritiesSettings workspaceId={workspace.id} />
+      <ReleasesSettings workspaceId={workspace.id} />
+      <EstimateScaleSettings workspaceId={workspace.id} />
+      <WebhooksSettings workspaceId={workspace.id} />
       <DeleteWorkspace workspace={workspace} />
     </aside>
   );

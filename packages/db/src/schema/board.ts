@@ -25,6 +25,8 @@ export const issuePositions = pgTable(
     /** Priorities are the workspace's own, so an issue's priority is too. */
     priorityId: uuid("priority_id").references(() => priorities.id, { onDelete: "set null" }),
     movedAt: timestamp("moved_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the issue joined this board: reports replay its history from here (decision 0024). */
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.issueId] }),

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -76,6 +77,33 @@ export const repositories = pgTable(
   ],
 );
 
+/**
+ * Milestones of a workspace's Gantry repository (decision 0028): GitHub holds its repositories'
+ * milestones, Gantry holds these. Numbered per repository like GitHub's, so an issue's `milestone`
+ * jsonb keeps the one shape for both kinds.
+ */
+export const nativeMilestones = pgTable(
+  "native_milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    repositoryId: uuid("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    dueOn: date("due_on", { mode: "string" }),
+    state: text("state").$type<"open" | "closed">().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("native_milestones_number_key").on(table.repositoryId, table.number),
+    uniqueIndex("native_milestones_title_key").on(table.repositoryId, sql`lower(${table.title})`),
+    check("native_milestones_state", sql`${table.state} in ('open', 'closed')`),
+  ],
+);
+
 export const workspaceRepositories = pgTable(
   "workspace_repositories",
   {
@@ -133,6 +161,8 @@ export const issues = pgTable(
     author: jsonb("author").$type<IssueUser | null>(),
     labels: jsonb("labels").$type<IssueLabel[]>().notNull().default(sql`'[]'::jsonb`),
     assignees: jsonb("assignees").$type<IssueUser[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A pull request's reviewers asked and not yet answered, as GitHub last listed them. */
+    requestedReviewers: jsonb("requested_reviewers").$type<IssueUser[]>().notNull().default(sql`'[]'::jsonb`),
     milestone: jsonb("milestone").$type<IssueMilestone | null>(),
     /** The issue type's name ("Bug", "Feature", "Task", …), if it has one. */
     issueType: text("issue_type"),

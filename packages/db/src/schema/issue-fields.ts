@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues } from "./codehost.js";
+import { sprintConfigs } from "./sprints.js";
 import { workspaces } from "./workspaces.js";
 
 export type OpenOrClosed = "OPEN" | "CLOSED";
@@ -38,10 +39,15 @@ export const sprints = pgTable(
     startAt: timestamp("start_at", { withTimezone: true }).notNull(),
     endAt: timestamp("end_at", { withTimezone: true }).notNull(),
     state: text("state").$type<OpenOrClosed>().notNull().default("OPEN"),
+    /** The config that generated it; closed sprints outlive a deleted config. */
+    sprintConfigId: uuid("sprint_config_id").references(() => sprintConfigs.id, { onDelete: "set null" }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("sprints_workspace_start_idx").on(table.workspaceId, table.startAt),
+    // Generation inserts `on conflict do nothing`: a job run twice, or two at once, makes each sprint once.
+    uniqueIndex("sprints_config_start_key").on(table.sprintConfigId, table.startAt),
     check("sprints_ends_after_start", sql`${table.endAt} > ${table.startAt}`),
     check("sprints_state", sql`${table.state} in ('OPEN', 'CLOSED')`),
   ],
@@ -161,6 +167,8 @@ export const epicIssues = pgTable(
 export const issueDependencies = pgTable(
   "issue_dependencies",
   {
+    /** The Blockage's own id, for the API; the key stays (workspace, blocking, blocked). */
+    id: uuid("id").notNull().defaultRandom(),
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
@@ -174,6 +182,7 @@ export const issueDependencies = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.blockingIssueId, table.blockedIssueId] }),
+    uniqueIndex("issue_dependencies_id_key").on(table.id),
     index("issue_dependencies_blocked_idx").on(table.blockedIssueId),
     check("issue_dependencies_not_self", sql`${table.blockingIssueId} <> ${table.blockedIssueId}`),
   ],

@@ -13,6 +13,8 @@ export const organizations = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** Members must have signed in with SAML to reach the organisation's resources. */
     requireSaml: boolean("require_saml").notNull().default(false),
+    /** Admins may switch AI features off; while off, no issue text is sent to a model or classified. */
+    aiEnabled: boolean("ai_enabled").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

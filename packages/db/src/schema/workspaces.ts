@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { organizations } from "./organizations.js";
 
@@ -20,6 +20,10 @@ export const workspaces = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     /** Mirror each issue's pipeline to a "pipeline: <name>" GitHub label, and read label changes back as moves. */
     pipelineLabelSync: boolean("pipeline_label_sync").notNull().default(false),
+    /** Count unestimated issues at an assumed estimate when filling sprints (reference `Workspace.assumeEstimates`). */
+    assumeEstimates: boolean("assume_estimates").notNull().default(true),
+    /** Null: the workspace's median estimate, else 2 (decision 0019). */
+    assumedEstimateValue: integer("assumed_estimate_value"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
 export * from "./email.js";
 export * from "./messages.js";
 export * from "./password.js";
+export * from "./stored-tokens.js";

@@ -34,8 +34,9 @@ describe("pipelineCountText", () => {
 });
 
 describe("sort types", () => {
-  it("lists the eleven §9 types with manual first, the default", () => {
-    expect(SORT_TYPES).toHaveLength(11);
+  it("lists the eleven §9 types with manual first, the default, then Gantry's priority sort", () => {
+    expect(SORT_TYPES).toHaveLength(12);
+    expect(SORT_TYPES[11]).toBe("PRIORITY");
     expect(SORT_TYPES[0]).toBe(DEFAULT_SORT_TYPE);
     expect(DEFAULT_SORT_TYPE).toBe("SORT_TYPE_MANUAL");
     expect(isSortType("TITLE_AZ")).toBe(true);

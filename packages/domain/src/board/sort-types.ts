@@ -1,4 +1,8 @@
-/** SPEC §9 "Sort types": how a pipeline's issues can be ordered; manual (board order) is the default. */
+/**
+ * SPEC §9 "Sort types": how a pipeline's issues can be ordered; manual (board order) is the default.
+ * PRIORITY is Gantry's own, after the §9 eleven: issue #8 asks for priority as a sort and §9 has
+ * none (docs/decisions/0017).
+ */
 export const SORT_TYPES = [
   "SORT_TYPE_MANUAL",
   "NEWEST",
@@ -11,6 +15,7 @@ export const SORT_TYPES = [
   "ESTIMATE_HIGH_LOW",
   "ESTIMATE_LOW_HIGH",
   "SPRINT",
+  "PRIORITY",
 ] as const;
 
 export type SortType = (typeof SORT_TYPES)[number];

@@ -13,6 +13,7 @@ function card(id: string, overrides: Partial<SortableIssue> = {}): SortableIssue
     assigneeLogins: [],
     estimate: null,
     sprintStartAt: null,
+    priorityRank: null,
     ...overrides,
   };
 }
@@ -55,6 +56,16 @@ describe("sortBoardIssues", () => {
     expect(ids(sortBoardIssues(issues, "SPRINT"))).toEqual(["c", "a", "b"]);
   });
 
+  it("puts the highest priority (rank 1) first and issues without one last", () => {
+    const issues = [
+      card("a", { priorityRank: 2 }),
+      card("b"),
+      card("c", { priorityRank: 1 }),
+      card("d", { priorityRank: 2 }),
+    ];
+    expect(ids(sortBoardIssues(issues, "PRIORITY"))).toEqual(["c", "a", "d", "b"]);
+  });
+
   it('compares strings by code point, as collate "C" does', () => {
     expect(compareCodePoints("\u{1F600}", "\uFFFD")).toBeGreaterThan(0);
     expect(compareCodePoints("ab", "abc")).toBeLessThan(0);
@@ -73,6 +84,7 @@ describe("sorting (properties)", () => {
       assigneeLogins: fc.array(fc.constantFrom("mona", "hubot", "Octocat"), { maxLength: 2 }),
       estimate: fc.option(fc.constantFrom(0.5, 1, 2, 8), { nil: null }),
       sprintStartAt: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+      priorityRank: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
     }),
     { selector: (issue) => issue.id, maxLength: 25 },
   );

@@ -13,6 +13,8 @@ export interface SortableIssue {
   estimate: number | null;
   /** The start of the earliest sprint holding the issue. */
   sprintStartAt: number | null;
+  /** The rank of the issue's priority in the workspace (SPEC: 1 is high); null without one. */
+  priorityRank: number | null;
 }
 
 /**
@@ -69,6 +71,7 @@ const SORT_ORDERS: Record<SortType, Compare | null> = {
   ),
   ESTIMATE_LOW_HIGH: ascending((issue) => issue.estimate, missingLast(byNumber)),
   SPRINT: ascending((issue) => issue.sprintStartAt, missingLast(byNumber)),
+  PRIORITY: ascending((issue) => issue.priorityRank, missingLast(byNumber)),
 };
 
 /** Ties, and the manual order, fall back to board order, then id: every order is total. */

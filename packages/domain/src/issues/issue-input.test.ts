@@ -2,12 +2,35 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   assigneeLoginsError,
+  commentBodyError,
   estimateError,
   issueBodyError,
   issueTitleError,
   labelNamesError,
   MAX_ISSUE_TITLE_LENGTH,
+  NATIVE_LABEL_PREFIX,
+  nativeLabelName,
 } from "./issue-input.js";
+
+describe("native labels and comments", () => {
+  it("gives a native label the zh- prefix once, whatever was typed", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 50 }), (typed) => {
+        const name = nativeLabelName(typed);
+        expect(name.startsWith(NATIVE_LABEL_PREFIX)).toBe(true);
+        expect(nativeLabelName(name)).toBe(name);
+      }),
+    );
+    expect(nativeLabelName(" bug ")).toBe("zh-bug");
+    expect(nativeLabelName("zh-bug")).toBe("zh-bug");
+  });
+
+  it("refuses an empty or over-long comment", () => {
+    expect(commentBodyError("  \n ")).toBe("A comment cannot be empty.");
+    expect(commentBodyError("a".repeat(65_537))).toBe("Comments are at most 65536 characters.");
+    expect(commentBodyError("Looks good")).toBeNull();
+  });
+});
 
 describe("new issue input", () => {
   it("needs a title of 1 to 256 characters once trimmed", () => {

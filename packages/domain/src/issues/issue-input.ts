@@ -33,6 +33,21 @@ export function labelNamesError(names: readonly string[]): string | null {
   return bad === undefined ? null : `Label names are 1 to ${MAX_LABEL_NAME_LENGTH} characters.`;
 }
 
+/** SPEC §9: native (Gantry) labels carry this prefix, so they never meet a GitHub label of the same name in filters. */
+export const NATIVE_LABEL_PREFIX = "zh-";
+
+/** The name a label has on a native issue: typed "bug" or "zh-bug", it is stored and shown as "zh-bug". */
+export function nativeLabelName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.startsWith(NATIVE_LABEL_PREFIX) ? trimmed : `${NATIVE_LABEL_PREFIX}${trimmed}`;
+}
+
+/** A comment: something to say, within GitHub's limit so one Gantry accepts GitHub accepts too. */
+export function commentBodyError(body: string): string | null {
+  if (body.trim() === "") return "A comment cannot be empty.";
+  return body.length > MAX_ISSUE_BODY_LENGTH ? `Comments are at most ${MAX_ISSUE_BODY_LENGTH} characters.` : null;
+}
+
 /** GitHub logins: letters, digits and single hyphens, not at either end, at most 39 characters. */
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 

@@ -2,6 +2,8 @@ import { type BoardFilters, matchesSearch, type SearchQuery } from "@gantry/doma
 import { TriangleDownIcon } from "@primer/octicons-react";
 import { useCallback, useState } from "react";
 import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";
+import { SprintsEmptyState } from "../../sprints/SprintsEmptyState";
+import { useSprintsModal } from "../../sprints/use-sprints-modal";
 import { SelectionList, type SelectionOption } from "../../ui/selection-list/SelectionList";
 import hidden from "../../ui/visually-hidden.module.css";
 import { filterChanged } from "../board-slice";
@@ -31,39 +33,49 @@ export function FilterMenu({ workspaceId, filterKey }: FilterMenuProps) {
   const filters = useBoardSelector((state) => state.board.filters);
   const [isOpen, setOpen] = useState(false);
   const count = activeEntries(filters, filterKey).length;
+  const sprintsModal = useSprintsModal(workspaceId);
+  const setUpSprints = () => {
+    setOpen(false);
+    sprintsModal.open();
+  };
 
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <Button className={`${styles.menuButton} ${count ? styles.menuButtonActive : ""}`}>
-        {menu.label}
-        {count > 0 && (
-          <span className={styles.count}>
-            {count}
-            <span className={hidden.hidden}> selected</span>
-          </span>
-        )}
-        <TriangleDownIcon aria-hidden />
-      </Button>
-      <Popover className={styles.popover} placement="bottom start" offset={4}>
-        <Dialog className={styles.popoverDialog} aria-label={`${menu.label} filter`}>
-          <FilterList
-            workspaceId={workspaceId}
-            filterKey={filterKey}
-            filters={filters}
-            onClose={() => setOpen(false)}
-          />
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+    <>
+      <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+        <Button className={`${styles.menuButton} ${count ? styles.menuButtonActive : ""}`}>
+          {menu.label}
+          {count > 0 && (
+            <span className={styles.count}>
+              {count}
+              <span className={hidden.hidden}> selected</span>
+            </span>
+          )}
+          <TriangleDownIcon aria-hidden />
+        </Button>
+        <Popover className={styles.popover} placement="bottom start" offset={4}>
+          <Dialog className={styles.popoverDialog} aria-label={`${menu.label} filter`}>
+            <FilterList
+              workspaceId={workspaceId}
+              filterKey={filterKey}
+              filters={filters}
+              onClose={() => setOpen(false)}
+              onSetUpSprints={setUpSprints}
+            />
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
+      {sprintsModal.modal}
+    </>
   );
 }
 
 interface FilterListProps extends FilterMenuProps {
   filters: BoardFilters;
   onClose: () => void;
+  onSetUpSprints: () => void;
 }
 
-function FilterList({ workspaceId, filterKey, filters, onClose }: FilterListProps) {
+function FilterList({ workspaceId, filterKey, filters, onClose, onSetUpSprints }: FilterListProps) {
   const menu = FILTER_MENUS[filterKey];
   const dispatch = useBoardDispatch();
   const [mode, setMode] = useState<FilterMode>(menu.modes[0] ?? "include");
@@ -107,6 +119,8 @@ function FilterList({ workspaceId, filterKey, filters, onClose }: FilterListProp
           <span role="alert">Could not load the options: {options.error.message}</span>
         ) : options.isPending ? (
           "Loading…"
+        ) : fetched.length === 0 && filterKey === "sprints" ? (
+          <SprintsEmptyState workspaceId={workspaceId} onSetUp={onSetUpSprints} />
         ) : fetched.length === 0 || listed.length === 0 ? (
           menu.empty
         ) : undefined

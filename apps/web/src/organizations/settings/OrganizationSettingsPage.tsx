@@ -1,5 +1,6 @@
 import { ArrowLeftIcon } from "@primer/octicons-react";
 import { Link, useParams } from "react-router";
+import { OrganizationAiSection } from "../../ai/OrganizationAiSection";
 import { useRuntimeConfig } from "../../app/runtime-config";
 import { ErrorPage } from "../../errors/ErrorPage";
 import errorStyles from "../../errors/ErrorPage.module.css";
@@ -67,6 +68,7 @@ export function OrganizationSettingsPage() {
                 <InvitationsSection organization={organization} />
                 <AccessRequestsSection organization={organization} />
                 <RenameSection organization={organization} />
+                <OrganizationAiSection organizationId={organization.id} />
               </>
             ) : null}
             {canDeleteOrganization(organization.viewerRole) ? (

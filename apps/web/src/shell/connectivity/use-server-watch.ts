@@ -16,22 +16,22 @@ export interface ServerWatch {
 /**
  * Polls /version.json while the tab is visible (SPEC §4 "Connectivity", §9): no answer means
  * offline; an answer with another build id means a newer app is out. A tab coming back into
- * view checks at once.
+ * view checks at once. The extension checks with /ping instead (SPEC §7), which names no build.
  */
-export function useServerWatch(): ServerWatch {
+export function useServerWatch(check: () => Promise<{ buildId: string | null }> = fetchServerVersion): ServerWatch {
   const [watch, setWatch] = useState<ServerWatch>({ online: true, newBuildAvailable: false });
 
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | undefined;
     let stopped = false;
 
-    const check = async () => {
+    const poll = async () => {
       try {
-        const { buildId } = await fetchServerVersion();
+        const { buildId } = await check();
         if (!stopped)
           setWatch((current) => ({
             online: true,
-            newBuildAvailable: current.newBuildAvailable || buildId !== RUNNING_BUILD_ID,
+            newBuildAvailable: current.newBuildAvailable || (buildId !== null && buildId !== RUNNING_BUILD_ID),
           }));
       } catch {
         if (!stopped) setWatch((current) => ({ ...current, online: false }));
@@ -40,11 +40,11 @@ export function useServerWatch(): ServerWatch {
 
     const pollWhileVisible = () => {
       clearInterval(timer);
-      if (!document.hidden) timer = setInterval(check, CONNECTIVITY_POLL_INTERVAL_MS);
+      if (!document.hidden) timer = setInterval(poll, CONNECTIVITY_POLL_INTERVAL_MS);
     };
 
     const onVisibilityChange = () => {
-      if (!document.hidden) void check();
+      if (!document.hidden) void poll();
       pollWhileVisible();
     };
 
@@ -55,7 +55,7 @@ export function useServerWatch(): ServerWatch {
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisibilityChange);
     };
-  }, []);
+  }, [check]);
 
   return watch;
 }

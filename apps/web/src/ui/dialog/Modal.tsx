@@ -55,8 +55,9 @@ export function Modal({
   };
 
   return createPortal(
+    // A top layer for react-aria's modals (the issue flyover): they leave it visible, focusable and clickable.
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop only listens for clicks outside the dialog; keyboard users dismiss with Escape.
-    <div className={styles.backdrop} onMouseDown={onBackdropMouseDown}>
+    <div className={styles.backdrop} onMouseDown={onBackdropMouseDown} data-react-aria-top-layer>
       <div
         ref={dialogRef}
         role="dialog"

@@ -40,6 +40,10 @@ export interface SelectionListProps {
   tabs?: SelectionTabsProps;
   onLoadMore?: () => void;
   footer?: ReactNode;
+  /** A heading over the list. */
+  title?: ReactNode;
+  /** Shown in place of the options when none are listed. */
+  empty?: ReactNode;
   width?: number;
   height?: number;
 }
@@ -59,6 +63,8 @@ export function SelectionList({
   tabs,
   onLoadMore,
   footer,
+  title,
+  empty,
   width = SELECTION_LIST_WIDTH_PX,
   height = SELECTION_LIST_HEIGHT_PX,
 }: SelectionListProps) {
@@ -136,6 +142,7 @@ export function SelectionList({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape from any control inside closes the list.
     <div className={styles.list} style={{ width, height }} onKeyDown={onRootKeyDown}>
+      {title && <div className={styles.title}>{title}</div>}
       {search && (
         <SearchBar
           value={text}
@@ -196,6 +203,7 @@ export function SelectionList({
             );
           })}
         </div>
+        {visible.length === 0 && empty ? <div className={styles.empty}>{empty}</div> : null}
       </div>
       {footer && <div className={styles.footer}>{footer}</div>}
     </div>

@@ -33,7 +33,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toasts}>
       {children}
-      <section className={styles.region} aria-label="Notifications">
+      {/* A top layer for react-aria's modals (the issue flyover), which would otherwise make it inert. */}
+      <section className={styles.region} aria-label="Notifications" data-react-aria-top-layer>
         {shown.map((toast) => (
           <ToastView key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}

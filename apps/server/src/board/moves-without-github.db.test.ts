@@ -1,0 +1,65 @@
+import { testEngines } from "@gantry/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/app.js";
+import { field, gql } from "../testing/factories.js";
+import { type WorkspaceIssues, workspaceWithIssues } from "../testing/workspace-issues.js";
+
+const MOVE = `mutation ($pipeline: ID!, $issue: ID!, $workspace: ID) {
+  moveIssue(input: { pipelineId: $pipeline, issueId: $issue, position: 0, workspaceId: $workspace }) { issue { state } pipeline { name } }
+}`;
+const BULK_MOVE = `mutation ($pipeline: ID!, $ids: [ID!]!) {
+  movePipelineIssues(input: { pipelineId: $pipeline, issueIds: $ids }) { successCount pipeline { name } }
+}`;
+const PIPELINES = `query ($id: ID!) { workspace(id: $id) { pipelines { id name } } }`;
+
+describe.each(testEngines())("moves on an install without GitHub, on %s", (engine) => {
+  let t: TestApp;
+  let w: WorkspaceIssues;
+  let pipelineId: (name: string) => string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
+    w = await workspaceWithIssues(t, { native: 2, gitHub: 1 });
+    const { pipelines } = field<{ pipelines: { id: string; name: string }[] }>(
+      await gql(t, w.owner.token, PIPELINES, { id: w.workspace }),
+      "workspace",
+    );
+    pipelineId = (name) => pipelines.find((pipeline) => pipeline.name === name)?.id ?? "";
+  });
+  afterAll(() => t.close());
+
+  it("moves native issues between pipelines, to Closed and back", async () => {
+    const [first = "", second = ""] = w.native;
+    const moved = await gql(t, w.owner.token, MOVE, { pipeline: pipelineId("Backlog"), issue: first });
+    expect(field(moved, "moveIssue")).toEqual({ issue: { state: "OPEN" }, pipeline: { name: "Backlog" } });
+
+    const closed = await gql(t, w.owner.token, MOVE, {
+      pipeline: "closed--pipeline",
+      issue: first,
+      workspace: w.workspace,
+    });
+    expect(field(closed, "moveIssue")).toEqual({ issue: { state: "CLOSED" }, pipeline: { name: "Closed" } });
+    const reopened = await gql(t, w.owner.token, MOVE, { pipeline: pipelineId("In Progress"), issue: first });
+    expect(field(reopened, "moveIssue")).toEqual({ issue: { state: "OPEN" }, pipeline: { name: "In Progress" } });
+
+    const bulk = await gql(t, w.owner.token, BULK_MOVE, { pipeline: pipelineId("Done"), ids: [first, second] });
+    expect(field(bulk, "movePipelineIssues")).toEqual({ successCount: 2, pipeline: { name: "Done" } });
+  });
+
+  it("moves a GitHub issue between open pipelines, and says GitHub is needed to close it", async () => {
+    const [issue = ""] = w.gitHub;
+    const moved = await gql(t, w.owner.token, MOVE, { pipeline: pipelineId("Backlog"), issue });
+    expect(field(moved, "moveIssue")).toEqual({ issue: { state: "OPEN" }, pipeline: { name: "Backlog" } });
+
+    const refused = await gql(t, w.owner.token, MOVE, { pipeline: "closed--pipeline", issue, workspace: w.workspace });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: "GitHub is not configured on this install.",
+      extensions: { code: "FORBIDDEN", reason: "GITHUB_DISABLED" },
+    });
+  });
+
+  it("still lets only editors move", async () => {
+    const refused = await gql(t, w.viewer.token, MOVE, { pipeline: pipelineId("Backlog"), issue: w.native[1] });
+    expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+  });
+});

@@ -1,0 +1,308 @@
+import { schema } from "@gantry/db";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { bulkOutput } from "../board/issue-mutations.js";
+import { Issue } from "../codehost/issues-schema.js";
+import { builder } from "../graphql/builder.js";
+import { arrayConnection } from "../graphql/connections.js";
+import { signedInViewer } from "../graphql/context.js";
+import { Workspace } from "../workspaces/schema.js";
+import {
+  changeEpicIssues,
+  createEpicFromIssue,
+  createGantryEpic,
+  deleteGantryEpic,
+  type GantryEpicRow,
+  updateGantryEpic,
+} from "./epics.js";
+import { GantryEpic, GantryEpicState, IssueCountProgress, IssueEstimateProgress } from "./field-types.js";
+import { Epic } from "./issue-fields-schema.js";
+import { batched, type ChildProgress, groupBy, progressByState, stateTotals } from "./issue-loaders.js";
+
+const { epicIssues, gantryEpicIssues, gantryEpics, issues, workspaceRepositories } = schema;
+
+/** Issues closed of all and points done of all, for each GitHub epic. */
+const epicProgress = batched<ChildProgress>(async (ids, { db }) => {
+  const rows = await db
+    .select({ epicId: epicIssues.epicId, ...stateTotals })
+    .from(epicIssues)
+    .innerJoin(issues, eq(issues.id, epicIssues.issueId))
+    .where(inArray(epicIssues.epicId, ids))
+    .groupBy(epicIssues.epicId, issues.state);
+  return groupBy(ids, rows, (row) => row.epicId).map(progressByState);
+});
+
+/** The same for each Gantry epic, counting only issues its workspace's board shows. */
+const gantryEpicProgress = batched<ChildProgress>(async (ids, { db }) => {
+  const rows = await db
+    .select({ epicId: gantryEpicIssues.gantryEpicId, ...stateTotals })
+    .from(gantryEpicIssues)
+    .innerJoin(issues, eq(issues.id, gantryEpicIssues.issueId))
+    .innerJoin(gantryEpics, eq(gantryEpics.id, gantryEpicIssues.gantryEpicId))
+    .innerJoin(
+      workspaceRepositories,
+      and(
+        eq(workspaceRepositories.repositoryId, issues.repositoryId),
+        eq(workspaceRepositories.workspaceId, gantryEpics.workspaceId),
+      ),
+    )
+    .where(inArray(gantryEpicIssues.gantryEpicId, ids))
+    .groupBy(gantryEpicIssues.gantryEpicId, issues.state);
+  return groupBy(ids, rows, (row) => row.epicId).map(progressByState);
+});
+
+const countProgress = (progress: ChildProgress) => ({ open: progress.open, closed: progress.closed });
+const pointProgress = (progress: ChildProgress) => ({ open: progress.openPoints, closed: progress.closedPoints });
+
+builder.objectFields(Epic, (t) => ({
+  issueCountProgress: t.field({
+    type: IssueCountProgress,
+    description: "The epic's issues, open and closed.",
+    resolve: async (epic, _args, context) => countProgress(await epicProgress(context).load(epic.id)),
+  }),
+  issueEstimateProgress: t.field({
+    type: IssueEstimateProgress,
+    description: "The story points of the epic's issues, open and closed.",
+    resolve: async (epic, _args, context) => pointProgress(await epicProgress(context).load(epic.id)),
+  }),
+  childIssues: t.connection({
+    type: Issue,
+    resolve: async (epic, args, context) => {
+      const rows = await context.db
+        .select({ issue: issues })
+        .from(epicIssues)
+        .innerJoin(issues, eq(issues.id, epicIssues.issueId))
+        .where(eq(epicIssues.epicId, epic.id))
+        .orderBy(asc(issues.number));
+      return arrayConnection(
+        args,
+        rows.map((row) => row.issue),
+      );
+    },
+  }),
+}));
+
+builder.objectFields(GantryEpic, (t) => ({
+  body: t.exposeString("body"),
+  startOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (epic) => epic.startOn }),
+  endOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (epic) => epic.endOn }),
+  createdAt: t.field({ type: "ISO8601DateTime", resolve: (epic) => epic.createdAt }),
+  updatedAt: t.field({ type: "ISO8601DateTime", resolve: (epic) => epic.updatedAt }),
+  gantryIssueCountProgress: t.field({
+    type: IssueCountProgress,
+    description: "The epic's issues on its workspace's board, open and closed.",
+    resolve: async (epic, _args, context) => countProgress(await gantryEpicProgress(context).load(epic.id)),
+  }),
+  gantryIssueEstimateProgress: t.field({
+    type: IssueEstimateProgress,
+    description: "The story points of those issues, open and closed.",
+    resolve: async (epic, _args, context) => pointProgress(await gantryEpicProgress(context).load(epic.id)),
+  }),
+  childIssues: t.connection({
+    type: Issue,
+    description: "The epic's issues on its workspace's board.",
+    resolve: async (epic, args, context) => {
+      const rows = await context.db
+        .select({ issue: issues })
+        .from(gantryEpicIssues)
+        .innerJoin(issues, eq(issues.id, gantryEpicIssues.issueId))
+        .innerJoin(
+          workspaceRepositories,
+          and(
+            eq(workspaceRepositories.repositoryId, issues.repositoryId),
+            eq(workspaceRepositories.workspaceId, epic.workspaceId),
+          ),
+        )
+        .where(eq(gantryEpicIssues.gantryEpicId, epic.id))
+        .orderBy(asc(issues.number));
+      return arrayConnection(
+        args,
+        rows.map((row) => row.issue),
+      );
+    },
+  }),
+}));
+
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+
+/** The payload of the mutations that answer one Gantry epic as it now is. */
+const gantryEpicOutput = {
+  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { gantryEpic: GantryEpicRow }>) => ({
+    gantryEpic: t.field({ type: GantryEpic, resolve: (payload) => payload.gantryEpic }),
+  }),
+};
+
+const GantryEpicInput = builder.inputType("GantryEpicInput", {
+  fields: (t) => ({ title: t.string({ required: true }), body: t.string({ required: false }) }),
+});
+
+builder.relayMutationField(
+  "createGantryEpic",
+  {
+    inputFields: (t) => ({
+      workspaceId: t.globalID({ required: true, for: Workspace }),
+      gantryEpic: t.field({ type: GantryEpicInput, required: true }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      gantryEpic: await createGantryEpic(context, signedInViewer(context).id, {
+        workspaceId: input.workspaceId.id,
+        title: input.gantryEpic.title,
+        body: input.gantryEpic.body ?? null,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+    }),
+  },
+  gantryEpicOutput,
+);
+
+builder.relayMutationField(
+  "updateGantryEpic",
+  {
+    inputFields: (t) => ({
+      gantryEpicId: t.globalID({ required: true, for: GantryEpic }),
+      title: t.string({ required: false }),
+      body: t.string({ required: false }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      gantryEpic: await updateGantryEpic(context, signedInViewer(context).id, {
+        gantryEpicId: input.gantryEpicId.id,
+        title: input.title,
+        body: input.body,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+    }),
+  },
+  gantryEpicOutput,
+);
+
+builder.relayMutationField(
+  "updateGantryEpicDates",
+  {
+    inputFields: (t) => ({
+      gantryEpicId: t.globalID({ required: true, for: GantryEpic }),
+      startOn: t.field({ type: "ISO8601Date", required: false, description: "null clears the date." }),
+      endOn: t.field({ type: "ISO8601Date", required: false, description: "null clears the date." }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      gantryEpic: await updateGantryEpic(context, signedInViewer(context).id, {
+        gantryEpicId: input.gantryEpicId.id,
+        startOn: input.startOn,
+        endOn: input.endOn,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+    }),
+  },
+  gantryEpicOutput,
+);
+
+builder.relayMutationField(
+  "updateGantryEpicState",
+  {
+    inputFields: (t) => ({
+      gantryEpicId: t.globalID({ required: true, for: GantryEpic }),
+      state: t.field({ type: GantryEpicState, required: true }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      gantryEpic: await updateGantryEpic(context, signedInViewer(context).id, {
+        gantryEpicId: input.gantryEpicId.id,
+        state: input.state,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+    }),
+  },
+  gantryEpicOutput,
+);
+
+builder.relayMutationField(
+  "deleteGantryEpic",
+  {
+    inputFields: (t) => ({
+      gantryEpicId: t.globalID({ required: true, for: GantryEpic }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      gantryEpicId: await deleteGantryEpic(context, signedInViewer(context).id, {
+        gantryEpicId: input.gantryEpicId.id,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+    }),
+  },
+  {
+    outputFields: (t) => ({
+      gantryEpicId: t.id({ resolve: (payload) => encodeGlobalID("GantryEpic", payload.gantryEpicId) }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  "createEpicFromIssue",
+  {
+    inputFields: (t) => ({
+      issueId: t.globalID({ required: true, for: Issue, description: "A GitHub issue." }),
+      epicChildIds: t.globalIDList({ required: false, for: Issue, description: "Ids of issues to add to the epic" }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) =>
+      createEpicFromIssue(context, signedInViewer(context).id, {
+        issueId: input.issueId.id,
+        epicChildIds: (input.epicChildIds ?? []).map((id) => id.id),
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+  },
+  {
+    outputFields: (t) => ({
+      ...bulkOutput.outputFields(t),
+      epic: t.field({ type: Epic, resolve: (payload) => payload.epic }),
+    }),
+  },
+);
+
+for (const change of ["add", "remove"] as const) {
+  builder.relayMutationField(
+    change === "add" ? "addIssuesToEpics" : "removeIssuesFromEpics",
+    {
+      inputFields: (t) => ({
+        issueIds: t.globalIDList({ required: true, for: Issue }),
+        epicIds: t.globalIDList({ required: true, for: Epic }),
+        clientMutationId: t.string({ required: false }),
+      }),
+    },
+    {
+      authScopes: { signedIn: true },
+      resolve: (_root, { input }, context) =>
+        changeEpicIssues(context, signedInViewer(context).id, change, {
+          issueIds: input.issueIds.map((id) => id.id),
+          epicIds: input.epicIds.map((id) => id.id),
+          clientMutationId: input.clientMutationId ?? null,
+        }),
+    },
+    {
+      outputFields: (t) => ({
+        ...bulkOutput.outputFields(t),
+        epics: t.field({ type: [Epic], resolve: (payload) => payload.epics }),
+      }),
+    },
+  );
+}

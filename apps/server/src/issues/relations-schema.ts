@@ -1,0 +1,135 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { bulkOutput } from "../board/issue-mutations.js";
+import { Issue } from "../codehost/issues-schema.js";
+import { builder } from "../graphql/builder.js";
+import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { Workspace } from "../workspaces/schema.js";
+import { issueById } from "./issue-loaders.js";
+import {
+  addSubIssues,
+  type Blockage as BlockageRow,
+  createBlockage,
+  deleteBlockage,
+  removeSubIssues,
+} from "./relations.js";
+
+/** The reference also lets Gantry epics block; Gantry's dependencies are between issues (decision 0016). */
+const IssueDependencyField = builder.enumType("IssueDependencyField", { values: ["ISSUE"] as const });
+
+const IssueDependencyInput = builder.inputType("IssueDependencyInput", {
+  description: "One side of a dependency: an issue's id and its kind.",
+  fields: (t) => ({
+    id: t.globalID({ required: true, for: Issue }),
+    type: t.field({ type: IssueDependencyField, required: true }),
+  }),
+});
+
+const IssueDependencyItem = builder.unionType("IssueDependencyItem", {
+  types: [Issue],
+  resolveType: () => Issue,
+});
+
+const loadIssue = async (id: string, context: GraphQLContext) => {
+  const issue = await issueById(context).load(id);
+  if (!issue) throw new Error(`issue ${id} vanished`);
+  return issue;
+};
+
+const Blockage = builder.objectRef<BlockageRow>("Blockage").implement({
+  description: "The blocking issue blocks the blocked one, on one workspace's board.",
+  fields: (t) => ({
+    id: t.id({ resolve: (blockage) => encodeGlobalID("Blockage", blockage.id) }),
+    blocking: t.field({
+      type: IssueDependencyItem,
+      resolve: (blockage, _args, context) => loadIssue(blockage.blockingIssueId, context),
+    }),
+    blocked: t.field({
+      type: IssueDependencyItem,
+      resolve: (blockage, _args, context) => loadIssue(blockage.blockedIssueId, context),
+    }),
+    createdAt: t.field({ type: "ISO8601DateTime", resolve: (blockage) => blockage.createdAt }),
+    updatedAt: t.field({ type: "ISO8601DateTime", resolve: (blockage) => blockage.createdAt }),
+  }),
+});
+
+for (const [name, change] of [
+  ["createBlockage", createBlockage],
+  ["deleteBlockage", deleteBlockage],
+] as const) {
+  builder.relayMutationField(
+    name,
+    {
+      inputFields: (t) => ({
+        blocking: t.field({ type: IssueDependencyInput, required: true }),
+        blocked: t.field({ type: IssueDependencyInput, required: true }),
+        workspaceId: t.globalID({
+          required: false,
+          for: Workspace,
+          description: "The board the dependency belongs to; needed only when both issues are on several.",
+        }),
+        clientMutationId: t.string({ required: false }),
+      }),
+    },
+    {
+      authScopes: { signedIn: true },
+      resolve: async (_root, { input }, context) => ({
+        blockage: await change(context, signedInViewer(context).id, {
+          blockingId: input.blocking.id.id,
+          blockedId: input.blocked.id.id,
+          workspaceId: input.workspaceId?.id ?? null,
+          clientMutationId: input.clientMutationId ?? null,
+        }),
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+    },
+    {
+      outputFields: (t) => ({
+        blockage: t.field({ type: Blockage, resolve: (payload) => payload.blockage }),
+        // As the reference's payloads do, so a client can match an answer to its request.
+        clientMutationId: t.string({ nullable: true, resolve: (payload) => payload.clientMutationId }),
+      }),
+    },
+  );
+}
+
+builder.relayMutationField(
+  "addSubIssues",
+  {
+    inputFields: (t) => ({
+      parentId: t.globalID({ required: true, for: Issue }),
+      childIssueIds: t.globalIDList({ required: true, for: Issue }),
+      replaceParent: t.boolean({ required: false, defaultValue: false }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) =>
+      addSubIssues(context, signedInViewer(context).id, {
+        parentId: input.parentId.id,
+        childIssueIds: input.childIssueIds.map((id) => id.id),
+        replaceParent: input.replaceParent ?? false,
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+  },
+  bulkOutput,
+);
+
+builder.relayMutationField(
+  "removeSubIssues",
+  {
+    inputFields: (t) => ({
+      childIssueIds: t.globalIDList({ required: true, for: Issue }),
+      clientMutationId: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) =>
+      removeSubIssues(context, signedInViewer(context).id, {
+        childIssueIds: input.childIssueIds.map((id) => id.id),
+        clientMutationId: input.clientMutationId ?? null,
+      }),
+  },
+  bulkOutput,
+);

@@ -1,0 +1,323 @@
+import { type Executor, schema } from "@gantry/db";
+import { type IssueLink, pathBetween } from "@gantry/domain";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { BulkResult } from "../board/issue-writes.js";
+import { publishIssuesChanged } from "../events/issue-events.js";
+import { GantryError } from "../graphql/errors.js";
+import { type IssueEventInput, recordIssueEvents } from "./activity.js";
+import {
+  type Deps,
+  emptyResult,
+  mayEditIn,
+  type Origin,
+  type ShownIssue,
+  tellBoards,
+  visibleIssues,
+  writableOnly,
+} from "./bulk-fields.js";
+
+const { issueDependencies, issues } = schema;
+
+export type Blockage = typeof issueDependencies.$inferSelect;
+
+const FORBIDDEN_HERE = "You do not have permission to do this in this workspace.";
+
+/**
+ * Serialises writers of one kind of link (per workspace for dependencies), so two requests
+ * cannot each add half of a cycle that neither saw.
+ */
+async function lockLinks(tx: Executor, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+type IssueRow = typeof issues.$inferSelect;
+
+/** How the activity timeline names a related issue. */
+export const issueLabel = (issue: Pick<IssueRow, "number" | "title">) => `#${issue.number} ${issue.title}`;
+
+interface DependencyPlace {
+  workspaceId: string;
+  blocking: IssueRow;
+  blocked: IssueRow;
+}
+
+/** The timeline's two sides of a dependency: the blocked issue gains a blocker, the blocking one something it blocks. */
+function dependencyEvents(
+  change: "added" | "removed",
+  { workspaceId, blocking, blocked }: DependencyPlace,
+  actorId: string,
+): IssueEventInput[] {
+  const sides = [
+    { issueId: blocked.id, field: "blocking" as const, other: issueLabel(blocking) },
+    { issueId: blocking.id, field: "blocked" as const, other: issueLabel(blocked) },
+  ];
+  return sides.map(({ issueId, field, other }) => ({
+    issueId,
+    field,
+    workspaceId,
+    actorId,
+    from: change === "removed" ? other : null,
+    to: change === "added" ? other : null,
+  }));
+}
+
+export const workspaceIdsOf = (shown: ShownIssue) => shown.workspaces.map(({ workspaceId }) => workspaceId);
+
+/** The two issues of a dependency and the one workspace whose board it belongs to. */
+async function dependencyPlace(
+  deps: Deps,
+  userId: string,
+  input: { blockingId: string; blockedId: string; workspaceId?: string | null },
+) {
+  if (input.blockingId === input.blockedId)
+    throw new GantryError("BAD_USER_INPUT", "An issue cannot block itself.", { field: "blocked" });
+  const result = emptyResult();
+  const shown = await visibleIssues(deps.db, userId, [input.blockingId, input.blockedId], result);
+  const [blocking, blocked] = [input.blockingId, input.blockedId].map((id) =>
+    shown.find((entry) => entry.issue.id === id),
+  );
+  if (!blocking || !blocked) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  const shared = workspaceIdsOf(blocking).filter((id) => workspaceIdsOf(blocked).includes(id));
+  const candidates = input.workspaceId ? shared.filter((id) => id === input.workspaceId) : shared;
+  if (candidates.length === 0)
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      input.workspaceId
+        ? "Both issues must be on this workspace's board."
+        : "Both issues must be on the same workspace's board.",
+      { field: "blocked" },
+    );
+  if (candidates.length > 1)
+    throw new GantryError("BAD_USER_INPUT", "Both issues are on several boards; choose the workspace.", {
+      field: "workspaceId",
+    });
+  const workspaceId = candidates[0] as string;
+  if (!mayEditIn(blocking, workspaceId)) throw new GantryError("FORBIDDEN", FORBIDDEN_HERE);
+  return { workspaceId, blocking: blocking.issue, blocked: blocked.issue };
+}
+
+/** The dependencies reachable from an issue by following "blocks" within a workspace. */
+async function dependenciesBelow(tx: Executor, workspaceId: string, issueId: string): Promise<IssueLink[]> {
+  return tx
+    .select({ from: issueDependencies.blockingIssueId, to: issueDependencies.blockedIssueId })
+    .from(issueDependencies)
+    .where(
+      and(
+        eq(issueDependencies.workspaceId, workspaceId),
+        sql`${issueDependencies.blockingIssueId} in (
+          with recursive reach(id) as (
+            select ${issueId}::uuid
+            union
+            select link.blocked_issue_id from ${issueDependencies} as link
+              join reach on link.blocking_issue_id = reach.id
+              where link.workspace_id = ${workspaceId}
+          ) select id from reach)`,
+      ),
+    );
+}
+
+/** Only the dependency's own board shows it. */
+async function tellDependencyBoard(deps: Deps, userId: string, place: DependencyPlace, origin: Origin) {
+  await publishIssuesChanged(deps.events, new Map([[place.workspaceId, [place.blocking.id, place.blocked.id]]]), {
+    actorId: userId,
+    clientMutationId: origin.clientMutationId ?? null,
+  });
+}
+
+const theDependency = (place: DependencyPlace) =>
+  and(
+    eq(issueDependencies.workspaceId, place.workspaceId),
+    eq(issueDependencies.blockingIssueId, place.blocking.id),
+    eq(issueDependencies.blockedIssueId, place.blocked.id),
+  );
+
+/** createBlockage: "blocking blocks blocked" on the board of a workspace showing both; cycles are refused. */
+export async function createBlockage(
+  deps: Deps,
+  userId: string,
+  input: { blockingId: string; blockedId: string; workspaceId?: string | null } & Origin,
+): Promise<Blockage> {
+  const place = await dependencyPlace(deps, userId, input);
+  const { workspaceId, blocking, blocked } = place;
+  const blockage = await deps.db.transaction(async (tx) => {
+    await lockLinks(tx, `dependencies:${workspaceId}`);
+    if (pathBetween(await dependenciesBelow(tx, workspaceId, blocked.id), blocked.id, blocking.id))
+      throw new GantryError(
+        "BAD_USER_INPUT",
+        `This dependency would create a cycle: #${blocking.number} already depends on #${blocked.number}.`,
+        { field: "blocked" },
+      );
+    const [inserted] = await tx
+      .insert(issueDependencies)
+      .values({ workspaceId, blockingIssueId: blocking.id, blockedIssueId: blocked.id })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) {
+      await recordIssueEvents(tx, dependencyEvents("added", place, userId));
+      return inserted;
+    }
+    const [row] = await tx.select().from(issueDependencies).where(theDependency(place));
+    if (!row) throw new Error("dependency not stored");
+    return row;
+  });
+  await tellDependencyBoard(deps, userId, place, input);
+  return blockage;
+}
+
+/** deleteBlockage: removes the dependency between two issues on one workspace's board. */
+export async function deleteBlockage(
+  deps: Deps,
+  userId: string,
+  input: { blockingId: string; blockedId: string; workspaceId?: string | null } & Origin,
+): Promise<Blockage> {
+  const place = await dependencyPlace(deps, userId, input);
+  const { blocking, blocked } = place;
+  const removed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(issueDependencies).where(theDependency(place)).returning();
+    if (row) await recordIssueEvents(tx, dependencyEvents("removed", place, userId));
+    return row;
+  });
+  if (!removed)
+    throw new GantryError("NOT_FOUND", `#${blocking.number} does not block #${blocked.number}.`, { field: "blocked" });
+  await tellDependencyBoard(deps, userId, place, input);
+  return removed;
+}
+
+/** "child → parent" links from an issue up to the top of its tree. */
+async function ancestorLinks(tx: Executor, issueId: string): Promise<IssueLink[]> {
+  const rows = await tx
+    .select({ from: issues.id, to: issues.parentIssueId })
+    .from(issues)
+    .where(
+      and(
+        isNotNull(issues.parentIssueId),
+        sql`${issues.id} in (
+          with recursive up(id) as (
+            select ${issueId}::uuid
+            union
+            select above.parent_issue_id from ${issues} as above join up on above.id = up.id
+              where above.parent_issue_id is not null
+          ) select id from up)`,
+      ),
+    );
+  return rows.flatMap(({ from, to }) => (to ? [{ from, to }] : []));
+}
+
+/** "parent" events for children moving from their current parent to `parent` (null: to none). */
+async function parentEvents(tx: Executor, children: ShownIssue[], parent: IssueRow | null, actorId: string) {
+  const formerIds = [...new Set(children.flatMap(({ issue }) => (issue.parentIssueId ? [issue.parentIssueId] : [])))];
+  const former = formerIds.length
+    ? await tx
+        .select({ id: issues.id, number: issues.number, title: issues.title })
+        .from(issues)
+        .where(inArray(issues.id, formerIds))
+    : [];
+  const labelOf = (id: string | null) => {
+    const row = former.find((candidate) => candidate.id === id);
+    return row ? issueLabel(row) : null;
+  };
+  return children.map(({ issue }) => ({
+    issueId: issue.id,
+    field: "parent" as const,
+    actorId,
+    from: labelOf(issue.parentIssueId),
+    to: parent ? issueLabel(parent) : null,
+  }));
+}
+
+/**
+ * Within a transaction: the issues become children of `parent`, unless that would make an issue
+ * its own ancestor (checked under one lock, as parents are not per workspace).
+ */
+export async function attachChildren(
+  tx: Executor,
+  now: Date,
+  userId: string,
+  parent: IssueRow,
+  children: ShownIssue[],
+) {
+  await lockLinks(tx, "issue-parents");
+  const above = await ancestorLinks(tx, parent.id);
+  for (const { issue } of children) {
+    if (pathBetween(above, parent.id, issue.id))
+      throw new GantryError(
+        "BAD_USER_INPUT",
+        `An issue cannot be its own ancestor: #${parent.number} is already below #${issue.number}.`,
+        { field: "childIssueIds" },
+      );
+  }
+  const ids = children.map(({ issue }) => issue.id);
+  await tx.update(issues).set({ parentIssueId: parent.id, updatedAt: now }).where(inArray(issues.id, ids));
+  await recordIssueEvents(tx, await parentEvents(tx, children, parent, userId));
+}
+
+/** Within a transaction: the issues no longer have a parent. */
+export async function detachChildren(tx: Executor, now: Date, userId: string, children: ShownIssue[]) {
+  const ids = children.map(({ issue }) => issue.id);
+  await tx.update(issues).set({ parentIssueId: null, updatedAt: now }).where(inArray(issues.id, ids));
+  await recordIssueEvents(tx, await parentEvents(tx, children, null, userId));
+}
+
+/** The children and every parent whose sub-issue progress changed with them. */
+export const withParents = (children: ShownIssue[], ...others: string[]) => [
+  ...new Set([
+    ...children.flatMap(({ issue }) => [issue.id, ...(issue.parentIssueId ? [issue.parentIssueId] : [])]),
+    ...others,
+  ]),
+];
+
+/**
+ * addSubIssues: makes the issues children of the parent. Any issue can have children from
+ * any repository, as long as a workspace shows both; an issue with another parent moves only
+ * with replaceParent. Bad input refuses the whole call; issues the person cannot edit go to
+ * failedIssues.
+ */
+export async function addSubIssues(
+  deps: Deps,
+  userId: string,
+  input: { parentId: string; childIssueIds: string[]; replaceParent: boolean } & Origin,
+): Promise<BulkResult> {
+  if (input.childIssueIds.length === 0)
+    throw new GantryError("BAD_USER_INPUT", "Choose at least one sub-issue.", { field: "childIssueIds" });
+  const [parent] = await visibleIssues(deps.db, userId, [input.parentId], emptyResult());
+  if (!parent) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  const result = emptyResult();
+  const children = await visibleIssues(deps.db, userId, input.childIssueIds, result);
+  const shared = (child: ShownIssue) => workspaceIdsOf(child).filter((id) => workspaceIdsOf(parent).includes(id));
+  for (const child of children) {
+    const { issue } = child;
+    const refuse = (message: string) => {
+      throw new GantryError("BAD_USER_INPUT", message, { field: "childIssueIds" });
+    };
+    if (issue.id === parent.issue.id) refuse("An issue cannot be its own parent.");
+    if (shared(child).length === 0) refuse(`#${issue.number} is not on a board with #${parent.issue.number}.`);
+    if (issue.parentIssueId && issue.parentIssueId !== parent.issue.id && !input.replaceParent)
+      refuse(`#${issue.number} already has a parent issue; replace it to move it here.`);
+  }
+  const writable = writableOnly(result, children, (child) =>
+    shared(child).some((workspaceId) => mayEditIn(child, workspaceId)),
+  );
+  const ids = writable.map(({ issue }) => issue.id);
+  if (ids.length) await deps.db.transaction((tx) => attachChildren(tx, deps.now(), userId, parent.issue, writable));
+  result.successCount = ids.length;
+  await tellBoards(deps, userId, withParents(writable, parent.issue.id), input);
+  return result;
+}
+
+/** removeSubIssues: the issues no longer have a parent. */
+export async function removeSubIssues(
+  deps: Deps,
+  userId: string,
+  input: { childIssueIds: string[] } & Origin,
+): Promise<BulkResult> {
+  if (input.childIssueIds.length === 0)
+    throw new GantryError("BAD_USER_INPUT", "Choose at least one sub-issue.", { field: "childIssueIds" });
+  const result = emptyResult();
+  const children = await visibleIssues(deps.db, userId, input.childIssueIds, result);
+  const writable = writableOnly(result, children, (child) => mayEditIn(child));
+  const ids = writable.map(({ issue }) => issue.id);
+  if (ids.length) await deps.db.transaction((tx) => detachChildren(tx, deps.now(), userId, writable));
+  result.successCount = ids.length;
+  await tellBoards(deps, userId, withParents(writable), input);
+  return result;
+}

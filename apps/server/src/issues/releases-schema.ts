@@ -1,0 +1,143 @@
+import { bulkOutput } from "../board/issue-mutations.js";
+import { Issue } from "../codehost/issues-schema.js";
+import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import { arrayConnection } from "../graphql/connections.js";
+import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { Workspace } from "../workspaces/schema.js";
+import { changeMembership } from "./bulk-fields.js";
+import { Release, ReleaseState } from "./field-types.js";
+import { createRelease, deleteRelease, releaseIssueRows, updateRelease } from "./releases.js";
+
+const deps = (context: GraphQLContext) => ({ db: context.db, events: context.events, now: context.now });
+const releaseIdOf = (raw: string | number) => idOfType(decodeGantryId(String(raw)), "Release");
+
+builder.objectFields(Release, (t) => ({
+  startOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (release) => release.startOn }),
+  endOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (release) => release.endOn }),
+  createdAt: t.field({ type: "ISO8601DateTime", resolve: (release) => release.createdAt }),
+  issues: t.connection({
+    type: Issue,
+    description: "The release's issues, by repository and number.",
+    resolve: async (release, args, context) => arrayConnection(args, await releaseIssueRows(context.db, release.id)),
+  }),
+}));
+
+const ReleaseCreateInput = builder.inputType("ReleaseCreateInput", {
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    description: t.string({ required: false }),
+    startOn: t.field({ type: "ISO8601Date", required: false }),
+    endOn: t.field({ type: "ISO8601Date", required: false }),
+  }),
+});
+
+const ReleaseUpdateInput = builder.inputType("ReleaseUpdateInput", {
+  fields: (t) => ({
+    title: t.string({ required: false }),
+    description: t.string({ required: false }),
+    state: t.field({ type: ReleaseState, required: false }),
+    startOn: t.field({ type: "ISO8601Date", required: false, description: "null clears the date." }),
+    endOn: t.field({ type: "ISO8601Date", required: false, description: "null clears the date." }),
+  }),
+});
+
+const releaseOutput = {
+  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { release: ReleaseValue }>) => ({
+    release: t.field({ type: Release, resolve: (payload) => payload.release }),
+  }),
+};
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+type ReleaseValue = Awaited<ReturnType<typeof createRelease>>;
+
+builder.relayMutationField(
+  "createRelease",
+  {
+    inputFields: (t) => ({
+      workspaceId: t.globalID({ required: true, for: Workspace }),
+      release: t.field({ type: ReleaseCreateInput, required: true }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      release: await createRelease(deps(context), signedInViewer(context).id, {
+        workspaceId: input.workspaceId.id,
+        title: input.release.title,
+        description: input.release.description ?? null,
+        startOn: input.release.startOn ?? null,
+        endOn: input.release.endOn ?? null,
+      }),
+    }),
+  },
+  releaseOutput,
+);
+
+builder.relayMutationField(
+  "updateRelease",
+  {
+    inputFields: (t) => ({
+      releaseId: t.id({ required: true }),
+      release: t.field({ type: ReleaseUpdateInput, required: true }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => {
+      const change = input.release;
+      return {
+        release: await updateRelease(deps(context), signedInViewer(context).id, {
+          releaseId: releaseIdOf(input.releaseId),
+          title: change.title ?? undefined,
+          description: change.description ?? undefined,
+          state: change.state ?? null,
+          // An explicit null clears a date; a missing field keeps it.
+          ...("startOn" in change ? { startOn: change.startOn ?? null } : {}),
+          ...("endOn" in change ? { endOn: change.endOn ?? null } : {}),
+        }),
+      };
+    },
+  },
+  releaseOutput,
+);
+
+builder.relayMutationField(
+  "deleteRelease",
+  { inputFields: (t) => ({ releaseId: t.id({ required: true }) }) },
+  {
+    authScopes: { signedIn: true },
+    resolve: async (_root, { input }, context) => ({
+      release: await deleteRelease(deps(context), signedInViewer(context).id, {
+        releaseId: releaseIdOf(input.releaseId),
+      }),
+    }),
+  },
+  releaseOutput,
+);
+
+for (const change of ["add", "remove"] as const) {
+  builder.relayMutationField(
+    change === "add" ? "addIssuesToReleases" : "removeIssuesFromReleases",
+    {
+      inputFields: (t) => ({
+        issueIds: t.globalIDList({ required: true, for: Issue }),
+        releaseIds: t.globalIDList({ required: true, for: Release }),
+        clientMutationId: t.string({ required: false }),
+      }),
+    },
+    {
+      authScopes: { signedIn: true },
+      resolve: (_root, { input }, context) =>
+        changeMembership(context, signedInViewer(context).id, "release", change, {
+          issueIds: input.issueIds.map((id) => id.id),
+          targetIds: input.releaseIds.map((id) => id.id),
+          clientMutationId: input.clientMutationId ?? null,
+        }),
+    },
+    {
+      outputFields: (t) => ({
+        ...bulkOutput.outputFields(t),
+        releases: t.field({ type: [Release], resolve: (payload) => payload.targets }),
+      }),
+    },
+  );
+}

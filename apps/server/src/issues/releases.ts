@@ -1,0 +1,119 @@
+import { type Database, type Executor, schema } from "@gantry/db";
+import { releaseDatesError, releaseDescriptionError, releaseTitleError } from "@gantry/domain";
+import { asc, eq } from "drizzle-orm";
+import type { BoardEventBus } from "../events/board-events.js";
+import { GantryError } from "../graphql/errors.js";
+import { requireWorkspace } from "../organizations/access.js";
+
+const { releases, releaseIssues } = schema;
+
+export type ReleaseRow = typeof releases.$inferSelect;
+type ReleasesDeps = { db: Database; events: BoardEventBus; now: () => Date };
+type ReleaseState = ReleaseRow["state"];
+
+const NOT_FOUND = "This release does not exist.";
+
+function check(message: string | null, field: string) {
+  if (message) throw new GantryError("BAD_USER_INPUT", message, { field });
+}
+
+async function requireRelease(db: Executor, releaseId: string, userId: string, needed: "viewer" | "editor") {
+  const [release] = await db.select().from(releases).where(eq(releases.id, releaseId));
+  if (!release) throw new GantryError("NOT_FOUND", NOT_FOUND);
+  await requireWorkspace(db, release.workspaceId, userId, needed);
+  return release;
+}
+
+export async function releaseIssueIds(db: Executor, releaseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ issueId: releaseIssues.issueId })
+    .from(releaseIssues)
+    .where(eq(releaseIssues.releaseId, releaseId));
+  return rows.map((row) => row.issueId);
+}
+
+/** Cards show their releases: boards holding a changed release's issues read them again. */
+async function announce(deps: ReleasesDeps, userId: string, release: ReleaseRow, issueIds: string[]) {
+  if (issueIds.length === 0) return;
+  await deps.events.publish({
+    kind: "ISSUES_CHANGED",
+    workspaceId: release.workspaceId,
+    actorId: userId,
+    clientMutationId: null,
+    issueIds,
+  });
+}
+
+export interface ReleaseInput {
+  title: string;
+  description: string | null;
+  startOn: string | null;
+  endOn: string | null;
+}
+
+/** Releases belong to a workspace; editors plan them, as they plan sprints' contents. */
+export async function createRelease(
+  deps: ReleasesDeps,
+  userId: string,
+  input: ReleaseInput & { workspaceId: string },
+): Promise<ReleaseRow> {
+  await requireWorkspace(deps.db, input.workspaceId, userId, "editor");
+  check(releaseTitleError(input.title), "title");
+  check(releaseDescriptionError(input.description ?? ""), "description");
+  check(releaseDatesError(input.startOn, input.endOn), "endOn");
+  const [created] = await deps.db
+    .insert(releases)
+    .values({
+      workspaceId: input.workspaceId,
+      title: input.title.trim(),
+      description: input.description ?? "",
+      startOn: input.startOn,
+      endOn: input.endOn,
+    })
+    .returning();
+  if (!created) throw new Error("release not stored");
+  return created;
+}
+
+/** Changes the given fields; a date given as null clears it. The result must still be valid as a whole. */
+export async function updateRelease(
+  deps: ReleasesDeps,
+  userId: string,
+  input: { releaseId: string } & Partial<ReleaseInput> & { state?: ReleaseState | null },
+): Promise<ReleaseRow> {
+  const release = await requireRelease(deps.db, input.releaseId, userId, "editor");
+  const title = input.title ?? release.title;
+  const description = input.description ?? release.description;
+  const startOn = input.startOn === undefined ? release.startOn : input.startOn;
+  const endOn = input.endOn === undefined ? release.endOn : input.endOn;
+  check(releaseTitleError(title), "title");
+  check(releaseDescriptionError(description), "description");
+  check(releaseDatesError(startOn, endOn), "endOn");
+  const [updated] = await deps.db
+    .update(releases)
+    .set({ title: title.trim(), description, startOn, endOn, state: input.state ?? release.state })
+    .where(eq(releases.id, release.id))
+    .returning();
+  if (!updated) throw new GantryError("NOT_FOUND", NOT_FOUND);
+  await announce(deps, userId, updated, await releaseIssueIds(deps.db, updated.id));
+  return updated;
+}
+
+export async function deleteRelease(deps: ReleasesDeps, userId: string, input: { releaseId: string }) {
+  const release = await requireRelease(deps.db, input.releaseId, userId, "editor");
+  const issueIds = await releaseIssueIds(deps.db, release.id);
+  await deps.db.delete(releases).where(eq(releases.id, release.id));
+  await announce(deps, userId, release, issueIds);
+  return release;
+}
+
+/** A release's issues, oldest first by number within their repository. */
+export function releaseIssueRows(db: Executor, releaseId: string) {
+  return db
+    .select({ issue: schema.issues })
+    .from(releaseIssues)
+    .innerJoin(schema.issues, eq(schema.issues.id, releaseIssues.issueId))
+    .where(eq(releaseIssues.releaseId, releaseId))
+    .orderBy(asc(schema.issues.repositoryId), asc(schema.issues.number))
+    .then((rows) => rows.map((row) => row.issue));
+}

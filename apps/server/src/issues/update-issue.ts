@@ -1,0 +1,52 @@
+import { schema } from "@gantry/db";
+import { issueBodyError, issueTitleError } from "@gantry/domain";
+import { eq } from "drizzle-orm";
+import { type IssueWriteDeps, lazyClient, patchIssue } from "../board/issue-writes.js";
+import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
+import { GantryError } from "../graphql/errors.js";
+import { requireIssueWriter } from "./estimates.js";
+
+const { issues, repositories } = schema;
+
+export interface UpdateIssueInput {
+  issueId: string;
+  /** Left out (undefined or null) keeps the title. */
+  title?: string | null;
+  body?: string | null;
+  clientMutationId?: string | null;
+}
+
+function validate(input: UpdateIssueInput) {
+  if (input.title == null && input.body == null)
+    throw new GantryError("BAD_USER_INPUT", "Give a new title or body.", { field: "title" });
+  const titleError = input.title == null ? null : issueTitleError(input.title);
+  if (titleError) throw new GantryError("BAD_USER_INPUT", titleError, { field: "title" });
+  const bodyError = input.body == null ? null : issueBodyError(input.body);
+  if (bodyError) throw new GantryError("BAD_USER_INPUT", bodyError, { field: "body" });
+}
+
+/**
+ * updateIssue: a new title or body. A native issue is changed in Gantry; a GitHub issue on
+ * GitHub first, then stored from GitHub's answer, so the latest write wins there too.
+ */
+export async function updateIssue(deps: IssueWriteDeps, userId: string, input: UpdateIssueInput) {
+  validate(input);
+  await requireIssueWriter(deps.db, userId, input.issueId);
+  const [row] = await deps.db
+    .select({ issue: issues, repository: repositories })
+    .from(issues)
+    .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
+    .where(eq(issues.id, input.issueId));
+  if (!row) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  const changed = await patchIssue(deps, lazyClient(deps, userId), userId, row, () => ({
+    ...(input.title == null ? {} : { title: input.title.trim() }),
+    ...(input.body == null ? {} : { body: input.body }),
+  }));
+  await publishIssuesChanged(deps.events, await boardsShowing(deps.db, changed), {
+    actorId: userId,
+    clientMutationId: input.clientMutationId ?? null,
+  });
+  const [issue] = await deps.db.select().from(issues).where(eq(issues.id, input.issueId));
+  if (!issue) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  return issue;
+}

@@ -1,0 +1,46 @@
+import { schema } from "@gantry/db";
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import { eq } from "drizzle-orm";
+import { placeNewIssues } from "../board/placement.js";
+import type { TestApp } from "../testing/app.js";
+import { field, type GraphQLAnswer, gql, type TestUser } from "../testing/factories.js";
+
+const CREATE_KEY = `mutation ($name: String!) { createApiKey(input: { name: $name }) { apiKey { id name hint } secret } }`;
+
+/** Creates a key from the person's session and returns its secret. */
+export async function createKey(t: TestApp, user: TestUser, name = "script"): Promise<{ id: string; secret: string }> {
+  const payload = field<{ apiKey: { id: string }; secret: string }>(
+    await gql(t, user.token, CREATE_KEY, { name }),
+    "createApiKey",
+  );
+  return { id: payload.apiKey.id, secret: payload.secret };
+}
+
+/** POST /public/graphql with a key, as a script would. */
+export function postPublic(t: TestApp, secret: string | null, query: string, variables: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: "POST",
+    url: "/public/graphql",
+    payload: { query, variables },
+    headers: secret ? { authorization: `Bearer ${secret}` } : {},
+  });
+}
+
+export async function publicGql(
+  t: TestApp,
+  secret: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphQLAnswer> {
+  return (await postPublic(t, secret, query, variables)).json() as GraphQLAnswer;
+}
+
+/** Gives the GitHub issues a fixture inserted their places in the workspace's first pipeline, as an import does. */
+export async function placeFixtureIssues(t: TestApp, anIssueGlobalId: string): Promise<void> {
+  const [issue] = await t.database.db
+    .select({ repositoryId: schema.issues.repositoryId })
+    .from(schema.issues)
+    .where(eq(schema.issues.id, decodeGlobalID(anIssueGlobalId).id));
+  if (!issue) throw new Error("no such fixture issue");
+  await placeNewIssues(t.database.db, issue.repositoryId, new Date());
+}

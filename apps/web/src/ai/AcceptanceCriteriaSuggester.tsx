@@ -1,0 +1,114 @@
+import { PlusIcon, SparkleFillIcon, XIcon } from "@primer/octicons-react";
+import { Button } from "../ui/Button";
+import form from "../ui/form.module.css";
+import styles from "./AcceptanceCriteria.module.css";
+import { type SuggestCriteriaInput, useAcceptanceCriteria } from "./use-acceptance-criteria";
+import { useAiAvailable } from "./use-ai-available";
+
+interface AcceptanceCriteriaSuggesterProps extends SuggestCriteriaInput {
+  /** Called with the edited, non-empty criteria when the person inserts them. */
+  onInsert: (criteria: string[]) => void;
+}
+
+/**
+ * "Suggest acceptance criteria" in the issue editor: proposes a checklist (from the configured
+ * model, streamed, or from similar closed issues) that the person edits before inserting it into
+ * the description. Hidden when AI suggestions are off here or for the organisation.
+ */
+export function AcceptanceCriteriaSuggester({ onInsert, ...input }: AcceptanceCriteriaSuggesterProps) {
+  const available = useAiAvailable(input.workspaceId);
+  const { state, start, stop, edit, reset } = useAcceptanceCriteria();
+  if (!available) return null;
+
+  if (state.status === "idle") {
+    return (
+      <div className={styles.start}>
+        <Button onClick={() => start(input)} disabled={!input.title.trim()}>
+          <SparkleFillIcon aria-hidden />
+          Suggest acceptance criteria
+        </Button>
+      </div>
+    );
+  }
+
+  const streaming = state.status === "streaming";
+  const kept = state.criteria.map((criterion) => criterion.trim()).filter(Boolean);
+  const drawnFrom = state.similarIssues.map((issue) => `#${issue.number} ${issue.title}`).join(", ");
+  return (
+    <section className={styles.panel} aria-label="Suggested acceptance criteria" aria-busy={streaming}>
+      <h3 className={styles.heading}>
+        <SparkleFillIcon aria-hidden />
+        Suggested acceptance criteria
+      </h3>
+      <p className={styles.status} aria-live="polite">
+        {streaming
+          ? "Asking the AI service…"
+          : (state.message ?? (state.failure ? null : "Edit the criteria, then insert them into the description."))}
+      </p>
+      {state.failure ? (
+        <p className={styles.failure} role="alert">
+          {state.failure}
+        </p>
+      ) : null}
+      {streaming ? (
+        <ul className={styles.streamed}>
+          {state.criteria.map((criterion, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the streamed list only grows, in place
+            <li key={index}>{criterion}</li>
+          ))}
+        </ul>
+      ) : (
+        <ol className={styles.list}>
+          {state.criteria.map((criterion, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
+            <li key={index} className={styles.row}>
+              <input
+                className={`${form.input} ${styles.input}`}
+                aria-label={`Criterion ${index + 1}`}
+                value={criterion}
+                onChange={(event) => edit(state.criteria.map((c, i) => (i === index ? event.target.value : c)))}
+              />
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={`Remove criterion ${index + 1}`}
+                onClick={() => edit(state.criteria.filter((_, i) => i !== index))}
+              >
+                <XIcon aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {drawnFrom ? (
+        <p className={styles.sources}>
+          {state.source === "MODEL" ? "Similar closed issues given as examples: " : "Drawn from: "}
+          {drawnFrom}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        {streaming ? (
+          <Button onClick={stop}>Stop</Button>
+        ) : (
+          <>
+            <Button onClick={() => edit([...state.criteria, ""])}>
+              <PlusIcon aria-hidden />
+              Add criterion
+            </Button>
+            <Button onClick={reset}>Discard</Button>
+            <Button
+              variant="primary"
+              disabled={kept.length === 0}
+              onClick={() => {
+                onInsert(kept);
+                reset();
+              }}
+            >
+              Insert into description
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { epicTitleError, formatNumber } from "@gantry/domain";
+import { PlusIcon, ProjectSymlinkIcon } from "@primer/octicons-react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Button } from "../../ui/Button";
+import form from "../../ui/form.module.css";
+import { filterChanged } from "../board-slice";
+import { useBoardDispatch, useBoardSelector } from "../board-store";
+import { withSelectedValues } from "../filters/filter-menus";
+import styles from "./GantryEpicList.module.css";
+import { type GantryEpicSummary, useCreateGantryEpic, useGantryEpics } from "./gantry-epics-api";
+
+const percent = ({ closed, total }: { closed: number; total: number }) =>
+  total ? Math.round((closed / total) * 100) : 0;
+
+function EpicRow({ epic, active, onPick }: { epic: GantryEpicSummary; active: boolean; onPick: () => void }) {
+  const issues = epic.gantryIssueCountProgress;
+  const points = epic.gantryIssueEstimateProgress;
+  return (
+    <li>
+      <button
+        type="button"
+        className={`${styles.epic} ${active ? styles.active : ""}`}
+        aria-pressed={active}
+        title={active ? "Show the whole board" : `Show only ${epic.title}'s issues`}
+        onClick={onPick}
+      >
+        <span className={styles.epicTitle}>
+          {epic.title}
+          {epic.state === "CLOSED" ? <span className={styles.closed}> (closed)</span> : null}
+        </span>
+        <progress
+          className={styles.bar}
+          max={issues.total || 1}
+          value={issues.closed}
+          aria-label={`${percent(issues)}% of issues closed`}
+        />
+        <span className={styles.counts}>
+          {formatNumber(issues.closed)}/{formatNumber(issues.total)} issues · {formatNumber(points.closed)}/
+          {formatNumber(points.total)} points
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function NewEpicForm({ workspaceId, onDone }: { workspaceId: string; onDone: () => void }) {
+  const [title, setTitle] = useState("");
+  const [touched, setTouched] = useState(false);
+  const create = useCreateGantryEpic(workspaceId);
+  const inputId = useId();
+  const problem = touched ? epicTitleError(title) : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (epicTitleError(title)) return;
+    create.mutate(title.trim(), { onSuccess: onDone });
+  };
+  return (
+    <form className={styles.newEpic} onSubmit={submit} aria-label="New epic">
+      <label htmlFor={inputId} className={styles.label}>
+        Epic title
+      </label>
+      <input
+        id={inputId}
+        className={form.input}
+        value={title}
+        // biome-ignore lint/a11y/noAutofocus: the form opens because the person asked to type a title
+        autoFocus
+        onChange={(event) => setTitle(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onDone();
+        }}
+      />
+      {problem || create.error ? (
+        <p className={form.error} role="alert">
+          {problem ?? create.error?.message}
+        </p>
+      ) : null}
+      <div className={form.actions}>
+        <Button onClick={onDone}>Cancel</Button>
+        <Button type="submit" variant="primary" disabled={create.isPending}>
+          Create epic
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The board's Gantry epic list (`showGantryEpicList`): each epic with its progress; picking one
+ * narrows the board to its issues through the gantryEpics filter, picking it again shows all.
+ */
+export function GantryEpicList({ workspaceId, canCreate }: { workspaceId: string; canCreate: boolean }) {
+  const epics = useGantryEpics(workspaceId);
+  const filters = useBoardSelector((state) => state.board.filters);
+  const dispatch = useBoardDispatch();
+  const [adding, setAdding] = useState(false);
+  const headingId = useId();
+  const picked = filters.gantryEpics.in;
+  const pick = (id: string) => {
+    const only = picked.length === 1 && picked[0] === id;
+    dispatch(
+      filterChanged({
+        key: "gantryEpics",
+        filters: withSelectedValues(filters, "gantryEpics", "include", only ? [] : [id]),
+      }),
+    );
+  };
+  return (
+    <aside className={styles.panel} aria-labelledby={headingId}>
+      <header className={styles.header}>
+        <h2 id={headingId} className={styles.heading}>
+          <ProjectSymlinkIcon aria-hidden /> Epics
+        </h2>
+        {canCreate && !adding ? (
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon aria-hidden /> New epic
+          </Button>
+        ) : null}
+      </header>
+      {adding ? <NewEpicForm workspaceId={workspaceId} onDone={() => setAdding(false)} /> : null}
+      {epics.isError ? (
+        <p role="alert" className={styles.note}>
+          We couldn't load the epics: {epics.error.message}
+        </p>
+      ) : epics.isPending ? (
+        <p className={styles.note}>Loading epics…</p>
+      ) : epics.data.length === 0 ? (
+        <p className={styles.note}>No epics yet.</p>
+      ) : (
+        <ul className={styles.list}>
+          {epics.data.map((epic) => (
+            <EpicRow
+              key={epic.id}
+              epic={epic}
+              active={picked.length === 1 && picked[0] === epic.id}
+              onPick={() => pick(epic.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}
+
+/** The board's pipelines, with the epic list beside them when the display settings show it. */
+export function BoardWithEpicList(props: { workspaceId: string; canCreate: boolean; children: ReactNode }) {
+  const shown = useBoardSelector((state) => state.board.settings.showGantryEpicList);
+  if (!shown) return <>{props.children}</>;
+  return (
+    <div className={styles.area}>
+      <GantryEpicList workspaceId={props.workspaceId} canCreate={props.canCreate} />
+      {props.children}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { issueTitleError } from "@gantry/domain";
+import { PencilIcon } from "@primer/octicons-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../ui/Button";
+import form from "../../ui/form.module.css";
+import issueStyles from "../Issue.module.css";
+import styles from "./IssueEditing.module.css";
+import { useSave } from "./use-save";
+
+interface IssueTitleEditorProps {
+  title: string;
+  headingLevel: 1 | 2;
+  canEdit: boolean;
+  /** Resolves once saved; rejects with the server's reason. */
+  onSave: (title: string) => Promise<unknown>;
+}
+
+/** The issue's title, edited in place: Enter saves, Escape cancels. */
+export function IssueTitleEditor({ title, headingLevel, canEdit, onSave }: IssueTitleEditorProps) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const [draft, setDraft] = useState<string | null>(null);
+  const { error, setError, saving, save } = useSave();
+
+  if (draft === null) {
+    return (
+      <div className={styles.titleRow}>
+        <Heading className={issueStyles.title}>{title}</Heading>
+        {canEdit ? (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="Edit title"
+            onClick={() => {
+              setDraft(title);
+              setError(null);
+            }}
+          >
+            <PencilIcon aria-hidden />
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim() === title) return setDraft(null);
+    if (await save(issueTitleError(draft), () => onSave(draft.trim()))) setDraft(null);
+  };
+
+  return (
+    <form className={styles.editForm} onSubmit={(event) => void submit(event)}>
+      <input
+        className={form.input}
+        aria-label="Title"
+        value={draft}
+        // biome-ignore lint/a11y/noAutofocus: the person asked to edit this field
+        autoFocus
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setError(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") {
+            event.stopPropagation();
+            setDraft(null);
+          }
+        }}
+        aria-invalid={error !== null}
+        aria-describedby={error ? "issue-title-error" : undefined}
+      />
+      {error ? (
+        <p id="issue-title-error" className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button onClick={() => setDraft(null)}>Cancel</Button>
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? "Saving…" : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}

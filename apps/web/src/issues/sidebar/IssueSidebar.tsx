@@ -1,0 +1,197 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { IssueLabelSuggestions } from "../../ai/labels/LabelSuggestions";
+import { bucketBoardPath } from "../../board/paths";
+import { type PaletteCommand, useRegisterCommands } from "../../shell/command-palette/command-registry";
+import { isTyping } from "../../shell/keyboard-shortcuts";
+import { IssueSprintField } from "../../sprints/IssueSprintField";
+import { Avatar } from "../../ui/Avatar";
+import type { SelectionOption } from "../../ui/selection-list/SelectionList";
+import { type ViewedIssue, viewedIssueKey } from "../issue-api";
+import type { IssueTarget } from "../issue-routes";
+import { EstimationVotes } from "./EstimationVotes";
+import { useFieldChanges } from "./field-changes";
+import { currentValues } from "./field-options";
+import styles from "./IssueSidebar.module.css";
+import { SidebarField } from "./SidebarField";
+import { fieldForKey, SIDEBAR_FIELDS, type SidebarFieldKey, shortcutText } from "./sidebar-fields";
+
+const NO_WORKSPACE = "Open this issue from its workspace's board to change it.";
+const READ_ONLY = "You can read this issue but not change it.";
+const NOT_YET = "This field cannot be changed here yet.";
+const NO_NATIVE_MILESTONES = "Gantry issues have no milestones: plan them with a release.";
+
+interface IssueSidebarProps {
+  issue: ViewedIssue;
+  /** Where the viewer read the issue; a change reads it again from there. */
+  target: IssueTarget;
+}
+
+/** The viewer's fields column: one row per field, each editable through its picker or its key. */
+export function IssueSidebar({ issue, target }: IssueSidebarProps) {
+  const { workspaceId } = target;
+  const queryClient = useQueryClient();
+  const changes = useFieldChanges(workspaceId ?? "", issue);
+  const [openKey, setOpenKey] = useState<SidebarFieldKey | null>(null);
+  const canWrite = issue.viewerPermission === "WRITE" || issue.viewerPermission === "ADMIN";
+  const fields = useMemo(() => SIDEBAR_FIELDS.filter((spec) => workspaceId || !spec.perWorkspace), [workspaceId]);
+
+  const disabledReason = useCallback(
+    (key: SidebarFieldKey) => {
+      if (!workspaceId) return NO_WORKSPACE;
+      if (!canWrite) return READ_ONLY;
+      if (key === "milestone" && issue.type === "GantryIssue") return NO_NATIVE_MILESTONES;
+      return changes[key] ? null : NOT_YET;
+    },
+    [workspaceId, canWrite, changes, issue.type],
+  );
+  // The sprint selector listens for its own key.
+  const ownKeys = useMemo(
+    () => fields.filter((spec) => spec.key !== "sprints" && disabledReason(spec.key) === null),
+    [fields, disabledReason],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat || isTyping(event.target)) return;
+      const spec = fieldForKey(event, ownKeys);
+      if (!spec) return;
+      event.preventDefault();
+      setOpenKey(spec.key);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [ownKeys]);
+
+  const commands = useMemo<PaletteCommand[]>(
+    () =>
+      fields
+        .filter((spec) => disabledReason(spec.key) === null || (spec.key === "sprints" && workspaceId && canWrite))
+        .map((spec) => ({
+          id: `issue-field-${spec.key}`,
+          label: spec.title,
+          group: "Issue",
+          shortcut: shortcutText(spec.shortcut),
+          run: () =>
+            spec.key === "sprints"
+              ? // The sprint selector opens on its own key; pressed once the palette has closed and given focus back.
+                setTimeout(() => document.dispatchEvent(new KeyboardEvent("keydown", { key: spec.shortcut.key })))
+              : setOpenKey(spec.key),
+        })),
+    [fields, disabledReason, workspaceId, canWrite],
+  );
+  useRegisterCommands(commands);
+
+  const onApplied = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: viewedIssueKey(target) });
+  }, [queryClient, target]);
+
+  const bucketLinks = (values: SelectionOption[]) => <BucketLinks values={values} workspaceId={workspaceId} />;
+  return (
+    <section className={styles.sidebar} aria-label="Fields">
+      {fields.map((spec) =>
+        spec.key === "sprints" && workspaceId ? (
+          <IssueSprintField key={spec.key} issueId={issue.id} workspaceId={workspaceId} readOnly={!canWrite} />
+        ) : (
+          <Fragment key={spec.key}>
+            <SidebarField
+              spec={spec}
+              issue={issue}
+              workspaceId={workspaceId}
+              values={currentValues(spec.key, issue)}
+              apply={changes[spec.key]}
+              disabledReason={disabledReason(spec.key)}
+              isOpen={openKey === spec.key}
+              onOpenChange={(open) => setOpenKey(open ? spec.key : null)}
+              onApplied={onApplied}
+              renderValues={
+                spec.key === "labels"
+                  ? labelPills
+                  : spec.key === "epics" || spec.key === "releases"
+                    ? bucketLinks
+                    : undefined
+              }
+            />
+            {spec.key === "estimate" && workspaceId ? (
+              <EstimationVotes
+                issueId={issue.id}
+                issue={{ repositoryId: issue.repository.id, issueNumber: issue.number }}
+                workspaceId={workspaceId}
+                canWrite={canWrite}
+              />
+            ) : null}
+            {spec.key === "labels" ? (
+              <IssueLabelSuggestions
+                issue={issue}
+                workspaceId={workspaceId}
+                canWrite={canWrite}
+                applyLabels={changes.labels}
+                onApplied={onApplied}
+              />
+            ) : null}
+          </Fragment>
+        ),
+      )}
+      <dl className={styles.facts}>
+        <dt>Author</dt>
+        <dd>
+          {issue.user ? (
+            <span className={styles.person}>
+              <Avatar name={issue.user.login} src={issue.user.avatarUrl} />
+              {issue.user.login}
+            </span>
+          ) : (
+            <span className={styles.none}>Unknown</span>
+          )}
+        </dd>
+        <dt>Repository</dt>
+        <dd>
+          {issue.type === "GithubIssue"
+            ? `${issue.repository.ownerName}/${issue.repository.name}`
+            : "This workspace's Gantry issues"}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function labelPills(values: SelectionOption[]) {
+  return (
+    <ul className={styles.labels}>
+      {values.map((value) => (
+        <li key={value.id} className={styles.label}>
+          {value.icon}
+          {value.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Epics and releases link to the board narrowed to that bucket when the issue is seen from a
+ * workspace. The board reads its filters from the address when it opens, hence a document load.
+ */
+function BucketLinks({ values, workspaceId }: { values: SelectionOption[]; workspaceId: string | null }) {
+  return (
+    <ul className={styles.list}>
+      {values.map((value) => (
+        <li key={value.id}>
+          {workspaceId ? (
+            <Link
+              reloadDocument
+              to={bucketBoardPath(workspaceId, value.id)}
+              title={`Show the board for ${value.label} only`}
+              className={styles.text}
+            >
+              {value.label}
+            </Link>
+          ) : (
+            <span className={styles.text}>{value.label}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+import { estimateSetWith, formatNumber } from "@gantry/domain";
+import { XIcon } from "@primer/octicons-react";
+import { type FormEvent, useState } from "react";
+import { useEstimateSet, useFieldsApi } from "../../issues/fields-api";
+import { Button } from "../../ui/Button";
+import form from "../../ui/form.module.css";
+import { Loader } from "../../ui/Loader";
+import pageStyles from "../WorkspacePage.module.css";
+import styles from "./FieldSettings.module.css";
+import { ActionError, RowButton } from "./RowButton";
+import { useAction } from "./use-action";
+
+/** The point values estimate menus offer; any valid estimate can still be typed. */
+export function EstimateScaleSettings({ workspaceId }: { workspaceId: string }) {
+  const scale = useEstimateSet(workspaceId);
+  const api = useFieldsApi(workspaceId);
+  const action = useAction();
+  const [draft, setDraft] = useState("");
+  const values = scale.data ?? [];
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim() === "" ? Number.NaN : Number(draft);
+    const { error } = estimateSetWith(values, value);
+    if (error) return action.setError(error);
+    if (await action.run(() => api.addEstimateSetValue(value))) setDraft("");
+  };
+
+  return (
+    <section className={pageStyles.settingsSection} aria-labelledby="workspace-estimates-title">
+      <h3 id="workspace-estimates-title" className={pageStyles.settingsSubtitle}>
+        Estimates
+      </h3>
+      <p className={pageStyles.muted}>The points offered when estimating. Any other estimate can still be typed.</p>
+      {scale.isPending ? <Loader label="Loading the estimate scale" /> : null}
+      <ul className={styles.chips} aria-label="Estimate scale">
+        {values.map((value) => (
+          <li key={value} className={styles.chip}>
+            {formatNumber(value)}
+            <RowButton
+              label={`Remove ${formatNumber(value)} from the scale`}
+              icon={<XIcon aria-hidden />}
+              disabled={action.pending || values.length === 1}
+              onClick={() => action.run(() => api.removeEstimateSetValue(value))}
+            />
+          </li>
+        ))}
+      </ul>
+      <form className={styles.inlineForm} onSubmit={add} noValidate>
+        <label className={`${form.field} ${styles.grow}`}>
+          <span className={form.label}>Points</span>
+          <input
+            className={form.input}
+            inputMode="decimal"
+            value={draft}
+            aria-invalid={action.error ? true : undefined}
+            onChange={(event) => {
+              action.setError(null);
+              setDraft(event.target.value);
+            }}
+          />
+        </label>
+        <Button type="submit" disabled={action.pending}>
+          Add to scale
+        </Button>
+      </form>
+      <ActionError message={action.error} />
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { priorityColorError, priorityNameError } from "@gantry/domain";
+import { ArrowDownIcon, ArrowUpIcon, PencilIcon, TrashIcon } from "@primer/octicons-react";
+import { type FormEvent, useState } from "react";
+import { type Priority, useFieldsApi, useWorkspacePriorities } from "../../issues/fields-api";
+import { Button } from "../../ui/Button";
+import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import form from "../../ui/form.module.css";
+import { Loader } from "../../ui/Loader";
+import pageStyles from "../WorkspacePage.module.css";
+import styles from "./FieldSettings.module.css";
+import { ActionError, RowButton } from "./RowButton";
+import { useAction } from "./use-action";
+
+const NEW_COLOR = "#d1242f";
+
+interface PriorityFormProps {
+  initial: { name: string; color: string };
+  submitText: string;
+  pending: boolean;
+  onSubmit: (values: { name: string; color: string }) => Promise<boolean>;
+  onCancel?: () => void;
+}
+
+/** Name and colour, checked as the server checks them before anything is sent. */
+function PriorityForm({ initial, submitText, pending, onSubmit, onCancel }: PriorityFormProps) {
+  const [name, setName] = useState(initial.name);
+  const [color, setColor] = useState(initial.color);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const message = priorityNameError(name) ?? priorityColorError(color);
+    setProblem(message);
+    if (!message && (await onSubmit({ name: name.trim(), color })) && !onCancel) setName("");
+  };
+  return (
+    <form className={styles.inlineForm} onSubmit={submit} noValidate>
+      <label className={`${form.field} ${styles.grow}`}>
+        <span className={form.label}>Name</span>
+        <input
+          className={form.input}
+          value={name}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => {
+            setProblem(null);
+            setName(event.target.value);
+          }}
+        />
+      </label>
+      <label className={form.field}>
+        <span className={form.label}>Color</span>
+        <input
+          type="color"
+          className={styles.colorInput}
+          value={color}
+          onChange={(event) => setColor(event.target.value)}
+        />
+      </label>
+      <Button type="submit" variant={onCancel ? "primary" : "default"} disabled={pending}>
+        {submitText}
+      </Button>
+      {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+      {problem ? (
+        <p className={form.error} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** SPEC §3 priorities: highest first (rank 1), added, renamed, recoloured, reordered and deleted by admins. */
+export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
+  const priorities = useWorkspacePriorities(workspaceId);
+  const api = useFieldsApi(workspaceId);
+  const action = useAction();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Priority | null>(null);
+  const list = priorities.data ?? [];
+
+  return (
+    <section className={pageStyles.settingsSection} aria-labelledby="workspace-priorities-title">
+      <h3 id="workspace-priorities-title" className={pageStyles.settingsSubtitle}>
+        Priorities
+      </h3>
+      <p className={pageStyles.muted}>
+        The first is the highest. Cards show an issue's priority, and pipelines can sort by it.
+      </p>
+      {priorities.isPending ? <Loader label="Loading priorities" /> : null}
+      {priorities.data && list.length === 0 ? <p className={styles.empty}>No priorities yet.</p> : null}
+      <ol className={styles.list} aria-label="Priorities, highest first">
+        {list.map((priority, index) =>
+          editing === priority.id ? (
+            <li key={priority.id} className={styles.row}>
+              <PriorityForm
+                initial={priority}
+                submitText="Save"
+                pending={action.pending}
+                onSubmit={async (values) => {
+                  const saved = await action.run(() => api.updatePriority(priority.id, values));
+                  if (saved) setEditing(null);
+                  return saved;
+                }}
+                onCancel={() => setEditing(null)}
+              />
+            </li>
+          ) : (
+            <li key={priority.id} className={styles.row}>
+              <span className={styles.rowMain}>
+                <span className={styles.name}>
+                  <span className={styles.swatch} style={{ background: priority.color }} aria-hidden />
+                  {priority.name}
+                </span>
+              </span>
+              <span className={styles.rowActions}>
+                <RowButton
+                  label={`Move ${priority.name} up`}
+                  icon={<ArrowUpIcon aria-hidden />}
+                  disabled={index === 0 || action.pending}
+                  onClick={() => action.run(() => api.updatePriority(priority.id, { position: index - 1 }))}
+                />
+                <RowButton
+                  label={`Move ${priority.name} down`}
+                  icon={<ArrowDownIcon aria-hidden />}
+                  disabled={index === list.length - 1 || action.pending}
+                  onClick={() => action.run(() => api.updatePriority(priority.id, { position: index + 1 }))}
+                />
+                <RowButton
+                  label={`Edit ${priority.name}`}
+                  icon={<PencilIcon aria-hidden />}
+                  disabled={action.pending}
+                  onClick={() => setEditing(priority.id)}
+                />
+                <RowButton
+                  label={`Delete ${priority.name}`}
+                  icon={<TrashIcon aria-hidden />}
+                  disabled={action.pending}
+                  onClick={() => setDeleting(priority)}
+                />
+              </span>
+            </li>
+          ),
+        )}
+      </ol>
+      <PriorityForm
+        initial={{ name: "", color: NEW_COLOR }}
+        submitText="Add priority"
+        pending={action.pending}
+        onSubmit={(values) => action.run(() => api.createPriority(values))}
+      />
+      <ActionError message={action.error} />
+      {deleting ? (
+        <ConfirmationDialog
+          title={`Delete ${deleting.name}?`}
+          body="Issues with this priority will have none. This cannot be undone."
+          confirmText="Delete priority"
+          danger
+          onConfirm={() => {
+            const priorityId = deleting.id;
+            setDeleting(null);
+            void action.run(() => api.deletePriority(priorityId));
+          }}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "issue_dependencies" ADD COLUMN "id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "issue_dependencies_id_key" ON "issue_dependencies" USING btree ("id");

@@ -1,0 +1,1 @@
+ALTER TABLE "issues" ADD COLUMN "requested_reviewers" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,27 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.js";
+
+/**
+ * Personal API keys for scripts calling POST /public/graphql. Only a SHA-256 of the secret is
+ * stored (as for sessions); `hint` keeps its last characters so a person can tell keys apart.
+ * A revoked key is kept, stamped, so the list can say when it stopped working.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    hint: text("hint").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("api_keys_token_hash_key").on(table.tokenHash),
+    index("api_keys_user_id_idx").on(table.userId),
+  ],
+);

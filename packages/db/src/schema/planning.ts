@@ -1,0 +1,25 @@
+import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { issues } from "./codehost.js";
+import { organizations } from "./organizations.js";
+
+/**
+ * Where an issue sits among its siblings in an organisation's strategic planning panel (see
+ * packages/domain ordering). Issues without a row sort after ranked ones, oldest first, so only
+ * moved issues (and the siblings a move had to place) are written.
+ */
+export const planningRanks = pgTable(
+  "planning_ranks",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    rank: text("rank").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.issueId] }),
+    index("planning_ranks_organization_rank_idx").on(table.organizationId, table.rank),
+  ],
+);

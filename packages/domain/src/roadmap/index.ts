@@ -1,0 +1,17 @@
+export {
+  type BarEdit,
+  barGeometry,
+  dayNumber,
+  defaultDates,
+  editedDates,
+  isoDay,
+  localDayNumber,
+  pixelsToDays,
+  ROADMAP_DAY_WIDTH,
+  type RoadmapZoom,
+  roadmapDueLabel,
+  type TimelineColumn,
+  type TimelineWindow,
+  timelineWindow,
+  weekStartDay,
+} from "./timeline.js";
