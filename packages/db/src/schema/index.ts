@@ -2,6 +2,7 @@ export * from "./accounts.js";
 export * from "./ai-labels.js";
 export * from "./analytics.js";
 export * from "./api-keys.js";
+export * from "./audit.js";
 export * from "./board.js";
 export * from "./codehost.js";
 export * from "./enterprise.js";
