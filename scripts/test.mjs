@@ -17,7 +17,7 @@ const vitestCounts = (file) => () => {
 
 const playwrightCounts = (file) => () => {
   const { stats } = JSON.parse(readFileSync(join(outputDir, file), "utf8"));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, flaky: stats.flaky };
 };
 
 const suites = [
@@ -92,7 +92,8 @@ for (const suite of selected) {
     total.skipped += counts.skipped;
   }
   if (!ok && (!counts || counts.failed === 0)) total.failed += 1; // a failing check with no test count
-  const detail = counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : "";
+  const flaky = counts?.flaky ? ` (${counts.flaky} passed only when retried: see the list above)` : "";
+  const detail = counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${flaky}` : "";
   lines.push(`${ok ? "ok  " : "FAIL"} ${suite.name.padEnd(10)} ${seconds.padStart(6)}s  ${detail}`);
 }
 
