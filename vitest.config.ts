@@ -19,8 +19,8 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           // Some unit tests start an app on an embedded database; two cores under load need room.
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: [
             "packages/*/src/**/*.test.ts",
             "apps/server/src/**/*.test.ts",
@@ -38,6 +38,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           setupFiles: ["apps/web/src/test/setup.ts"],
+          // jsdom renders are slow on two busy cores; a timeout here means load, not a hang.
+          testTimeout: 30_000,
         },
       },
       {
@@ -46,8 +48,8 @@ export default defineConfig({
           name: "db",
           environment: "node",
           include: ["packages/*/src/**/*.db.test.ts", "apps/server/src/**/*.db.test.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
     ],
