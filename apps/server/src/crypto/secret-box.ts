@@ -45,6 +45,16 @@ export class SecretBox {
   isStale(sealed: string): boolean {
     return sealed.split(":")[1] !== this.#currentId;
   }
+
+  /** How every value sealed with the current key starts, so stale ones can be found in SQL. */
+  get currentPrefix(): string {
+    return `v1:${this.#currentId}:`;
+  }
+
+  /** Whether older keys are configured (GANTRY_PREVIOUS_SECRET_KEYS): only then is there anything to re-seal. */
+  get hasRetiredKeys(): boolean {
+    return this.#keys.size > 1;
+  }
 }
 
 /**
