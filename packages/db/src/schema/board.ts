@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { issues } from "./codehost.js";
 import { priorities } from "./issue-fields.js";
@@ -30,6 +31,9 @@ export const issuePositions = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.issueId] }),
-    index("issue_positions_pipeline_rank_idx").on(table.pipelineId, table.rank),
+    // Ranks compare byte by byte (collate "C"): an index under the database's own
+    // collation cannot give that order, so board pages and move neighbours would sort whole
+    // pipelines (decision 0046).
+    index("issue_positions_pipeline_rank_c_idx").using("btree", table.pipelineId, sql`${table.rank} collate "C"`),
   ],
 );
