@@ -29,6 +29,17 @@ describe.each(testEngines())("background jobs on %s", (engine) => {
     await vi.waitFor(() => expect(seen).toEqual([{ workspaceId: "w1" }]), { timeout: 10_000, interval: 100 });
   });
 
+  it("sends one job at start for a definition that asks for it, with no data, as its schedule would", async () => {
+    const seen: unknown[] = [];
+    await start([
+      { queue: "catch-up", runAtStart: true, run: async (data) => void seen.push(data) },
+      { queue: "on-request", run: async (data) => void seen.push(data) },
+    ]);
+    await vi.waitFor(() => expect(seen).toEqual([{}]), { timeout: 10_000, interval: 100 });
+    const { rows } = await database.executeSql("select name from pgboss.job where name in ('catch-up', 'on-request')");
+    expect(rows).toEqual([{ name: "catch-up" }]);
+  });
+
   it("retries a job that fails", async () => {
     let attempts = 0;
     const jobs = await start([

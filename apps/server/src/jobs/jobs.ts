@@ -17,6 +17,12 @@ export interface JobDefinition {
   run(data: unknown): Promise<void>;
   /** Overrides the default retries (5, from 10 s doubling) for work with its own pace, such as webhook deliveries. */
   retry?: { limit: number; delaySeconds: number };
+  /**
+   * Also sends one job with `{}` data when the jobs start, so work that fell due while the server was
+   * down, or that a crash cut short (its job stays "active" until pg-boss expires it), runs at once
+   * instead of at the schedule's next tick.
+   */
+  runAtStart?: boolean;
 }
 
 export interface JobsOptions {
@@ -83,6 +89,9 @@ export async function startJobs({
           }
         }
       });
+    }
+    for (const definition of definitions) {
+      if (definition.runAtStart) await boss.send(definition.queue, {}, retryOf(definition));
     }
   } catch (error) {
     await boss.stop({ graceful: false });
