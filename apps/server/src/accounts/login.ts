@@ -1,6 +1,7 @@
 import { schema } from "@gantry/db";
 import { alreadySignedUpText, SERVER_TEXT, UNLOCK_MESSAGES } from "@gantry/domain";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
 import { checkAccountToken, issueAccountToken, spendAccountToken } from "./account-tokens.js";
 import type { AccountsDeps } from "./deps.js";
 import { MAX_FAILED_LOGINS, UNLOCK_TTL_MS } from "./deps.js";
@@ -12,29 +13,51 @@ import { findUserByEmail, type User } from "./users.js";
 
 const { users } = schema;
 
-export async function logIn(deps: AccountsDeps, input: { email: string; password: string }): Promise<IssuedSession> {
+/** Why a password sign-in failed, as the audit log says it (never with what was typed as the password). */
+type SignInFailure = "unknown_address" | "other_provider" | "locked" | "wrong_password" | "unconfirmed_email";
+
+export async function logIn(
+  deps: AccountsDeps,
+  input: { email: string; password: string },
+  origin: AuditOrigin | null = null,
+): Promise<IssuedSession> {
+  const failed = async (reason: SignInFailure, user: User | null, error: AccountError): Promise<never> => {
+    await recordAuditEvent(deps.db, {
+      action: "signin.failed",
+      actor: user ? { id: user.id, label: user.email } : { id: null, label: input.email.trim() },
+      target: user ? { type: "user", id: user.id, label: user.email } : null,
+      origin,
+      details: { method: "password", reason },
+      occurredAt: deps.now(),
+    });
+    throw error;
+  };
   const user = await findUserByEmail(deps, input.email);
   if (!user) {
     await passwordMatches(DUMMY_PASSWORD_HASH, input.password);
-    throw new AccountError(401, SERVER_TEXT.identityNotFound);
+    return failed("unknown_address", null, new AccountError(401, SERVER_TEXT.identityNotFound));
   }
   if (user.identityProvider !== "email" || !user.passwordHash) {
-    throw new AccountError(409, alreadySignedUpText(user.identityProvider));
+    return failed("other_provider", user, new AccountError(409, alreadySignedUpText(user.identityProvider)));
   }
-  if (user.lockedAt) throw new AccountError(423, SERVER_TEXT.accountLocked);
+  if (user.lockedAt) return failed("locked", user, new AccountError(423, SERVER_TEXT.accountLocked));
 
   if (!(await passwordMatches(user.passwordHash, input.password))) {
     const locked = await recordFailedLogin(deps, user);
-    throw locked
-      ? new AccountError(423, SERVER_TEXT.accountLocked)
-      : new AccountError(401, SERVER_TEXT.invalidCredentials);
+    return failed(
+      "wrong_password",
+      user,
+      locked ? new AccountError(423, SERVER_TEXT.accountLocked) : new AccountError(401, SERVER_TEXT.invalidCredentials),
+    );
   }
-  if (!user.emailVerifiedAt) throw new AccountError(403, SERVER_TEXT.unconfirmedEmail);
+  if (!user.emailVerifiedAt) {
+    return failed("unconfirmed_email", user, new AccountError(403, SERVER_TEXT.unconfirmedEmail));
+  }
 
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set({ failedLoginAttempts: 0 }).where(eq(users.id, user.id));
-    return createSession(tx, user.id, now);
+    return createSession(tx, user.id, now, { method: "password", origin });
   });
 }
 

@@ -1,6 +1,7 @@
 import { schema } from "@gantry/db";
 import { isValidPassword, PASSWORD_RULES_TEXT, RESET_PASSWORD_MESSAGES } from "@gantry/domain";
 import { eq } from "drizzle-orm";
+import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
 import { checkAccountToken, issueAccountToken, spendAccountToken } from "./account-tokens.js";
 import type { AccountsDeps } from "./deps.js";
 import { RESET_PASSWORD_TTL_MS } from "./deps.js";
@@ -27,7 +28,11 @@ export interface ResetPasswordInput {
 }
 
 /** Sets the new password, unlocks the account and signs every device out. */
-export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInput): Promise<void> {
+export async function resetPassword(
+  deps: AccountsDeps,
+  input: ResetPasswordInput,
+  origin: AuditOrigin | null = null,
+): Promise<void> {
   if (!input.resetPasswordToken.trim()) throw new AccountError(400, RESET_PASSWORD_MESSAGES.blankToken);
   if (input.password !== input.passwordConfirmation) {
     throw new AccountError(400, RESET_PASSWORD_MESSAGES.confirmationMismatch);
@@ -49,5 +54,12 @@ export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInpu
       .set({ passwordHash, lockedAt: null, failedLoginAttempts: 0, updatedAt: now })
       .where(eq(schema.users.id, user.id));
     await revokeAllSessions(tx, user.id, now);
+    await recordAuditEvent(tx, {
+      action: "password.reset",
+      actor: { id: user.id, label: user.email },
+      target: { type: "user", id: user.id, label: user.email },
+      origin,
+      occurredAt: now,
+    });
   });
 }

@@ -1,7 +1,8 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { originOf } from "../audit/record.js";
 import type { AccountsDeps } from "./deps.js";
 import { resendVerificationEmail, verifyEmail } from "./email-verification.js";
 import { AccountError } from "./errors.js";
@@ -70,7 +71,7 @@ export async function registerAccountRoutes(
   function post<Schema extends z.ZodType>(
     path: string,
     body: Schema,
-    handler: (input: z.infer<Schema>, reply: FastifyReply) => Promise<unknown>,
+    handler: (input: z.infer<Schema>, reply: FastifyReply, req: FastifyRequest) => Promise<unknown>,
     options: { throttleByEmail?: boolean } = {},
   ) {
     app.post(path, { config: perIp }, async (req, reply) => {
@@ -85,7 +86,7 @@ export async function registerAccountRoutes(
           return reply.code(429).header("retry-after", String(wait)).send({ error: TOO_MANY_REQUESTS });
       }
       try {
-        return await handler(parsed.data, reply);
+        return await handler(parsed.data, reply, req);
       } catch (error) {
         if (error instanceof AccountError)
           return reply.code(error.status).send({ error: error.serverText, ...error.details });
@@ -97,7 +98,9 @@ export async function registerAccountRoutes(
   post("/api/auth/signup", bodies.signup, async (input, reply) => reply.code(201).send(await signUp(deps, input)), {
     throttleByEmail: true,
   });
-  post("/api/auth/login", bodies.login, (input) => logIn(deps, input), { throttleByEmail: true });
+  post("/api/auth/login", bodies.login, (input, _reply, req) => logIn(deps, input, originOf(req)), {
+    throttleByEmail: true,
+  });
   post("/api/auth/verify-email", bodies.verifyEmail, async (input) => {
     await verifyEmail(deps, input);
     return { verified: true };
@@ -120,8 +123,8 @@ export async function registerAccountRoutes(
     },
     { throttleByEmail: true },
   );
-  post("/api/auth/reset-password", bodies.resetPassword, async (input) => {
-    await resetPassword(deps, input);
+  post("/api/auth/reset-password", bodies.resetPassword, async (input, _reply, req) => {
+    await resetPassword(deps, input, originOf(req));
     return { reset: true };
   });
   post(
@@ -140,7 +143,7 @@ export async function registerAccountRoutes(
 
   app.post("/api/auth/signout", { config: perIp }, async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
-    if (token) await revokeSession(deps, token);
+    if (token) await revokeSession(deps, token, originOf(req));
     return reply.code(204).send();
   });
 

@@ -1,5 +1,6 @@
 import { type Executor, schema } from "@gantry/db";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
 import type { AccountsDeps } from "./deps.js";
 import { SESSION_TTL_MS } from "./deps.js";
 import { hashToken, newToken } from "./secrets.js";
@@ -11,10 +12,30 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-export async function createSession(executor: Executor, userId: string, now: Date): Promise<IssuedSession> {
+/** How a session came about, for the audit log: the sign-in method and, from HTTP, where from. */
+export interface SignInAudit {
+  method: "password" | "signup" | "github" | "oidc" | "google" | "azure" | "okta" | "saml" | "ldap" | (string & {});
+  origin?: AuditOrigin | null;
+}
+
+/** Every session is a sign-in, so each one is recorded in the audit log with it (decision 0041). */
+export async function createSession(
+  executor: Executor,
+  userId: string,
+  now: Date,
+  signIn: SignInAudit,
+): Promise<IssuedSession> {
   const token = newToken("gnt");
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await executor.insert(sessions).values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt });
+  await recordAuditEvent(executor, {
+    action: "signin.succeeded",
+    actor: { id: userId },
+    target: { type: "user", id: userId },
+    origin: signIn.origin ?? null,
+    details: { method: signIn.method },
+    occurredAt: now,
+  });
   return { token, expiresAt };
 }
 
@@ -32,11 +53,29 @@ export async function userForToken(deps: Pick<AccountsDeps, "db" | "now">, token
   return row?.user ?? null;
 }
 
-export async function revokeSession(deps: Pick<AccountsDeps, "db" | "now">, token: string): Promise<void> {
-  await deps.db
-    .update(sessions)
-    .set({ revokedAt: deps.now() })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+/** Signs a session out; a sign-out that ended a live session is recorded with it. */
+export async function revokeSession(
+  deps: Pick<AccountsDeps, "db" | "now">,
+  token: string,
+  origin: AuditOrigin | null = null,
+): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    for (const { userId } of revoked) {
+      await recordAuditEvent(tx, {
+        action: "signout",
+        actor: { id: userId },
+        target: { type: "user", id: userId },
+        origin,
+        occurredAt: now,
+      });
+    }
+  });
 }
 
 /** After a password reset every other device must sign in again. */

@@ -57,7 +57,7 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput): Promise<Si
   if (!user) throw new AccountError(409, alreadySignedUpText("email"), { errors: [alreadySignedUpText("email")] });
 
   if (invited && input.inviteToken) await acceptInvitation(deps, user.id, input.inviteToken);
-  if (verified) return { authenticated: true, ...(await createSession(deps.db, user.id, now)) };
+  if (verified) return { authenticated: true, ...(await createSession(deps.db, user.id, now, { method: "signup" })) };
   await sendVerificationMail(deps, user.id, user.email);
   return { authenticated: false, email: user.email };
 }

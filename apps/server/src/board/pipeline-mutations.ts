@@ -69,10 +69,15 @@ builder.relayMutationField(
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => ({
       destinationPipeline: pipelineView(
-        await deletePipeline(deps(context), signedInViewer(context).id, {
-          pipelineId: pipelineIdOf(input.pipelineId),
-          destinationPipelineId: pipelineIdOf(input.destinationPipelineId),
-        }),
+        await deletePipeline(
+          deps(context),
+          signedInViewer(context).id,
+          {
+            pipelineId: pipelineIdOf(input.pipelineId),
+            destinationPipelineId: pipelineIdOf(input.destinationPipelineId),
+          },
+          context.origin ?? null,
+        ),
       ),
     }),
   },

@@ -1,6 +1,7 @@
 import { type Database, type Executor, schema } from "@gantry/db";
 import { rankBetween, ranksBetween } from "@gantry/domain";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { type AuditOrigin, recordAuditEvent, workspaceScope } from "../audit/record.js";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
@@ -114,6 +115,7 @@ export async function deletePipeline(
   deps: PipelinesDeps,
   userId: string,
   input: { pipelineId: string; destinationPipelineId: string },
+  origin: AuditOrigin | null = null,
 ) {
   const pipeline = await pipelineForAdmin(deps, userId, input.pipelineId);
   const [destination] = await deps.db.select().from(pipelines).where(eq(pipelines.id, input.destinationPipelineId));
@@ -152,6 +154,17 @@ export async function deletePipeline(
       destination.id,
     );
     await tx.delete(pipelines).where(eq(pipelines.id, pipeline.id));
+    const scope = await workspaceScope(tx, pipeline.workspaceId);
+    await recordAuditEvent(tx, {
+      action: "pipeline.deleted",
+      actor: { id: userId },
+      organizationId: scope.organizationId,
+      workspaceId: pipeline.workspaceId,
+      target: { type: "pipeline", id: pipeline.id, label: pipeline.name },
+      origin,
+      details: { workspace: scope.workspaceName, movedTo: destination.name, issuesMoved: moving.length },
+      occurredAt: deps.now(),
+    });
   });
   await announcePipelines(deps, userId, pipeline.workspaceId, [pipeline.id, destination.id]);
   return destination;

@@ -48,14 +48,14 @@ export async function signInWithGitHub(
     if (linked && linkUserId && linked.userId !== linkUserId) throw new AccountError(409, LINKED_ELSEWHERE);
     if (linked) {
       await tx.update(githubAccounts).set(profile).where(eq(githubAccounts.userId, linked.userId));
-      return createSession(tx, linked.userId, now);
+      return createSession(tx, linked.userId, now, { method: "github" });
     }
     if (linkUserId) {
       await tx
         .insert(githubAccounts)
         .values({ userId: linkUserId, ...profile })
         .onConflictDoUpdate({ target: githubAccounts.userId, set: profile });
-      return createSession(tx, linkUserId, now);
+      return createSession(tx, linkUserId, now, { method: "github" });
     }
 
     const email = identity.email ?? `${identity.ghId}+${identity.login}@users.noreply.github.com`;
@@ -74,7 +74,7 @@ export async function signInWithGitHub(
       .returning();
     if (!user) throw new Error("insert returned no user");
     await tx.insert(githubAccounts).values({ userId: user.id, ...profile, createdAt: now });
-    return createSession(tx, user.id, now);
+    return createSession(tx, user.id, now, { method: "github" });
   });
 }
 

@@ -1,5 +1,6 @@
 import { type EnterpriseSeatState, type Executor, schema } from "@gantry/db";
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { type AuditOrigin, recordAuditEvent, userLabel } from "../audit/record.js";
 import { GantryError } from "../graphql/errors.js";
 import { type EnterpriseEdition, enterpriseEdition } from "./edition.js";
 
@@ -100,6 +101,7 @@ export async function decideEnterpriseSeat(
   adminId: string,
   target: SeatTarget,
   decision: Exclude<EnterpriseSeatState, "REQUESTED">,
+  origin: AuditOrigin | null = null,
 ): Promise<EnterpriseSeat> {
   const edition = requireEnterprise();
   return db.transaction(async (tx) => {
@@ -124,10 +126,27 @@ export async function decideEnterpriseSeat(
       }
     }
     const decided = { state: decision, decidedAt: edition.now(), decidedBy: adminId };
-    if (!seat) return giveUnaskedSeat(tx, (target as { userId: string }).userId, decided);
-    const [updated] = await tx.update(enterpriseSeats).set(decided).where(eq(enterpriseSeats.id, seat.id)).returning();
-    if (!updated) throw new Error("unreachable: a locked seat row vanished");
-    return updated;
+    let result: EnterpriseSeat;
+    if (!seat) result = await giveUnaskedSeat(tx, (target as { userId: string }).userId, decided);
+    else {
+      const [updated] = await tx
+        .update(enterpriseSeats)
+        .set(decided)
+        .where(eq(enterpriseSeats.id, seat.id))
+        .returning();
+      if (!updated) throw new Error("unreachable: a locked seat row vanished");
+      result = updated;
+    }
+    await recordAuditEvent(tx, {
+      // Declining a seat already held takes it back: that is a revocation.
+      action: decision === "APPROVED" ? "seat.approved" : seat?.state === "APPROVED" ? "seat.revoked" : "seat.declined",
+      actor: { id: adminId },
+      target: { type: "user", id: result.userId, label: await userLabel(tx, result.userId) },
+      origin,
+      details: { from: seat?.state ?? null, to: decision },
+      occurredAt: decided.decidedAt,
+    });
+    return result;
   });
 }
 

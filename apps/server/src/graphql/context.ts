@@ -1,5 +1,6 @@
 import type { Database } from "@gantry/db";
 import type { SessionUser } from "../accounts/sessions.js";
+import type { AuditOrigin } from "../audit/record.js";
 import type { CodeHost } from "../codehost/code-host.js";
 import type { Config } from "../config/config.js";
 import type { BoardEventBus } from "../events/board-events.js";
@@ -23,6 +24,8 @@ export interface GraphQLContext {
   viewer: SessionUser | null;
   /** Set when the request came through POST /public/graphql with this API key (not a signed-in session). */
   apiKeyId?: string;
+  /** The client's address and user agent, for the audit log; absent outside HTTP (tests, jobs). */
+  origin?: AuditOrigin;
 }
 
 /** The signed-in person; resolvers behind the signedIn scope call it to get a typed viewer. */

@@ -16,6 +16,7 @@ import "../codehost/schema.js";
 import "../enterprise/schema.js";
 import "../events/schema.js";
 import "../analytics/schema.js";
+import "../audit/schema.js";
 import "../feature-flags/schema.js";
 import "../issues/issue-fields-schema.js";
 import "../issues/bulk-fields-schema.js";

@@ -97,10 +97,12 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => ({
-      issueId: await deleteGantryIssue(context, signedInViewer(context).id, {
-        issueId: input.issueId.id,
-        clientMutationId: input.clientMutationId ?? null,
-      }),
+      issueId: await deleteGantryIssue(
+        context,
+        signedInViewer(context).id,
+        { issueId: input.issueId.id, clientMutationId: input.clientMutationId ?? null },
+        context.origin ?? null,
+      ),
     }),
   },
   { outputFields: (t) => ({ issueId: t.id({ resolve: (payload) => encodeGlobalID("Issue", payload.issueId) }) }) },

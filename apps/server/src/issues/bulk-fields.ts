@@ -1,6 +1,7 @@
 import { type Database, schema } from "@gantry/db";
 import { estimateError } from "@gantry/domain";
 import { and, eq, inArray } from "drizzle-orm";
+import { type AuditOrigin, recordAuditEvent, workspaceScope } from "../audit/record.js";
 import { type BulkResult, MAX_ISSUES_PER_CALL } from "../board/issue-writes.js";
 import type { BoardEventBus } from "../events/board-events.js";
 import { boardsShowing, publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
@@ -237,7 +238,12 @@ export async function changeMembership<K extends TargetKind>(
 }
 
 /** deleteGantryIssue: removes a native issue for good; GitHub issues are closed instead. */
-export async function deleteGantryIssue(deps: Deps, userId: string, input: { issueId: string } & Origin) {
+export async function deleteGantryIssue(
+  deps: Deps,
+  userId: string,
+  input: { issueId: string } & Origin,
+  origin: AuditOrigin | null = null,
+) {
   const [row] = await deps.db
     .select({ issue: issues, nativeWorkspaceId: repositories.nativeWorkspaceId })
     .from(issues)
@@ -254,7 +260,20 @@ export async function deleteGantryIssue(deps: Deps, userId: string, input: { iss
     throw new GantryError("FORBIDDEN", "You do not have permission to do this in this workspace.");
   // Asked before the delete: afterwards the issue no longer links to any board.
   const audience = await repositoryBoards(deps.db, row.issue.repositoryId, [row.issue.id]);
-  await deps.db.delete(issues).where(eq(issues.id, row.issue.id));
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(issues).where(eq(issues.id, row.issue.id));
+    const scope = await workspaceScope(tx, nativeWorkspaceId);
+    await recordAuditEvent(tx, {
+      action: "issue.deleted",
+      actor: { id: userId },
+      organizationId: scope.organizationId,
+      workspaceId: nativeWorkspaceId,
+      target: { type: "issue", id: row.issue.id, label: `#${row.issue.number} ${row.issue.title}` },
+      origin,
+      details: { workspace: scope.workspaceName },
+      occurredAt: deps.now(),
+    });
+  });
   await publishIssuesChanged(deps.events, audience, {
     actorId: userId,
     clientMutationId: input.clientMutationId ?? null,

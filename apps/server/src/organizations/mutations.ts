@@ -91,7 +91,12 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      await deleteOrganization(deps(context), signedInViewer(context).id, input.gantryOrganizationId.id);
+      await deleteOrganization(
+        deps(context),
+        signedInViewer(context).id,
+        input.gantryOrganizationId.id,
+        context.origin ?? null,
+      );
       return { id: input.gantryOrganizationId.id };
     },
   },
@@ -110,11 +115,16 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      await setMemberRole(deps(context), signedInViewer(context).id, {
-        organizationId: input.gantryOrganizationId.id,
-        userId: input.gantryUserId.id,
-        role: input.role,
-      });
+      await setMemberRole(
+        deps(context),
+        signedInViewer(context).id,
+        {
+          organizationId: input.gantryOrganizationId.id,
+          userId: input.gantryUserId.id,
+          role: input.role,
+        },
+        context.origin ?? null,
+      );
       return { gantryOrganization: await organizationForViewer(context, input.gantryOrganizationId.id) };
     },
   },
@@ -136,10 +146,12 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      await removeMember(deps(context), signedInViewer(context).id, {
-        organizationId: input.gantryOrganizationId.id,
-        userId: input.gantryUserId.id,
-      });
+      await removeMember(
+        deps(context),
+        signedInViewer(context).id,
+        { organizationId: input.gantryOrganizationId.id, userId: input.gantryUserId.id },
+        context.origin ?? null,
+      );
       return { gantryOrganizationId: input.gantryOrganizationId.id };
     },
   },

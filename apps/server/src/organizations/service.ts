@@ -2,6 +2,7 @@ import { type Database, type OrganizationRole, schema } from "@gantry/db";
 import { isValidEmail } from "@gantry/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { hashToken, newToken } from "../accounts/secrets.js";
+import { type AuditOrigin, recordAuditEvent, userLabel } from "../audit/record.js";
 import { GantryError } from "../graphql/errors.js";
 import type { Mailer } from "../mail/mailer.js";
 import { organizationRole, requireOrganizationRole } from "./access.js";
@@ -69,9 +70,25 @@ export async function renameOrganization(
 }
 
 /** Deletes the organisation with its workspaces; only an owner may. */
-export async function deleteOrganization(deps: OrganizationsDeps, userId: string, organizationId: string) {
-  await requireOrganizationRole(deps.db, organizationId, userId, "owner");
-  await deps.db.delete(organizations).where(eq(organizations.id, organizationId));
+export async function deleteOrganization(
+  deps: OrganizationsDeps,
+  userId: string,
+  organizationId: string,
+  origin: AuditOrigin | null = null,
+) {
+  const { organization } = await requireOrganizationRole(deps.db, organizationId, userId, "owner");
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(organizations).where(eq(organizations.id, organizationId));
+    // Kept after the organisation is gone (audit_events has no foreign key to it), for instance admins.
+    await recordAuditEvent(tx, {
+      action: "organization.deleted",
+      actor: { id: userId },
+      organizationId,
+      target: { type: "organization", id: organizationId, label: organization.name },
+      origin,
+      occurredAt: deps.now(),
+    });
+  });
 }
 
 async function ownerCount(db: Database, organizationId: string): Promise<number> {
@@ -101,6 +118,7 @@ export async function setMemberRole(
   deps: OrganizationsDeps,
   actorId: string,
   input: { organizationId: string; userId: string; role: OrganizationRole },
+  origin: AuditOrigin | null = null,
 ) {
   const { role: actorRole } = await requireOrganizationRole(deps.db, input.organizationId, actorId, "admin");
   const current = await organizationRole(deps.db, input.organizationId, input.userId);
@@ -109,12 +127,23 @@ export async function setMemberRole(
     throw new GantryError("FORBIDDEN", "Only organization owners can make an owner.");
   if (current === input.role) return;
   await checkRoleChange(deps, actorRole, input.organizationId, current);
-  await deps.db
-    .update(organizationMembers)
-    .set({ role: input.role })
-    .where(
-      and(eq(organizationMembers.organizationId, input.organizationId), eq(organizationMembers.userId, input.userId)),
-    );
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(organizationMembers)
+      .set({ role: input.role })
+      .where(
+        and(eq(organizationMembers.organizationId, input.organizationId), eq(organizationMembers.userId, input.userId)),
+      );
+    await recordAuditEvent(tx, {
+      action: "organization.member_role_changed",
+      actor: { id: actorId },
+      organizationId: input.organizationId,
+      target: { type: "user", id: input.userId, label: await userLabel(tx, input.userId) },
+      origin,
+      details: { from: current, to: input.role },
+      occurredAt: deps.now(),
+    });
+  });
 }
 
 /** Removes a member; anyone may remove themselves (leave), admins may remove others. */
@@ -122,6 +151,7 @@ export async function removeMember(
   deps: OrganizationsDeps,
   actorId: string,
   input: { organizationId: string; userId: string },
+  origin: AuditOrigin | null = null,
 ) {
   const leaving = actorId === input.userId;
   const { role: actorRole } = await requireOrganizationRole(
@@ -133,11 +163,22 @@ export async function removeMember(
   const current = await organizationRole(deps.db, input.organizationId, input.userId);
   if (!current) throw new GantryError("NOT_FOUND", "This person is not a member of the organization.");
   await checkRoleChange(deps, leaving ? "owner" : actorRole, input.organizationId, current);
-  await deps.db
-    .delete(organizationMembers)
-    .where(
-      and(eq(organizationMembers.organizationId, input.organizationId), eq(organizationMembers.userId, input.userId)),
-    );
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .delete(organizationMembers)
+      .where(
+        and(eq(organizationMembers.organizationId, input.organizationId), eq(organizationMembers.userId, input.userId)),
+      );
+    await recordAuditEvent(tx, {
+      action: "organization.member_removed",
+      actor: { id: actorId },
+      organizationId: input.organizationId,
+      target: { type: "user", id: input.userId, label: await userLabel(tx, input.userId) },
+      origin,
+      details: { role: current, left: leaving },
+      occurredAt: deps.now(),
+    });
+  });
 }
 
 const INVITE_DAYS_DEFAULT = 7;

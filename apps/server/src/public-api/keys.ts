@@ -3,6 +3,7 @@ import { type Database, schema } from "@gantry/db";
 import { and, asc, count, eq, isNull, lt, or } from "drizzle-orm";
 import { hashToken, newToken } from "../accounts/secrets.js";
 import type { SessionUser } from "../accounts/sessions.js";
+import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
 import { GantryError } from "../graphql/errors.js";
 
 const { apiKeys, users } = schema;
@@ -35,6 +36,7 @@ export async function createApiKey(
   deps: Deps,
   userId: string,
   rawName: string,
+  origin: AuditOrigin | null = null,
 ): Promise<{ apiKey: ApiKey; secret: string }> {
   const name = rawName.trim();
   if (name === "") throw new GantryError("BAD_USER_INPUT", "Give the key a name.", { field: "name" });
@@ -62,19 +64,42 @@ export async function createApiKey(
       .values({ userId, name, tokenHash: hashToken(secret), hint: secret.slice(-4), createdAt: deps.now() })
       .returning();
     if (!apiKey) throw new Error("insert returned no API key");
+    // The key's name only: neither the secret nor its hint goes into the log.
+    await recordAuditEvent(tx, {
+      action: "api_key.created",
+      actor: { id: userId },
+      target: { type: "api_key", id: apiKey.id, label: apiKey.name },
+      origin,
+      occurredAt: apiKey.createdAt,
+    });
     return { apiKey, secret };
   });
 }
 
 /** Revokes one of the person's own keys; someone else's key is reported as not found. */
-export async function revokeApiKey(deps: Deps, userId: string, apiKeyId: string): Promise<ApiKey> {
-  const [revoked] = await deps.db
-    .update(apiKeys)
-    .set({ revokedAt: deps.now() })
-    .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .returning();
-  if (!revoked) throw new GantryError("NOT_FOUND", "This API key does not exist or was already revoked.");
-  return revoked;
+export async function revokeApiKey(
+  deps: Deps,
+  userId: string,
+  apiKeyId: string,
+  origin: AuditOrigin | null = null,
+): Promise<ApiKey> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!revoked) throw new GantryError("NOT_FOUND", "This API key does not exist or was already revoked.");
+    await recordAuditEvent(tx, {
+      action: "api_key.revoked",
+      actor: { id: userId },
+      target: { type: "api_key", id: revoked.id, label: revoked.name },
+      origin,
+      occurredAt: now,
+    });
+    return revoked;
+  });
 }
 
 /** The key and its owner behind a secret, or null when it is unknown or revoked. */

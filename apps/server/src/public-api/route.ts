@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Kind, parse } from "graphql";
 import { bearerToken } from "../accounts/sessions.js";
+import { originOf } from "../audit/record.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { createGantryYoga, sendThroughYoga } from "../graphql/route.js";
 import { schema } from "../graphql/schema.js";
@@ -60,7 +61,12 @@ export function registerPublicGraphQL(
   const budgets = new KeyBudgets(limits);
   const yoga = createGantryYoga(app, PUBLIC_GRAPHQL_PATH, async (req) => {
     const owner = owners.get(req);
-    return { ...baseContext, viewer: owner?.user ?? null, ...(owner ? { apiKeyId: owner.key.id } : {}) };
+    return {
+      ...baseContext,
+      viewer: owner?.user ?? null,
+      origin: originOf(req),
+      ...(owner ? { apiKeyId: owner.key.id } : {}),
+    };
   });
 
   app.route({

@@ -51,7 +51,8 @@ builder.relayMutationField(
   { inputFields: (t) => ({ name: t.string({ required: true }) }) },
   {
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => createApiKey(context, sessionViewerId(context), input.name),
+    resolve: (_root, { input }, context) =>
+      createApiKey(context, sessionViewerId(context), input.name, context.origin ?? null),
   },
   {
     outputFields: (t) => ({
@@ -70,7 +71,7 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => ({
-      apiKey: await revokeApiKey(context, sessionViewerId(context), input.apiKeyId.id),
+      apiKey: await revokeApiKey(context, sessionViewerId(context), input.apiKeyId.id, context.origin ?? null),
     }),
   },
   { outputFields: (t) => ({ apiKey: t.field({ type: ApiKeyRef, resolve: (payload) => payload.apiKey }) }) },

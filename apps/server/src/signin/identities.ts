@@ -40,7 +40,7 @@ export async function signInWithIdentity(
       .set({ roles: identity.roles, lastSignedInAt: now })
       .where(and(eq(signinIdentities.provider, provider), eq(signinIdentities.subject, identity.subject)))
       .returning();
-    if (known) return createSession(tx, known.userId, now);
+    if (known) return createSession(tx, known.userId, now, { method: provider });
 
     if (!identity.email || !identity.emailVerified) throw new AccountError(403, UNVERIFIED_EMAIL);
     const existing = await findUserByEmail({ db: tx }, identity.email);
@@ -71,6 +71,6 @@ export async function signInWithIdentity(
       createdAt: now,
       lastSignedInAt: now,
     });
-    return createSession(tx, user.id, now);
+    return createSession(tx, user.id, now, { method: provider });
   });
 }

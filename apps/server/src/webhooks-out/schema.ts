@@ -133,6 +133,7 @@ builder.relayMutationField(
         deps(context),
         signedInViewer(context).id,
         idOf(input.outboundWebhookId, "OutboundWebhook"),
+        context.origin ?? null,
       ),
     }),
   },

@@ -1,5 +1,6 @@
 import { type Database, schema } from "@gantry/db";
 import { desc, eq } from "drizzle-orm";
+import { type AuditOrigin, recordAuditEvent, workspaceScope } from "../audit/record.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import { GantryError } from "../graphql/errors.js";
 import type { JobQueue } from "../jobs/background.js";
@@ -113,9 +114,27 @@ export async function requireWebhook(deps: OutboundWebhookDeps, userId: string, 
 }
 
 /** Deletes the webhook and its delivery log; deliveries still queued find it gone and stop. */
-export async function deleteWebhook(deps: OutboundWebhookDeps, userId: string, webhookId: string) {
+export async function deleteWebhook(
+  deps: OutboundWebhookDeps,
+  userId: string,
+  webhookId: string,
+  origin: AuditOrigin | null = null,
+) {
   const webhook = await requireWebhook(deps, userId, webhookId);
-  await deps.db.delete(outboundWebhooks).where(eq(outboundWebhooks.id, webhook.id));
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(outboundWebhooks).where(eq(outboundWebhooks.id, webhook.id));
+    const scope = await workspaceScope(tx, webhook.workspaceId);
+    await recordAuditEvent(tx, {
+      action: "webhook.deleted",
+      actor: { id: userId },
+      organizationId: scope.organizationId,
+      workspaceId: webhook.workspaceId,
+      // The address only; the signing secret stays sealed and out of the log.
+      target: { type: "webhook", id: webhook.id, label: webhook.url },
+      origin,
+      details: { workspace: scope.workspaceName },
+    });
+  });
   return webhook;
 }
 

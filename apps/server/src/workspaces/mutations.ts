@@ -98,7 +98,7 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      await deleteWorkspace(deps(context), signedInViewer(context).id, input.workspaceId.id);
+      await deleteWorkspace(deps(context), signedInViewer(context).id, input.workspaceId.id, context.origin ?? null);
       return { workspaceId: input.workspaceId.id };
     },
   },
@@ -126,18 +126,28 @@ builder.relayMutationField(
       const viewer = signedInViewer(context);
       const granted = input.workspaceUserRoles.filter((role) => role.role !== "none");
       const revoked = input.workspaceUserRoles.filter((role) => role.role === "none");
-      await setWorkspacePermissions(deps(context), viewer.id, {
-        workspaceId: input.workspaceId.id,
-        roles: granted.map((role) => ({
-          userId: role.gantryUserId.id,
-          permission: role.role as Exclude<typeof role.role, "none">,
-        })),
-      });
-      if (revoked.length > 0) {
-        await removeWorkspacePermissions(deps(context), viewer.id, {
+      await setWorkspacePermissions(
+        deps(context),
+        viewer.id,
+        {
           workspaceId: input.workspaceId.id,
-          userIds: revoked.map((role) => role.gantryUserId.id),
-        });
+          roles: granted.map((role) => ({
+            userId: role.gantryUserId.id,
+            permission: role.role as Exclude<typeof role.role, "none">,
+          })),
+        },
+        context.origin ?? null,
+      );
+      if (revoked.length > 0) {
+        await removeWorkspacePermissions(
+          deps(context),
+          viewer.id,
+          {
+            workspaceId: input.workspaceId.id,
+            userIds: revoked.map((role) => role.gantryUserId.id),
+          },
+          context.origin ?? null,
+        );
       }
       return { workspaceId: input.workspaceId.id };
     },
@@ -156,10 +166,12 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      await removeWorkspacePermissions(deps(context), signedInViewer(context).id, {
-        workspaceId: input.workspaceId.id,
-        userIds: input.gantryUserIds.map((id) => id.id),
-      });
+      await removeWorkspacePermissions(
+        deps(context),
+        signedInViewer(context).id,
+        { workspaceId: input.workspaceId.id, userIds: input.gantryUserIds.map((id) => id.id) },
+        context.origin ?? null,
+      );
       return { workspaceId: input.workspaceId.id };
     },
   },

@@ -1,6 +1,7 @@
 import { type Database, schema, type WorkspacePermission } from "@gantry/db";
 import { estimateError, initialRanks } from "@gantry/domain";
 import { and, eq } from "drizzle-orm";
+import { type AuditOrigin, recordAuditEvent, userLabel } from "../audit/record.js";
 import { requireSeat } from "../enterprise/seats.js";
 import { GantryError } from "../graphql/errors.js";
 import { organizationRole, requireOrganizationRole, requireWorkspace } from "../organizations/access.js";
@@ -89,9 +90,25 @@ export async function updateWorkspace(
   return workspace;
 }
 
-export async function deleteWorkspace(deps: WorkspacesDeps, userId: string, workspaceId: string) {
-  await requireWorkspace(deps.db, workspaceId, userId, "admin");
-  await deps.db.delete(workspaces).where(eq(workspaces.id, workspaceId));
+export async function deleteWorkspace(
+  deps: WorkspacesDeps,
+  userId: string,
+  workspaceId: string,
+  origin: AuditOrigin | null = null,
+) {
+  const { workspace, organization } = await requireWorkspace(deps.db, workspaceId, userId, "admin");
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    await recordAuditEvent(tx, {
+      action: "workspace.deleted",
+      actor: { id: userId },
+      organizationId: organization.id,
+      workspaceId,
+      target: { type: "workspace", id: workspaceId, label: workspace.name },
+      origin,
+      occurredAt: deps.now(),
+    });
+  });
 }
 
 /** Gives organisation members an explicit permission in a workspace. */
@@ -99,8 +116,9 @@ export async function setWorkspacePermissions(
   deps: WorkspacesDeps,
   userId: string,
   input: { workspaceId: string; roles: { userId: string; permission: WorkspacePermission }[] },
+  origin: AuditOrigin | null = null,
 ) {
-  const { organization } = await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
+  const { organization, workspace } = await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
   for (const role of input.roles) {
     if (!(await organizationRole(deps.db, organization.id, role.userId))) {
       throw new GantryError(
@@ -112,8 +130,24 @@ export async function setWorkspacePermissions(
       );
     }
   }
+  const now = deps.now();
   await deps.db.transaction(async (tx) => {
     for (const role of input.roles) {
+      const [before] = await tx
+        .select({ permission: workspaceMembers.permission })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, role.userId)));
+      if (before?.permission === role.permission) continue;
+      await recordAuditEvent(tx, {
+        action: "workspace.member_role_changed",
+        actor: { id: userId },
+        organizationId: organization.id,
+        workspaceId: input.workspaceId,
+        target: { type: "user", id: role.userId, label: await userLabel(tx, role.userId) },
+        origin,
+        details: { workspace: workspace.name, from: before?.permission ?? null, to: role.permission },
+        occurredAt: now,
+      });
       await tx
         .insert(workspaceMembers)
         .values({ workspaceId: input.workspaceId, userId: role.userId, permission: role.permission })
@@ -129,13 +163,29 @@ export async function removeWorkspacePermissions(
   deps: WorkspacesDeps,
   userId: string,
   input: { workspaceId: string; userIds: string[] },
+  origin: AuditOrigin | null = null,
 ) {
-  await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
+  const { organization, workspace } = await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
+  const now = deps.now();
   await deps.db.transaction(async (tx) => {
     for (const member of input.userIds) {
-      await tx
+      const removed = await tx
         .delete(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, member)));
+        .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, member)))
+        .returning({ permission: workspaceMembers.permission });
+      // Only a role that existed is recorded as removed.
+      for (const { permission } of removed) {
+        await recordAuditEvent(tx, {
+          action: "workspace.member_removed",
+          actor: { id: userId },
+          organizationId: organization.id,
+          workspaceId: input.workspaceId,
+          target: { type: "user", id: member, label: await userLabel(tx, member) },
+          origin,
+          details: { workspace: workspace.name, role: permission },
+          occurredAt: now,
+        });
+      }
     }
   });
 }
