@@ -7,6 +7,9 @@ import { SignUpPage } from "../accounts/SignUpPage";
 import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
 import { AnalyticsEventsPage } from "../analytics/AnalyticsEventsPage";
+import { AdminAuditLogPage } from "../audit/AdminAuditLogPage";
+import { OrganizationAuditLogPage } from "../audit/OrganizationAuditLogPage";
+import { ADMIN_AUDIT_LOG_PATH } from "../audit/paths";
 import { AdminSeatsPage } from "../enterprise/AdminSeatsPage";
 import { ADMIN_SEATS_PATH } from "../enterprise/paths";
 import { NotFoundPage } from "../errors/NotFoundPage";
@@ -59,6 +62,14 @@ export const routes: RouteObject[] = [
     ),
   },
   {
+    path: "/settings/o/:orgName/audit-log",
+    element: (
+      <RequireAuth>
+        <OrganizationAuditLogPage />
+      </RequireAuth>
+    ),
+  },
+  {
     // Signed-in pages share the app shell (header, command palette, offline detection).
     element: (
       <RequireAuth>
@@ -76,6 +87,7 @@ export const routes: RouteObject[] = [
       ...boardAndIssueRoutes,
       { path: "/admin/analytics", element: <AnalyticsEventsPage /> },
       { path: ADMIN_SEATS_PATH, element: <AdminSeatsPage /> },
+      { path: ADMIN_AUDIT_LOG_PATH, element: <AdminAuditLogPage /> },
       { path: "/settings/api-keys", element: <ApiKeysPage /> },
     ],
   },

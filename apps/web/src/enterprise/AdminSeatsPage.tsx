@@ -1,6 +1,8 @@
 import { formatRelativeDate } from "@gantry/domain";
+import { Link } from "react-router";
 import { GraphQLRequestError } from "../api/graphql";
 import { useRuntimeConfig } from "../app/runtime-config";
+import { ADMIN_AUDIT_LOG_PATH } from "../audit/paths";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { AdminProvidersSection } from "./AdminProvidersSection";
@@ -45,6 +47,7 @@ export function AdminSeatsPage() {
       <main className={styles.page}>
         <h1 className={styles.title}>License and seats</h1>
         <p className={styles.muted}>This installation runs the cloud edition: it has no seats to manage.</p>
+        <Link to={ADMIN_AUDIT_LOG_PATH}>Audit log</Link>
       </main>
     );
   }
@@ -52,6 +55,8 @@ export function AdminSeatsPage() {
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>License and seats</h1>
+      {/* Shown only once the server has answered as to an instance admin. */}
+      <Link to={ADMIN_AUDIT_LOG_PATH}>Audit log</Link>
       <LicenseSection license={license} />
       <SeatSection
         title="Seat requests"

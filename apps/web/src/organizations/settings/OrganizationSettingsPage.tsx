@@ -2,6 +2,7 @@ import { ArrowLeftIcon } from "@primer/octicons-react";
 import { Link, useParams } from "react-router";
 import { OrganizationAiSection } from "../../ai/OrganizationAiSection";
 import { useRuntimeConfig } from "../../app/runtime-config";
+import { organizationAuditLogPath } from "../../audit/paths";
 import { ErrorPage } from "../../errors/ErrorPage";
 import errorStyles from "../../errors/ErrorPage.module.css";
 import { LostPicture } from "../../errors/pictures";
@@ -61,6 +62,10 @@ export function OrganizationSettingsPage() {
               <Avatar name={organization.name} size="medium" />
               <h1 className={styles.title}>{organization.name}</h1>
               <span className={styles.pill}>Your role: {ROLE_NAMES[organization.viewerRole]}</span>
+              {/* Owners and admins only: the server refuses the log to anyone else. */}
+              {canManageOrganization(organization.viewerRole) ? (
+                <Link to={organizationAuditLogPath(organization.name)}>Audit log</Link>
+              ) : null}
             </div>
             <MembersSection organization={organization} viewerId={settings.data.viewerId} />
             {canManageOrganization(organization.viewerRole) ? (
