@@ -7,12 +7,12 @@ import { type BulkResult, type IssueWriteDeps, MAX_ISSUES_PER_CALL } from "./iss
 import {
   closeIssue,
   issuesInWorkspace,
-  openRanks,
   placeIssues,
   prepareOpenMove,
   recordPipelineMoves,
   workspacePipeline,
 } from "./moves.js";
+import { lockPipelineOrder, neighbourRanks } from "./pipeline-order.js";
 
 /** The reference schema's PipelineIssuePosition: the top or the bottom of the pipeline. */
 export type PipelineIssuePosition = "START" | "END";
@@ -83,11 +83,9 @@ export async function movePipelineIssues(
 
   if (pipeline && ready.length > 0) {
     await deps.db.transaction(async (tx) => {
-      const others = await openRanks(tx, pipeline.id, ready);
-      const ranks =
-        input.position === "START"
-          ? ranksBetween(null, others[0] ?? null, ready.length)
-          : ranksBetween(others.at(-1) ?? null, null, ready.length);
+      await lockPipelineOrder(tx, pipeline.id, ready);
+      const [above, below] = await neighbourRanks(tx, pipeline.id, ready, input.position === "START" ? 0 : -1);
+      const ranks = ranksBetween(above, below, ready.length);
       const placements = ready.map((issueId, index) => ({ issueId, rank: ranks[index] as string }));
       await placeIssues(tx, workspaceId, pipeline.id, placements, deps.now());
       await recordPipelineMoves(tx, userId, workspaceId, moves, pipeline.id);

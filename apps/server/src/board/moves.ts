@@ -10,6 +10,7 @@ import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { type IssueWriteDeps, requireGitHub } from "./issue-writes.js";
 import { mirrorPipelineLabel } from "./pipeline-labels.js";
+import { lockPipelineOrder, neighbourRanks } from "./pipeline-order.js";
 
 const { issuePositions, issues, pipelines, repositories, workspaceRepositories } = schema;
 
@@ -192,7 +193,8 @@ export async function placeIssues(
 
 /**
  * Moves an issue to a position in a pipeline (moveIssue). The new rank lies between its new
- * neighbours', so one row changes and concurrent moves keep a consistent order. Moving to
+ * neighbours', so one row changes; the pipeline's order lock makes concurrent moves to the same
+ * spot take turns, so each reads the ranks the one before it wrote. Moving to
  * Closed closes the issue (on GitHub too for a GitHub issue); moving a closed issue out reopens it.
  */
 export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceId: string, input: MoveIssueInput) {
@@ -223,9 +225,9 @@ export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceI
   await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
 
   await deps.db.transaction(async (tx) => {
-    const others = await openRanks(tx, pipeline.id, [row.issue.id]);
-    const index = input.position < 0 || input.position > others.length ? others.length : input.position;
-    const rank = rankBetween(others[index - 1] ?? null, others[index] ?? null);
+    await lockPipelineOrder(tx, pipeline.id, [row.issue.id]);
+    const [above, below] = await neighbourRanks(tx, pipeline.id, [row.issue.id], input.position);
+    const rank = rankBetween(above, below);
     await placeIssues(tx, workspaceId, pipeline.id, [{ issueId: row.issue.id, rank }], deps.now());
     await recordPipelineMoves(tx, userId, workspaceId, moves, pipeline.id);
   });

@@ -3,6 +3,7 @@ import { rankBetween } from "@gantry/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type CodeHostDeps, clientForUser } from "../codehost/repositories.js";
 import { recordIssueEvents } from "../issues/activity.js";
+import { lockPipelineOrder } from "./pipeline-order.js";
 
 const { issuePositions, issues, pipelines, workspaceRepositories, workspaces } = schema;
 
@@ -82,6 +83,8 @@ export async function applyPipelineLabel(
       .innerJoin(pipelines, eq(pipelines.id, issuePositions.pipelineId))
       .where(and(eq(issuePositions.workspaceId, workspaceId), eq(issuePositions.issueId, issue.id)));
     if (current?.pipelineId === pipeline.id) continue;
+    // The webhook's transaction: the issue's row is already locked by its update.
+    await lockPipelineOrder(executor, pipeline.id, [issue.id]);
     const [top] = await executor
       .select({ rank: issuePositions.rank })
       .from(issuePositions)

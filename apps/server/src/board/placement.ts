@@ -1,6 +1,7 @@
 import { type Executor, schema } from "@gantry/db";
 import { rankBetween } from "@gantry/domain";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { lockPipelineOrder } from "./pipeline-order.js";
 
 const { issuePositions, issues, pipelines, workspaceRepositories } = schema;
 
@@ -28,22 +29,30 @@ export async function placeNewIssues(executor: Executor, repositoryId: string, n
       .where(and(eq(issues.repositoryId, repositoryId), isNull(issuePositions.issueId)))
       .orderBy(asc(issues.number));
     if (unplaced.length === 0) continue;
-    const [top] = await executor
-      .select({ rank: issuePositions.rank })
-      .from(issuePositions)
-      .where(eq(issuePositions.pipelineId, first.id))
-      .orderBy(asc(sql`${issuePositions.rank} collate "C"`))
-      .limit(1);
-    let above = top?.rank ?? null;
-    const rows = unplaced.map(({ id }) => {
-      above = rankBetween(null, above);
-      return { workspaceId, issueId: id, pipelineId: first.id, rank: above, movedAt: now };
+    // In a transaction of its own (a savepoint inside a caller's), so the order lock holds until the rows are in.
+    await executor.transaction(async (tx) => {
+      await lockPipelineOrder(
+        tx,
+        first.id,
+        unplaced.map(({ id }) => id),
+      );
+      const [top] = await tx
+        .select({ rank: issuePositions.rank })
+        .from(issuePositions)
+        .where(eq(issuePositions.pipelineId, first.id))
+        .orderBy(asc(sql`${issuePositions.rank} collate "C"`))
+        .limit(1);
+      let above = top?.rank ?? null;
+      const rows = unplaced.map(({ id }) => {
+        above = rankBetween(null, above);
+        return { workspaceId, issueId: id, pipelineId: first.id, rank: above, movedAt: now };
+      });
+      for (let start = 0; start < rows.length; start += 500) {
+        await tx
+          .insert(issuePositions)
+          .values(rows.slice(start, start + 500))
+          .onConflictDoNothing();
+      }
     });
-    for (let start = 0; start < rows.length; start += 500) {
-      await executor
-        .insert(issuePositions)
-        .values(rows.slice(start, start + 500))
-        .onConflictDoNothing();
-    }
   }
 }
