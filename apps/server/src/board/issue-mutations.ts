@@ -125,7 +125,11 @@ builder.relayMutationField(
   {
     inputFields: (t) => ({
       issueIds: t.globalIDList({ required: true, for: Issue }),
-      milestoneNumber: t.int({ required: false, description: "The GitHub milestone's number; null clears it." }),
+      milestoneNumber: t.int({
+        required: false,
+        description:
+          "The milestone's number in each issue's repository (GitHub's, or a Gantry repository's own); null clears it.",
+      }),
     }),
   },
   {

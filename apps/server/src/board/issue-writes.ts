@@ -10,6 +10,7 @@ import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { issueFieldChanges, recordIssueEvents } from "../issues/activity.js";
 import { nativeAssignees } from "../issues/assignable-users.js";
+import { nativeMilestoneRef } from "../issues/native-milestones.js";
 import { permissionAtLeast, repositoryWorkspacesAccess } from "../organizations/access.js";
 
 const { issues, repositories } = schema;
@@ -61,8 +62,8 @@ export function requireGitHub(deps: IssueWriteDeps): CodeHostDeps {
 
 /**
  * A native issue takes the patch here alone, with its timeline, in one transaction. Its labels
- * carry the zh- prefix (decision 0015), its assignees are the workspace's members (decision 0028)
- * and it has no milestone: milestones are GitHub's.
+ * carry the zh- prefix (decision 0015), its assignees are the workspace's members and its
+ * milestone one of its Gantry repository's own (decision 0028).
  */
 async function patchNativeIssue(
   deps: IssueWriteDeps,
@@ -72,8 +73,6 @@ async function patchNativeIssue(
   patch: IssuePatch,
 ) {
   const change = patch(issue);
-  if (change.milestone !== undefined)
-    throw new GantryError("BAD_USER_INPUT", "Gantry issues have no milestones; milestones are GitHub's.");
   const invalid = labelNamesError(change.labels ?? []) ?? assigneeLoginsError(change.assignees ?? []);
   if (invalid) throw new GantryError("BAD_USER_INPUT", invalid);
   const assignees =
@@ -81,6 +80,8 @@ async function patchNativeIssue(
   const now = deps.now();
   const labels = change.labels && [...new Set(change.labels.map(nativeLabelName))];
   await deps.db.transaction(async (tx) => {
+    const milestone =
+      change.milestone === undefined ? undefined : await nativeMilestoneRef(tx, issue.repositoryId, change.milestone);
     const [after] = await tx
       .update(issues)
       .set({
@@ -93,6 +94,7 @@ async function patchNativeIssue(
             }
           : {}),
         ...(assignees ? { assignees } : {}),
+        ...(milestone === undefined ? {} : { milestone }),
         ghUpdatedAt: now,
         updatedAt: now,
       })

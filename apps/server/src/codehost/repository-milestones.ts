@@ -4,6 +4,7 @@ import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
 import { Milestone } from "../issues/field-types.js";
+import { createNativeMilestone, openNativeMilestones } from "../issues/native-milestones.js";
 import { gitHubError } from "./errors.js";
 import { githubAccountOf } from "./github-accounts.js";
 import { type CodeHostDeps, clientForUser } from "./repositories.js";
@@ -62,8 +63,9 @@ const byTitle = (a: string, b: string) => {
 
 /**
  * What the issue sidebar offers an issue of this repository (a milestone is a number within its
- * repository, and setIssuesMilestone takes that number): GitHub's open milestones, plus any
- * (closed, say) that its issues still carry; GitHub's title wins. By title, then number.
+ * repository, and setIssuesMilestone takes that number): GitHub's open milestones, or a Gantry
+ * repository's own open ones (decision 0028), plus any (closed, say) that its issues still carry;
+ * the listed title wins. By title, then number.
  */
 export async function repositoryMilestones(
   db: Database,
@@ -72,12 +74,14 @@ export async function repositoryMilestones(
   repository: RepositoryRow,
   query?: string | null,
 ): Promise<MilestoneOption[]> {
-  const [fromGitHub, carried] = await Promise.all([
-    gitHubMilestones(codeHost, userId, repository),
+  const [listed, carried] = await Promise.all([
+    repository.nativeWorkspaceId
+      ? openNativeMilestones(db, repository.id)
+      : gitHubMilestones(codeHost, userId, repository),
     carriedMilestones(db, repository.id),
   ]);
   const byNumber = new Map<number, MilestoneOption>();
-  for (const milestone of [...carried, ...(fromGitHub ?? [])]) byNumber.set(milestone.number, milestone);
+  for (const milestone of [...carried, ...(listed ?? [])]) byNumber.set(milestone.number, milestone);
   const typed = (query ?? "").trim().toLowerCase();
   return [...byNumber.values()]
     .filter((milestone) => !typed || milestone.title.toLowerCase().includes(typed))
@@ -88,7 +92,7 @@ builder.objectField(Repository, "milestones", (t) =>
   t.connection({
     type: Milestone,
     description:
-      "GitHub's open milestones of the repository, read with your GitHub account, and those its issues carry, by title (decision 0028).",
+      "GitHub's open milestones of the repository, read with your GitHub account (a Gantry repository's own open milestones), and those its issues carry, by title (decision 0028).",
     args: { query: t.arg.string({ required: false, description: "Keeps milestones whose title contains this text." }) },
     resolve: async (repository, args, context) =>
       arrayConnection(
@@ -102,4 +106,38 @@ builder.objectField(Repository, "milestones", (t) =>
         ),
       ),
   }),
+);
+
+builder.relayMutationField(
+  "createMilestone",
+  {
+    inputFields: (t) => ({
+      repositoryId: t.globalID({
+        required: true,
+        for: Repository,
+        description: "A workspace's Gantry repository; GitHub repositories' milestones are created on GitHub.",
+      }),
+      title: t.string({ required: true, description: "1 to 255 characters, unique in the repository ignoring case." }),
+      description: t.string({ required: false }),
+      dueOn: t.field({ type: "ISO8601Date", required: false, description: "The day it is due, YYYY-MM-DD." }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    description: "Creates a milestone of a workspace's Gantry repository, for its native issues (decision 0028).",
+    resolve: async (_root, { input }, context) => {
+      const created = await createNativeMilestone(context.db, signedInViewer(context).id, {
+        repositoryId: input.repositoryId.id,
+        title: input.title,
+        description: input.description ?? null,
+        dueOn: input.dueOn ?? null,
+      });
+      return { milestone: { number: created.number, title: created.title } };
+    },
+  },
+  {
+    outputFields: (t) => ({
+      milestone: t.field({ type: Milestone, resolve: (payload) => payload.milestone }),
+    }),
+  },
 );

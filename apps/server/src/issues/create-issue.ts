@@ -18,6 +18,7 @@ import { GantryError } from "../graphql/errors.js";
 import { repositoryWorkspacesAccess, requireWorkspace } from "../organizations/access.js";
 import { nativeAssignees } from "./assignable-users.js";
 import type { RepositoryRow } from "./gantry-repository.js";
+import { nativeMilestoneRef } from "./native-milestones.js";
 
 const { issuePositions, issues, pipelines, repositories, users } = schema;
 
@@ -138,6 +139,7 @@ async function createNative(
 ) {
   const [user] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   const people = await nativeAssignees(deps.db, repository.nativeWorkspaceId ?? "", assignees);
+  const milestone = await nativeMilestoneRef(deps.db, repository.id, input.milestone ?? null);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     // Locking the repository row numbers concurrent creations one after another.
@@ -157,6 +159,7 @@ async function createNative(
         author: { login: user?.name || (user?.email.split("@")[0] ?? ""), avatarUrl: null },
         labels: [...new Set(labels.map(nativeLabelName))].map((name) => ({ name, color: "" })),
         assignees: people,
+        milestone,
         parentIssueId: input.parentIssueId ?? null,
         createdBy: userId,
         ghCreatedAt: now,
@@ -228,10 +231,6 @@ export async function createIssue(deps: CreateIssueDeps, userId: string, input: 
   }
   let issue: IssueRow;
   if (repository.nativeWorkspaceId) {
-    if (input.milestone)
-      throw new GantryError("BAD_USER_INPUT", "Gantry issues have no milestones; milestones are GitHub's.", {
-        field: "milestone",
-      });
     issue = await createNative(deps, userId, repository, input, labels, assignees);
   } else {
     if (!deps.codeHost)

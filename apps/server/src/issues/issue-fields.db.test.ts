@@ -114,8 +114,9 @@ describe.each(testEngines())("issue fields and native issues on %s", (engine) =>
       message: "An issue needs a title.",
     });
     expect(errorOf(await create(owner, { title: "x".repeat(257) })).message).toBe("Titles are at most 256 characters.");
+    // A native issue takes only its Gantry repository's own milestones (decision 0028).
     expect(errorOf(await create(owner, { title: "Milestone", milestone: 3 })).message).toBe(
-      "Gantry issues have no milestones; milestones are GitHub's.",
+      "This workspace has no milestone #3.",
     );
     expect(errorOf(await create(viewer, { title: "Sneaky" }))).toMatchObject({ code: "FORBIDDEN" });
     const outsider = await signUpUser(t, "outsider");
