@@ -124,6 +124,7 @@ const REMOVE_SCALE_VALUE = mutation("removeEstimateSetValue", "estimateSet { val
 const INVITE_TO_ESTIMATE = mutation("inviteToEstimate", "estimationVotes { id }");
 const SET_VOTE = mutation("setEstimationVote", "estimationVote { id value }");
 const REMOVE_VOTE = mutation("removeEstimationVote", "estimationVote { id }");
+const CREATE_MILESTONE = mutation("createMilestone", "milestone { number title }");
 
 /** What the bulk-shaped release answers say: issues the person could not change, with a reason. */
 export interface MembershipResult {
@@ -196,6 +197,15 @@ export function useFieldsApi(workspaceId: string) {
       removeEstimationVote: async (estimationVoteId: string) => {
         await call(REMOVE_VOTE, { estimationVoteId });
         await queryClient.invalidateQueries({ queryKey: ["estimation-votes", workspaceId] });
+      },
+      /** A milestone of a workspace's Gantry repository (decision 0028); answers its number. */
+      createMilestone: async (repositoryId: string, title: string) => {
+        const answer = await call<{ createMilestone: { milestone: { number: number } } }>(CREATE_MILESTONE, {
+          repositoryId,
+          title,
+        });
+        await queryClient.invalidateQueries({ queryKey: ["repository-milestones", repositoryId] });
+        return answer.createMilestone.milestone.number;
       },
     };
   }, [request, queryClient, workspaceId]);

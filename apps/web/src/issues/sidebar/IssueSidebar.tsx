@@ -20,7 +20,6 @@ import { fieldForKey, SIDEBAR_FIELDS, type SidebarFieldKey, shortcutText } from 
 const NO_WORKSPACE = "Open this issue from its workspace's board to change it.";
 const READ_ONLY = "You can read this issue but not change it.";
 const NOT_YET = "This field cannot be changed here yet.";
-const NO_NATIVE_MILESTONES = "Gantry issues have no milestones: plan them with a release.";
 
 interface IssueSidebarProps {
   issue: ViewedIssue;
@@ -41,10 +40,9 @@ export function IssueSidebar({ issue, target }: IssueSidebarProps) {
     (key: SidebarFieldKey) => {
       if (!workspaceId) return NO_WORKSPACE;
       if (!canWrite) return READ_ONLY;
-      if (key === "milestone" && issue.type === "GantryIssue") return NO_NATIVE_MILESTONES;
       return changes[key] ? null : NOT_YET;
     },
-    [workspaceId, canWrite, changes, issue.type],
+    [workspaceId, canWrite, changes],
   );
   // The sprint selector listens for its own key.
   const ownKeys = useMemo(

@@ -192,12 +192,13 @@ function FieldPicker({ spec, issue, workspaceId, selectedIds, onSelectionChange,
       onSelectionChange={(ids) =>
         onSelectionChange(
           ids,
-          list.options.filter((option) => ids.includes(option.id)),
+          list.options.filter((option) => ids.includes(option.id)).map((option) => list.shownAs?.(option) ?? option),
         )
       }
       onClose={onClose}
       search={{
         placeholder: spec.placeholder,
+        caseSensitive: list.keepsCase,
         onQueryChange: list.onServer ? onQueryChange : undefined,
         onSubmit: typedLabel,
       }}

@@ -3,7 +3,7 @@ import { type BulkAction, useBulkRequest } from "../../board/bulk-requests";
 import { useFieldsApi } from "../fields-api";
 import type { ViewedIssue } from "../issue-api";
 import { useRelationsApi } from "../relations-api";
-import { CLEAR_OPTION_ID } from "./field-options";
+import { CLEAR_OPTION_ID, newMilestoneTitle } from "./field-options";
 import type { SidebarFieldKey } from "./sidebar-fields";
 
 /** A picker's outcome: what it holds now, and how that differs from before. */
@@ -51,6 +51,7 @@ export function useFieldChanges(workspaceId: string, issue: ViewedIssue): Record
   const relations = useRelationsApi();
   const fields = useFieldsApi(workspaceId);
   const issueId = issue.id;
+  const repositoryId = issue.repository.id;
   const run = useCallback(
     async (action: BulkAction) => failedFor(issueId, await send(action, [issueId])),
     [send, issueId],
@@ -129,10 +130,14 @@ export function useFieldChanges(workspaceId: string, issue: ViewedIssue): Record
       // The sprint row is the sprint selector's own (apps/web/src/sprints), which applies its picks itself.
       sprints: null,
       milestone: async (change) => {
-        const number = single(change);
-        await run({ kind: "milestone", milestoneNumber: number === null ? null : Number(number) });
+        const picked = single(change);
+        const title = picked === null ? null : newMilestoneTitle(picked);
+        // "Create milestone “…”" on a Gantry issue: the milestone is made first, then set by its number.
+        const number =
+          title !== null ? await fields.createMilestone(repositoryId, title) : picked === null ? null : Number(picked);
+        await run({ kind: "milestone", milestoneNumber: number });
       },
     }),
-    [run, addAndRemove, relations, fields, issueId, issueInfo, dependencies],
+    [run, addAndRemove, relations, fields, issueId, issueInfo, dependencies, repositoryId],
   );
 }

@@ -18,6 +18,10 @@ export interface OptionList {
   isPending: boolean;
   error: string | null;
   loadMore?: () => void;
+  /** The server matches in any case, so the typed text reaches the list as typed (a new milestone's title). */
+  keepsCase?: boolean;
+  /** How a picked option shows in its row while the change is applied, if not as listed. */
+  shownAs?: (option: SelectionOption) => SelectionOption;
 }
 
 /** The option meaning "none": picking it clears a single-valued field. */
@@ -175,7 +179,19 @@ const MILESTONES = `query sidebarMilestones($repositoryId: ID!, $issueNumber: In
   }
 }`;
 
-/** The milestones of the issue's own repository, since a milestone is a number within it. */
+/** The id of the option creating a milestone titled as typed; numbers are the other options' ids. */
+const NEW_MILESTONE_PREFIX = "new-milestone:";
+
+/** The title of the milestone an option creates, or null for an existing milestone (or none). */
+export function newMilestoneTitle(optionId: string): string | null {
+  return optionId.startsWith(NEW_MILESTONE_PREFIX) ? optionId.slice(NEW_MILESTONE_PREFIX.length) : null;
+}
+
+/**
+ * The milestones of the issue's own repository, since a milestone is a number within it. A Gantry
+ * issue's repository holds Gantry's own (decision 0028): typed text no milestone is titled (in any
+ * case) is offered as a new one, created when picked.
+ */
 function useMilestoneOptions({ issue, query }: OptionsRequest): OptionList {
   const request = useGraphQL();
   const milestones = useQuery({
@@ -187,11 +203,26 @@ function useMilestoneOptions({ issue, query }: OptionsRequest): OptionList {
     },
   });
   const listed = (milestones.data ?? []).map((milestone) => ({ id: String(milestone.number), label: milestone.title }));
+  const typed = query.trim();
+  const offerNew =
+    issue.type === "GantryIssue" &&
+    typed !== "" &&
+    milestones.isSuccess &&
+    !listed.some((option) => option.label.toLowerCase() === typed.toLowerCase());
   return {
-    options: [{ id: CLEAR_OPTION_ID, label: "No milestone" }, ...listed],
+    options: [
+      { id: CLEAR_OPTION_ID, label: "No milestone" },
+      ...listed,
+      ...(offerNew ? [{ id: `${NEW_MILESTONE_PREFIX}${typed}`, label: `Create milestone “${typed}”` }] : []),
+    ],
     onServer: true,
     isPending: milestones.isPending,
     error: milestones.error?.message ?? null,
+    keepsCase: true,
+    shownAs: (option) => {
+      const title = newMilestoneTitle(option.id);
+      return title === null ? option : { id: option.id, label: title };
+    },
   };
 }
 

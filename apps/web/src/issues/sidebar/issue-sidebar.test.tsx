@@ -288,13 +288,48 @@ describe("issue viewer sidebar", () => {
     expect(sent("addAssigneesToIssues")[0]?.variables).toEqual({ issueIds: ["i1"], assigneeLogins: ["hubot"] });
   });
 
-  it("keeps a Gantry issue's milestone row shut, saying to plan it with a release", async () => {
-    renderSidebar({ issue: viewed({ type: "GantryIssue" }) });
+  it("creates a Gantry issue's milestone from the typed text and sets it, by keyboard (M)", async () => {
+    const { sent } = renderSidebar({
+      issue: viewed({ type: "GantryIssue" }),
+      after: viewed({ type: "GantryIssue", milestone: { number: 4, title: "Launch" } }),
+      mutations: {
+        createMilestone: () => ({ data: { createMilestone: { milestone: { number: 4, title: "Launch" } } } }),
+        setIssuesMilestone: () => ({ data: { setIssuesMilestone: bulkDone } }),
+      },
+    });
     const milestone = await fieldButton("Milestone");
-    expect(milestone).toBeDisabled();
-    expect(milestone).toHaveAttribute("title", "Gantry issues have no milestones: plan them with a release.");
+    expect(milestone).toBeEnabled();
     await userEvent.keyboard("m");
-    expect(screen.queryByRole("dialog", { name: "Set this issue's milestone" })).not.toBeInTheDocument();
+    const list = await picker("Set this issue's milestone");
+    const search = within(list).getByRole("combobox");
+    // A title already listed, in any case, is picked rather than created again.
+    await userEvent.type(search, "LAUNCH WEEK");
+    await vi.waitFor(() => expect(sent("sidebarMilestones").at(-1)?.variables.query).toBe("LAUNCH WEEK"));
+    await within(list).findByRole("option", { name: "Launch week" });
+    expect(within(list).queryByRole("option", { name: /^Create milestone/ })).not.toBeInTheDocument();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, "Launch");
+    const create = await within(list).findByRole("option", { name: "Create milestone “Launch”" });
+    // The new option comes last: Up from no highlight reaches it, Enter picks it.
+    await userEvent.keyboard("{ArrowUp}");
+    expect(search).toHaveAttribute("aria-activedescendant", create.id);
+    await userEvent.keyboard("{Enter}");
+    await vi.waitFor(() => expect(sent("setIssuesMilestone")).toHaveLength(1));
+    expect(sent("createMilestone")[0]?.variables).toEqual({ input: { repositoryId: "repo-1", title: "Launch" } });
+    expect(sent("setIssuesMilestone")[0]?.variables).toEqual({ issueIds: ["i1"], milestoneNumber: 4 });
+    await vi.waitFor(() => expect(within(rowOf(milestone)).getByText("Launch")).toBeInTheDocument());
+  });
+
+  it("offers no new milestone on a GitHub issue: GitHub's are made on GitHub", async () => {
+    const { sent } = renderSidebar();
+    await fieldButton("Milestone");
+    await userEvent.keyboard("m");
+    const list = await picker("Set this issue's milestone");
+    await userEvent.type(within(list).getByRole("combobox"), "Launch");
+    await vi.waitFor(() => expect(sent("sidebarMilestones").at(-1)?.variables.query).toBe("Launch"));
+    await within(list).findByRole("option", { name: "Launch week" });
+    expect(within(list).queryByRole("option", { name: /^Create milestone/ })).not.toBeInTheDocument();
   });
 
   it("sets the priority by the issue's repository and number (Shift+P)", async () => {
