@@ -34,6 +34,8 @@ export interface HubSandboxOptions {
   /** Source of timestamps, so tests can move time on. */
   clock?: Clock;
   logger?: boolean;
+  /** Told of every request as it arrives (method and URL as sent), e.g. for a benchmark counting list calls. */
+  onRequest?: (request: { method: string; url: string }) => void;
 }
 
 export interface HubSandbox {
@@ -64,6 +66,12 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
   const limiter = new RateLimiter({ ...defaultRateLimits, ...options.rateLimits }, () => store.clock().getTime());
 
   const app = Fastify({ logger: options.logger ?? false });
+  const { onRequest } = options;
+  if (onRequest) {
+    app.addHook("onRequest", async (request) => {
+      onRequest({ method: request.method, url: request.url });
+    });
+  }
   registerBodyParsers(app);
   registerErrorHandling(app);
   registerOAuthRoutes(app, context);
