@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { applyPipelineLabel } from "../board/pipeline-labels.js";
 import { placeNewIssues } from "../board/placement.js";
 import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
-import { deleteIssue, type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
+import { deleteIssue, type GitHubIssueWire, storeIssues } from "./issue-sync.js";
 import { type CodeHostDeps, WEBHOOK_PATH } from "./repositories.js";
 
 const { repositories, webhookDeliveries } = schema;
@@ -56,6 +56,7 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
       if (!deliveryId || deliveryId.length > 100) return reply.code(400).send({ error: "missing X-GitHub-Delivery" });
 
       const now = deps.now();
+      const subject = event === "issues" ? payload.issue : event === "pull_request" ? payload.pull_request : undefined;
       // The boards to tell, once the delivery is stored; null for a delivery already applied.
       const audience = await deps.db.transaction(async (tx) => {
         const [first] = await tx
@@ -64,29 +65,34 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
           .onConflictDoNothing()
           .returning();
         if (!first) return null;
-        const subject =
-          event === "issues" ? payload.issue : event === "pull_request" ? payload.pull_request : undefined;
         let issueIds: string[] = [];
         if (subject && payload.action === "deleted") issueIds = await deleteIssue(tx, repository.id, subject.number);
         else if (subject) {
-          issueIds = await upsertIssues(tx, repository.id, [subject], event === "pull_request", {
+          const stored = await storeIssues(tx, repository.id, [subject], event === "pull_request", {
             source: "github",
             actorId: null,
             actorLogin: payload.sender?.login ?? null,
           });
-          await placeNewIssues(tx, repository.id, now);
+          issueIds = stored.written;
+          // Stored issues were placed when they arrived; only a new one needs a place (B4: the
+          // sweep over every issue of the repository was most of a delivery's cost).
+          if (stored.inserted.length > 0) await placeNewIssues(tx, repository.id, now);
           if (payload.action === "labeled" && payload.label?.name) {
             await applyPipelineLabel(tx, repository.id, subject.number, payload.label.name, now);
           }
         }
+        return repositoryBoards(tx, repository.id, issueIds);
+      });
+      if (audience) {
+        // After the commit, on its own: every delivery of a repository writes this one row, and
+        // inside the transaction its lock made concurrent deliveries wait for each other's commit (B4).
         const lag = subject ? Math.max(0, now.getTime() - new Date(subject.updated_at).getTime()) : null;
-        await tx
+        await deps.db
           .update(repositories)
           .set({ lastDeliveryAt: now, ...(lag === null ? {} : { lastDeliveryLagMs: lag }) })
           .where(eq(repositories.id, repository.id));
-        return repositoryBoards(tx, repository.id, issueIds);
-      });
-      if (audience) await publishIssuesChanged(deps.events, audience, { actorId: null });
+        await publishIssuesChanged(deps.events, audience, { actorId: null });
+      }
       return reply.code(audience ? 202 : 200).send({ applied: audience !== null });
     });
   });
