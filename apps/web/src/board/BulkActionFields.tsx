@@ -237,7 +237,8 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
               }}
             />
             <span id={`${formId}-milestone-hint`} className={form.hint}>
-              The milestone's number on GitHub; leave it empty to clear the milestone.
+              The milestone's number (GitHub's, or the workspace's own for Gantry issues); leave it empty to clear the
+              milestone.
             </span>
           </div>
           {error ? <p className={form.error}>{error}</p> : null}
