@@ -11,7 +11,7 @@ import { closedPipelineOf, Pipeline, Workspace, workspacePipelines } from "../wo
 import type { IssueWriteDeps } from "./issue-writes.js";
 import { moveIssue } from "./moves.js";
 import { IssueOrderInput, requestedSortType } from "./order-input.js";
-import { closedCounts, closedIssues, pipelineCounts, pipelineIssues } from "./queries.js";
+import { batchedPipelineCounts, closedCounts, closedIssues, pipelineCounts, pipelineIssues } from "./queries.js";
 import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
 import { boardSearchFor, IssueSearchFiltersInput, IssueSortType } from "./search-input.js";
 
@@ -36,7 +36,7 @@ builder.objectField(Pipeline, "issueCounts", (t) =>
     },
     resolve: async (pipeline, args, context) => {
       const search = await boardSearchFor(context, pipeline.workspaceId, args.filters ?? {}, args.query);
-      return pipeline.dbId ? pipelineCounts(context.db, pipeline.dbId, search) : closedCounts(context.db, search);
+      return pipeline.dbId ? batchedPipelineCounts(context, pipeline.dbId, search) : closedCounts(context.db, search);
     },
   }),
 );
@@ -75,11 +75,15 @@ builder.queryField("searchIssuesByPipeline", (t) =>
       const sortType = requestedSortType(args.sortType, args.order);
       const pipeline = await readablePipeline(context, String(args.pipelineId));
       const search = await boardSearchFor(context, pipeline.workspaceId, args.filters ?? {}, args.query);
-      const counts = await pipelineCounts(context.db, pipeline.id, search);
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
         pipelineIssues(context.db, pipeline.id, search, sortType, limit, offset),
       );
-      return { ...page, totalCount: counts.issuesCount + counts.pullRequestsCount };
+      // Counted only when asked for: the board's pages do not ask (its headers have the counts).
+      const totalCount = async () => {
+        const counts = await pipelineCounts(context.db, pipeline.id, search);
+        return counts.issuesCount + counts.pullRequestsCount;
+      };
+      return { ...page, totalCount };
     },
   }),
 );
@@ -98,11 +102,14 @@ builder.queryField("searchClosedIssues", (t) =>
     resolve: async (_root, args, context) => {
       await requireWorkspace(context.db, args.workspaceId.id, signedInViewer(context).id, "viewer");
       const search = await boardSearchFor(context, args.workspaceId.id, args.filters ?? {}, args.query);
-      const counts = await closedCounts(context.db, search);
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
         closedIssues(context.db, search, limit, offset),
       );
-      return { ...page, totalCount: counts.issuesCount + counts.pullRequestsCount };
+      const totalCount = async () => {
+        const counts = await closedCounts(context.db, search);
+        return counts.issuesCount + counts.pullRequestsCount;
+      };
+      return { ...page, totalCount };
     },
   }),
 );

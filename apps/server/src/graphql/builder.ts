@@ -48,7 +48,8 @@ export const builder = new SchemaBuilder<{
     ISO8601Date: { Input: string; Output: string };
     JSON: { Input: unknown; Output: unknown };
   };
-  Connection: { totalCount: number };
+  /** A number, or a function counting only when a client asks for totalCount (counts can cost a query). */
+  Connection: { totalCount: number | (() => Promise<number>) };
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: true;
 }>({
@@ -82,7 +83,12 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({});
 
-builder.globalConnectionField("totalCount", (t) => t.int({ resolve: (connection) => connection.totalCount }));
+builder.globalConnectionField("totalCount", (t) =>
+  t.int({
+    resolve: (connection) =>
+      typeof connection.totalCount === "function" ? connection.totalCount() : connection.totalCount,
+  }),
+);
 builder.mutationType({});
 builder.subscriptionType({});
 
