@@ -1,0 +1,723 @@
+/**
+ * One call per root field of the permission matrix (role-matrix.ts), made against a seeded organisation
+ * (`MatrixWorld`, built by role-matrix.db.test.ts). A call that would use up or change what others use
+ * (deleting, accepting, changing roles) makes its own target first, as the organisation's owner, so the
+ * roles' calls do not depend on their order.
+ */
+import { randomUUID } from "node:crypto";
+import { schema as tables } from "@gantry/db";
+import { emptyFilters } from "@gantry/domain";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { schema } from "../graphql/schema.js";
+import type { TestApp } from "../testing/app.js";
+import { addMember, createOrganization, field, gql, signUpUser, type TestUser } from "../testing/factories.js";
+import type { Role } from "./role-matrix.js";
+
+export interface MatrixWorld {
+  t: TestApp;
+  users: Record<Exclude<Role, "anonymous">, TestUser>;
+  organization: string;
+  workspace: string;
+  /** The workspace's Gantry repository (native issues) and how issues in it are named. */
+  repository: { id: string; ownerName: string; name: string };
+  /** The database id of a GitHub repository connected to the workspace (its issues are inserted, not synced). */
+  gitHubRepositoryId: string;
+  pipelines: string[];
+  /** A native issue shared by the reads and the edits that can be repeated. */
+  issue: { id: string; number: number };
+  sprint: string;
+  release: string;
+  gantryEpic: string;
+  priority: string;
+  epic: string;
+  milestoneNumber: number;
+  assignee: string;
+}
+
+export interface Call {
+  query: string;
+  variables?: Record<string, unknown>;
+  /** Subscriptions are read over server-sent events; `trigger` makes the event an allowed one waits for. */
+  subscription?: { trigger?: () => Promise<void> };
+}
+
+type CallMaker = (w: MatrixWorld, role: Role) => Call | Promise<Call>;
+
+/** Runs an arranging call as the organisation's owner and returns the named field. */
+export async function arrange<T>(w: MatrixWorld, query: string, variables: Record<string, unknown> = {}) {
+  const answer = await gql(w.t, w.users.owner.token, query, variables);
+  const name = Object.keys(answer.data ?? {})[0] ?? "";
+  return field<T>(answer, name);
+}
+
+/** A mutation taking `$input` of the type the schema declares for it. */
+function mutation(name: string, select = "__typename") {
+  const inputType = schema.getMutationType()?.getFields()[name]?.args[0]?.type.toString();
+  if (!inputType) throw new Error(`no mutation ${name}`);
+  return `mutation ($input: ${inputType}) { ${name}(input: $input) { ${select} } }`;
+}
+const BULK = "successCount failedIssues { id } githubErrors";
+
+async function nativeIssue(w: MatrixWorld, title = "Matrix issue") {
+  const made = await arrange<{ issue: { id: string; number: number } }>(
+    w,
+    mutation("createIssue", "issue { id number }"),
+    {
+      input: { repositoryId: w.repository.id, title },
+    },
+  );
+  return made.issue;
+}
+
+let gitHubNumber = 0;
+/** An issue of the connected GitHub repository, as an import leaves it (GitHub epics are made of these). */
+export async function gitHubIssue(w: MatrixWorld): Promise<string> {
+  gitHubNumber++;
+  const [issue] = await w.t.database.db
+    .insert(tables.issues)
+    .values({
+      repositoryId: w.gitHubRepositoryId,
+      ghId: 1_500_000_000 + Math.floor(Math.random() * 1e8),
+      number: 1000 + gitHubNumber,
+      title: `GitHub ${gitHubNumber}`,
+      state: "open",
+      ghCreatedAt: new Date(),
+      ghUpdatedAt: new Date(),
+    })
+    .returning({ id: tables.issues.id });
+  if (!issue) throw new Error("no issue");
+  return encodeGlobalID("Issue", issue.id);
+}
+
+/** Someone in the organisation (a member) the call can act on without touching the roles' people. */
+async function bystander(w: MatrixWorld) {
+  const person = await signUpUser(w.t, "bystander");
+  await addMember(w.t, w.organization, person, "member");
+  return person;
+}
+
+/** A workspace of the organisation with the roles' access as on the shared one (the viewer read-only). */
+async function freshWorkspace(w: MatrixWorld): Promise<string> {
+  const made = await arrange<{ workspace: { id: string } }>(w, mutation("createWorkspace", "workspace { id }"), {
+    input: { gantryOrganizationId: w.organization, name: `Matrix ${randomUUID().slice(0, 8)}` },
+  });
+  await arrange(w, mutation("updateWorkspaceGantryUserRole", "workspace { id }"), {
+    input: { workspaceId: made.workspace.id, workspaceUserRoles: [{ gantryUserId: w.users.viewer.id, role: "READ" }] },
+  });
+  return made.workspace.id;
+}
+
+const SPRINT_CONFIG = (workspaceId: string) => ({
+  workspaceId,
+  name: "Sprint",
+  tzIdentifier: "UTC",
+  startOn: "2026-11-23",
+  period: 1,
+  settings: { moveUnfinishedIssues: true, issuesFromPipeline: { enabled: false } },
+});
+
+/** Nothing listens there; the app under test allows private addresses (GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES). */
+const WEBHOOK_URL = "http://127.0.0.1:9/gantry";
+/** Saved filters as the board saves them. */
+const FILTERS = { filters: emptyFilters(""), filterLogic: "all" };
+
+const madeUpId = (type: string) => encodeGlobalID(type, randomUUID());
+
+export const CALLS: Record<string, CallMaker> = {
+  // ---- Query ----
+  "Query.analyticsEvents": () => ({ query: "{ analyticsEvents(first: 1) { totalCount } }" }),
+  "Query.auditEvents": () => ({ query: "{ auditEvents(first: 1) { pageInfo { hasNextPage } } }" }),
+  "Query.enterpriseLicense": () => ({ query: "{ enterpriseLicense { __typename } }" }),
+  "Query.enterpriseSeats": () => ({ query: "{ enterpriseSeats(first: 1) { totalCount } }" }),
+  "Query.instanceUsers": () => ({ query: "{ instanceUsers(first: 1) { totalCount } }" }),
+  "Query.isGantryOrganizationInviteValid": () => ({
+    query: "query ($token: String!) { isGantryOrganizationInviteValid(token: $token) }",
+    variables: { token: "not-a-token" },
+  }),
+  "Query.issueByInfo": (w) => ({
+    query: "query ($n: Int!, $r: ID) { issueByInfo(issueNumber: $n, repositoryId: $r) { id title } }",
+    variables: { n: w.issue.number, r: w.repository.id },
+  }),
+  "Query.node": (w) => ({
+    query: "query ($id: ID!) { node(id: $id) { ... on Issue { id title } } }",
+    variables: { id: w.issue.id },
+  }),
+  "Query.nodes": (w) => ({
+    query: "query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Workspace { id name } } }",
+    variables: { ids: [w.workspace] },
+  }),
+  "Query.repositoryIssue": (w) => ({
+    query:
+      "query ($o: String!, $r: String!, $n: Int!) { repositoryIssue(repositoryOwner: $o, repositoryName: $r, issueNumber: $n) { id title } }",
+    variables: { o: w.repository.ownerName, r: w.repository.name, n: w.issue.number },
+  }),
+  "Query.searchClosedIssues": (w) => ({
+    query: "query ($ws: ID!) { searchClosedIssues(workspaceId: $ws, first: 5) { totalCount } }",
+    variables: { ws: w.workspace },
+  }),
+  "Query.searchIssues": (w) => ({
+    query: "query ($ws: ID!) { searchIssues(workspaceId: $ws, first: 5) { totalCount } }",
+    variables: { ws: w.workspace },
+  }),
+  "Query.searchIssuesByGantryEpics": (w) => ({
+    query: "query ($ids: [ID!]!) { searchIssuesByGantryEpics(gantryEpicIds: $ids, first: 5) { totalCount } }",
+    variables: { ids: [w.gantryEpic] },
+  }),
+  "Query.searchIssuesByPipeline": (w) => ({
+    query: "query ($p: ID!) { searchIssuesByPipeline(pipelineId: $p, first: 5) { totalCount } }",
+    variables: { p: w.pipelines[0] },
+  }),
+  "Query.suggestedLabels": (w) => ({
+    query: "query ($i: ID!, $ws: ID!) { suggestedLabels(issueId: $i, workspaceId: $ws) { __typename } }",
+    variables: { i: w.issue.id, ws: w.workspace },
+  }),
+  "Query.suggestedLabelsForDraft": (w) => ({
+    query: 'query ($ws: ID!) { suggestedLabelsForDraft(workspaceId: $ws, title: "Crash on save") { __typename } }',
+    variables: { ws: w.workspace },
+  }),
+  "Query.version": () => ({ query: "{ version }" }),
+  "Query.viewer": () => ({ query: "{ viewer { id } }" }),
+  "Query.workspace": (w) => ({
+    query: "query ($id: ID!) { workspace(id: $id) { id name } }",
+    variables: { id: w.workspace },
+  }),
+  "Query.workspaceIssue": (w) => ({
+    query: "query ($ws: ID!, $n: Int!) { workspaceIssue(workspaceId: $ws, issueNumber: $n) { id title } }",
+    variables: { ws: w.workspace, n: w.issue.number },
+  }),
+
+  // ---- Mutation ----
+  "Mutation.acceptGantryOrganizationInvite": async (w, role) => {
+    // An invitation to an organisation of its own, so accepting it changes no role of the shared one.
+    const host = await signUpUser(w.t, "host");
+    const organization = await createOrganization(w.t, host);
+    const invited = field<{ token: string }>(
+      await gql(w.t, host.token, mutation("createGantryOrganizationInvite", "token"), {
+        input: {
+          gantryOrganizationId: organization,
+          // Sent to the caller: an invitation is accepted by the address it was sent to.
+          email: role === "anonymous" ? "nobody@acme.test" : w.users[role].email,
+        },
+      }),
+      "createGantryOrganizationInvite",
+    );
+    return { query: mutation("acceptGantryOrganizationInvite"), variables: { input: { token: invited.token } } };
+  },
+  "Mutation.addAssigneesToIssues": (w) => ({
+    query: mutation("addAssigneesToIssues", BULK),
+    variables: { input: { issueIds: [w.issue.id], assigneeLogins: [w.assignee] } },
+  }),
+  "Mutation.addEstimateSetValue": (w) => ({
+    query: mutation("addEstimateSetValue"),
+    variables: { input: { workspaceId: w.workspace, value: 40 + Math.floor(Math.random() * 1000) } },
+  }),
+  "Mutation.addIssuesToEpics": (w) => ({
+    query: mutation("addIssuesToEpics", BULK),
+    variables: { input: { epicIds: [w.epic], issueIds: [w.issue.id] } },
+  }),
+  "Mutation.addIssuesToGantryEpics": (w) => ({
+    query: mutation("addIssuesToGantryEpics", BULK),
+    variables: { input: { gantryEpicIds: [w.gantryEpic], issueIds: [w.issue.id] } },
+  }),
+  "Mutation.addIssuesToReleases": (w) => ({
+    query: mutation("addIssuesToReleases", BULK),
+    variables: { input: { releaseIds: [w.release], issueIds: [w.issue.id] } },
+  }),
+  "Mutation.addIssuesToSprints": (w) => ({
+    query: mutation("addIssuesToSprints", BULK),
+    variables: { input: { sprintIds: [w.sprint], issueIds: [w.issue.id] } },
+  }),
+  "Mutation.addLabelsToIssues": (w) => ({
+    query: mutation("addLabelsToIssues", BULK),
+    variables: { input: { issueIds: [w.issue.id], labelInfos: [{ name: "matrix" }] } },
+  }),
+  "Mutation.addRepositoryToWorkspace": (w) => ({
+    query: mutation("addRepositoryToWorkspace"),
+    variables: { input: { workspaceId: w.workspace, repositoryGhId: "123456" } },
+  }),
+  "Mutation.addSubIssues": async (w) => ({
+    query: mutation("addSubIssues", BULK),
+    variables: { input: { parentId: w.issue.id, childIssueIds: [(await nativeIssue(w, "Child")).id] } },
+  }),
+  "Mutation.analyticsAlias": () => ({ query: mutation("analyticsAlias"), variables: { input: { alias: "matrix" } } }),
+  "Mutation.analyticsIncrementUserProperties": () => ({
+    query: mutation("analyticsIncrementUserProperties"),
+    variables: { input: { properties: { visits: 1 } } },
+  }),
+  "Mutation.analyticsTrackEvent": () => ({
+    query: mutation("analyticsTrackEvent"),
+    variables: { input: { event: "matrix_event" } },
+  }),
+  "Mutation.analyticsUpdateUserProperties": () => ({
+    query: mutation("analyticsUpdateUserProperties"),
+    variables: { input: { properties: { plan: "matrix" } } },
+  }),
+  "Mutation.approveAccessRequest": async (w) => ({
+    query: mutation("approveAccessRequest"),
+    variables: { input: { accessRequestId: await accessRequest(w) } },
+  }),
+  "Mutation.approveEnterpriseSeat": () => ({
+    query: mutation("approveEnterpriseSeat"),
+    variables: { input: { enterpriseSeatId: madeUpId("EnterpriseSeat") } },
+  }),
+  "Mutation.closeIssues": async (w) => ({
+    query: mutation("closeIssues", BULK),
+    variables: { input: { issueIds: [(await nativeIssue(w)).id] } },
+  }),
+  "Mutation.createApiKey": () => ({ query: mutation("createApiKey"), variables: { input: { name: "matrix key" } } }),
+  "Mutation.createBlockage": async (w) => ({
+    query: mutation("createBlockage"),
+    variables: {
+      input: {
+        workspaceId: w.workspace,
+        blocking: { id: w.issue.id, type: "ISSUE" },
+        blocked: { id: (await nativeIssue(w, "Blocked")).id, type: "ISSUE" },
+      },
+    },
+  }),
+  "Mutation.createComment": (w) => ({
+    query: mutation("createComment"),
+    variables: { input: { commentableId: w.issue.id, body: "A comment" } },
+  }),
+  "Mutation.createEpicFromIssue": async (w) => ({
+    query: mutation("createEpicFromIssue"),
+    variables: { input: { issueId: await gitHubIssue(w) } },
+  }),
+  "Mutation.createGantryEpic": (w) => ({
+    query: mutation("createGantryEpic"),
+    variables: { input: { workspaceId: w.workspace, gantryEpic: { title: "Epic" } } },
+  }),
+  "Mutation.createGantryOrganization": () => ({
+    query: mutation("createGantryOrganization"),
+    variables: { input: { name: `Matrix org ${randomUUID().slice(0, 8)}` } },
+  }),
+  "Mutation.createGantryOrganizationInvite": (w) => ({
+    query: mutation("createGantryOrganizationInvite", "token"),
+    variables: { input: { gantryOrganizationId: w.organization, email: `new-${randomUUID().slice(0, 8)}@acme.test` } },
+  }),
+  "Mutation.createGitHubRepository": () => ({
+    query: mutation("createGitHubRepository"),
+    variables: { input: { name: "matrix", private: true } },
+  }),
+  "Mutation.createIssue": (w) => ({
+    query: mutation("createIssue"),
+    variables: { input: { repositoryId: w.repository.id, title: "New" } },
+  }),
+  "Mutation.createMilestone": (w) => ({
+    query: mutation("createMilestone"),
+    variables: { input: { repositoryId: w.repository.id, title: `M ${randomUUID().slice(0, 8)}` } },
+  }),
+  "Mutation.createOutboundWebhook": (w) => ({
+    query: mutation("createOutboundWebhook"),
+    variables: {
+      input: { workspaceId: w.workspace, url: WEBHOOK_URL, secret: "matrix-secret", events: ["ISSUE_TRANSFER"] },
+    },
+  }),
+  "Mutation.createPipeline": (w) => ({
+    query: mutation("createPipeline"),
+    variables: { input: { workspaceId: w.workspace, name: `P ${randomUUID().slice(0, 8)}` } },
+  }),
+  "Mutation.createPriority": (w) => ({
+    query: mutation("createPriority"),
+    variables: { input: { workspaceId: w.workspace, name: `Pr ${randomUUID().slice(0, 8)}`, color: "#ff0000" } },
+  }),
+  "Mutation.createRelease": (w) => ({
+    query: mutation("createRelease"),
+    variables: { input: { workspaceId: w.workspace, release: { title: "Release" } } },
+  }),
+  "Mutation.createSavedView": (w) => ({
+    query: mutation("createSavedView"),
+    variables: { input: { workspaceId: w.workspace, name: `V ${randomUUID().slice(0, 8)}`, filters: FILTERS } },
+  }),
+  "Mutation.createSprintConfig": async (w) => ({
+    query: mutation("createSprintConfig"),
+    variables: { input: { sprintConfig: SPRINT_CONFIG(await freshWorkspace(w)) } },
+  }),
+  "Mutation.createWorkspace": (w) => ({
+    query: mutation("createWorkspace"),
+    variables: { input: { gantryOrganizationId: w.organization, name: `W ${randomUUID().slice(0, 8)}` } },
+  }),
+  "Mutation.declineAccessRequest": async (w) => ({
+    query: mutation("declineAccessRequest"),
+    variables: { input: { accessRequestId: await accessRequest(w) } },
+  }),
+  "Mutation.declineEnterpriseSeat": () => ({
+    query: mutation("declineEnterpriseSeat"),
+    variables: { input: { enterpriseSeatId: madeUpId("EnterpriseSeat") } },
+  }),
+  "Mutation.deleteBlockage": async (w) => {
+    const blocked = { id: (await nativeIssue(w, "Blocked")).id, type: "ISSUE" };
+    const blocking = { id: w.issue.id, type: "ISSUE" };
+    await arrange(w, mutation("createBlockage"), { input: { workspaceId: w.workspace, blocking, blocked } });
+    return { query: mutation("deleteBlockage"), variables: { input: { workspaceId: w.workspace, blocking, blocked } } };
+  },
+  "Mutation.deleteComment": async (w) => ({
+    query: mutation("deleteComment"),
+    variables: { input: { commentId: await comment(w) } },
+  }),
+  "Mutation.deleteGantryEpic": async (w) => ({
+    query: mutation("deleteGantryEpic"),
+    variables: { input: { gantryEpicId: await gantryEpic(w) } },
+  }),
+  "Mutation.deleteGantryIssue": async (w) => ({
+    query: mutation("deleteGantryIssue"),
+    variables: { input: { issueId: (await nativeIssue(w, "Doomed")).id } },
+  }),
+  "Mutation.deleteGantryOrganization": async (w) => {
+    // An organisation of its own with the roles in it, as the shared one has them.
+    const doomed = await createOrganization(w.t, w.users.owner);
+    await addMember(w.t, doomed, w.users.admin, "admin");
+    await addMember(w.t, doomed, w.users.member, "member");
+    await addMember(w.t, doomed, w.users.viewer, "member");
+    return { query: mutation("deleteGantryOrganization"), variables: { input: { gantryOrganizationId: doomed } } };
+  },
+  "Mutation.deleteGantryOrganizationInvite": async (w) => {
+    const made = await arrange<{ invitation: { id: string } }>(
+      w,
+      mutation("createGantryOrganizationInvite", "invitation { id }"),
+      { input: { gantryOrganizationId: w.organization, email: `gone-${randomUUID().slice(0, 8)}@acme.test` } },
+    );
+    return {
+      query: mutation("deleteGantryOrganizationInvite"),
+      variables: { input: { invitationId: made.invitation.id } },
+    };
+  },
+  "Mutation.deleteOutboundWebhook": async (w) => {
+    const made = await arrange<{ outboundWebhook: { id: string } }>(
+      w,
+      mutation("createOutboundWebhook", "outboundWebhook { id }"),
+      {
+        input: { workspaceId: w.workspace, url: WEBHOOK_URL, secret: "matrix-secret", events: ["ESTIMATE_SET"] },
+      },
+    );
+    return {
+      query: mutation("deleteOutboundWebhook"),
+      variables: { input: { outboundWebhookId: made.outboundWebhook.id } },
+    };
+  },
+  "Mutation.deletePipeline": async (w) => {
+    const made = await arrange<{ pipeline: { id: string } }>(w, mutation("createPipeline", "pipeline { id }"), {
+      input: { workspaceId: w.workspace, name: `Gone ${randomUUID().slice(0, 8)}` },
+    });
+    return {
+      query: mutation("deletePipeline"),
+      variables: { input: { pipelineId: made.pipeline.id, destinationPipelineId: w.pipelines[0] } },
+    };
+  },
+  "Mutation.deletePriority": async (w) => {
+    const made = await arrange<{ priority: { id: string } }>(w, mutation("createPriority", "priority { id }"), {
+      input: { workspaceId: w.workspace, name: `Gone ${randomUUID().slice(0, 8)}`, color: "#00ff00" },
+    });
+    return { query: mutation("deletePriority"), variables: { input: { priorityId: made.priority.id } } };
+  },
+  "Mutation.deleteRelease": async (w) => {
+    const made = await arrange<{ release: { id: string } }>(w, mutation("createRelease", "release { id }"), {
+      input: { workspaceId: w.workspace, release: { title: "Gone" } },
+    });
+    return { query: mutation("deleteRelease"), variables: { input: { releaseId: made.release.id } } };
+  },
+  "Mutation.deleteSavedView": async (w) => ({
+    query: mutation("deleteSavedView"),
+    variables: { input: { savedViewId: await savedView(w) } },
+  }),
+  "Mutation.deleteSprintConfigAndOpenSprints": async (w) => {
+    const workspaceId = await freshWorkspace(w);
+    await arrange(w, mutation("createSprintConfig"), { input: { sprintConfig: SPRINT_CONFIG(workspaceId) } });
+    return { query: mutation("deleteSprintConfigAndOpenSprints"), variables: { input: { workspaceId } } };
+  },
+  "Mutation.deleteWorkspace": async (w) => ({
+    query: mutation("deleteWorkspace"),
+    variables: { input: { workspaceId: await freshWorkspace(w) } },
+  }),
+  "Mutation.dismissLabelSuggestion": (w) => ({
+    query: mutation("dismissLabelSuggestion"),
+    variables: { input: { issueId: w.issue.id, labelName: `l-${randomUUID().slice(0, 8)}` } },
+  }),
+  "Mutation.grantEnterpriseSeat": (w) => ({
+    query: mutation("grantEnterpriseSeat"),
+    variables: { input: { gantryUserId: w.users.member.id } },
+  }),
+  "Mutation.inviteToEstimate": (w) => ({
+    query: mutation("inviteToEstimate"),
+    variables: { input: { workspaceId: w.workspace, issueIds: [w.issue.id], gantryUserIds: [w.users.owner.id] } },
+  }),
+  "Mutation.moveIssue": (w) => ({
+    query: mutation("moveIssue"),
+    variables: { input: { workspaceId: w.workspace, issueId: w.issue.id, pipelineId: w.pipelines[1], position: 0 } },
+  }),
+  "Mutation.movePipelineIssues": (w) => ({
+    query: mutation("movePipelineIssues", BULK),
+    variables: { input: { workspaceId: w.workspace, issueIds: [w.issue.id], pipelineId: w.pipelines[0] } },
+  }),
+  "Mutation.moveStrategicIssue": async (w) => ({
+    query: mutation("moveStrategicIssue"),
+    variables: {
+      input: {
+        gantryOrganizationId: w.organization,
+        issueId: (await nativeIssue(w, "Strategic A")).id,
+        targetIssueId: (await nativeIssue(w, "Strategic B")).id,
+        instruction: "REORDER_ABOVE",
+      },
+    },
+  }),
+  "Mutation.reconcileRepository": (w) => ({
+    query: mutation("reconcileRepository"),
+    variables: { input: { repositoryId: w.repository.id } },
+  }),
+  "Mutation.redeliverOutboundWebhookDelivery": () => ({
+    query: mutation("redeliverOutboundWebhookDelivery"),
+    variables: { input: { deliveryId: madeUpId("OutboundWebhookDelivery") } },
+  }),
+  "Mutation.removeAssigneesFromIssues": (w) => ({
+    query: mutation("removeAssigneesFromIssues", BULK),
+    variables: { input: { issueIds: [w.issue.id], assigneeLogins: [w.assignee] } },
+  }),
+  "Mutation.removeEstimateSetValue": async (w) => {
+    const value = 2000 + Math.floor(Math.random() * 1000);
+    await arrange(w, mutation("addEstimateSetValue"), { input: { workspaceId: w.workspace, value } });
+    return { query: mutation("removeEstimateSetValue"), variables: { input: { workspaceId: w.workspace, value } } };
+  },
+  "Mutation.removeEstimationVote": async (w) => ({
+    query: mutation("removeEstimationVote"),
+    variables: { input: { estimationVoteId: await estimationVote(w, w.users.owner) } },
+  }),
+  "Mutation.removeGantryUsersFromWorkspace": async (w) => ({
+    query: mutation("removeGantryUsersFromWorkspace"),
+    variables: { input: { workspaceId: w.workspace, gantryUserIds: [(await bystander(w)).id] } },
+  }),
+  "Mutation.removeIssueInfoPriorities": (w) => ({
+    query: mutation("removeIssueInfoPriorities"),
+    variables: {
+      input: { workspaceId: w.workspace, issues: [{ issueNumber: w.issue.number, repositoryId: w.repository.id }] },
+    },
+  }),
+  "Mutation.removeIssuesFromEpics": (w) => ({
+    query: mutation("removeIssuesFromEpics", BULK),
+    variables: { input: { epicIds: [w.epic], issueIds: [w.issue.id] } },
+  }),
+  "Mutation.removeIssuesFromGantryEpics": (w) => ({
+    query: mutation("removeIssuesFromGantryEpics", BULK),
+    variables: { input: { gantryEpicIds: [w.gantryEpic], issueIds: [w.issue.id] } },
+  }),
+  "Mutation.removeIssuesFromReleases": (w) => ({
+    query: mutation("removeIssuesFromReleases", BULK),
+    variables: { input: { releaseIds: [w.release], issueIds: [w.issue.id] } },
+  }),
+  "Mutation.removeIssuesFromSprints": (w) => ({
+    query: mutation("removeIssuesFromSprints", BULK),
+    variables: { input: { sprintIds: [w.sprint], issueIds: [w.issue.id] } },
+  }),
+  "Mutation.removeLabelsFromIssues": (w) => ({
+    query: mutation("removeLabelsFromIssues", BULK),
+    variables: { input: { issueIds: [w.issue.id], labelInfos: [{ name: "matrix" }] } },
+  }),
+  "Mutation.removeSubIssues": async (w) => {
+    const child = (await nativeIssue(w, "Child")).id;
+    await arrange(w, mutation("addSubIssues", BULK), { input: { parentId: w.issue.id, childIssueIds: [child] } });
+    return { query: mutation("removeSubIssues", BULK), variables: { input: { childIssueIds: [child] } } };
+  },
+  "Mutation.removeUserFromGantryOrganization": async (w) => ({
+    query: mutation("removeUserFromGantryOrganization"),
+    variables: { input: { gantryOrganizationId: w.organization, gantryUserId: (await bystander(w)).id } },
+  }),
+  "Mutation.reopenIssues": async (w) => {
+    const issue = await nativeIssue(w, "Closed");
+    await arrange(w, mutation("closeIssues", BULK), { input: { issueIds: [issue.id] } });
+    return { query: mutation("reopenIssues", BULK), variables: { input: { issueIds: [issue.id] } } };
+  },
+  "Mutation.requestEnterpriseSeat": () => ({ query: mutation("requestEnterpriseSeat"), variables: { input: {} } }),
+  "Mutation.requestGantryOrganizationAccess": async (w) => ({
+    // An organisation none of the roles is in.
+    query: mutation("requestGantryOrganizationAccess"),
+    variables: { input: { gantryOrganizationId: await createOrganization(w.t, await signUpUser(w.t, "host")) } },
+  }),
+  "Mutation.revokeApiKey": async (w) => {
+    // A person may hold five keys: the owner's keys left by earlier (refused) calls go first.
+    const { apiKeys } = await arrange<{ apiKeys: { id: string }[] }>(w, "{ viewer { apiKeys { id } } }");
+    for (const key of apiKeys) await arrange(w, mutation("revokeApiKey"), { input: { apiKeyId: key.id } });
+    const made = await arrange<{ apiKey: { id: string } }>(w, mutation("createApiKey", "apiKey { id }"), {
+      input: { name: "Revoked" },
+    });
+    return { query: mutation("revokeApiKey"), variables: { input: { apiKeyId: made.apiKey.id } } };
+  },
+  "Mutation.setEstimate": (w) => ({
+    query: mutation("setEstimate"),
+    variables: { input: { issueId: w.issue.id, value: 3 } },
+  }),
+  "Mutation.setEstimationVote": async (w) => ({
+    query: mutation("setEstimationVote"),
+    variables: { input: { estimationVoteId: await estimationVote(w, w.users.owner), value: 5 } },
+  }),
+  "Mutation.setFeatureFlag": () => ({
+    query: mutation("setFeatureFlag"),
+    variables: { input: { flag: "matrix", enabled: true } },
+  }),
+  "Mutation.setGantryOrganizationAiEnabled": (w) => ({
+    query: mutation("setGantryOrganizationAiEnabled"),
+    // On, as it stays for the AI reads (suggestedLabels, suggestAcceptanceCriteria).
+    variables: { input: { gantryOrganizationId: w.organization, aiEnabled: true } },
+  }),
+  "Mutation.setIssueInfoPriorities": (w) => ({
+    query: mutation("setIssueInfoPriorities"),
+    variables: {
+      input: { priorityId: w.priority, issues: [{ issueNumber: w.issue.number, repositoryId: w.repository.id }] },
+    },
+  }),
+  "Mutation.setIssuesMilestone": (w) => ({
+    query: mutation("setIssuesMilestone", BULK),
+    variables: { input: { issueIds: [w.issue.id], milestoneNumber: w.milestoneNumber } },
+  }),
+  "Mutation.setMultipleEstimates": (w) => ({
+    query: mutation("setMultipleEstimates", BULK),
+    variables: { input: { issueIds: [w.issue.id], value: 2 } },
+  }),
+  "Mutation.setUserSetting": () => ({
+    query: mutation("setUserSetting"),
+    variables: { input: { name: "gantry_welcome", value: true } },
+  }),
+  "Mutation.setWorkspaceViewedNow": (w) => ({
+    query: mutation("setWorkspaceViewedNow"),
+    variables: { input: { workspaceId: w.workspace } },
+  }),
+  "Mutation.trackEnterpriseSeatUsage": () => ({
+    query: mutation("trackEnterpriseSeatUsage"),
+    variables: { input: {} },
+  }),
+  "Mutation.updateComment": async (w) => ({
+    query: mutation("updateComment"),
+    variables: { input: { commentId: await comment(w), body: "Edited" } },
+  }),
+  "Mutation.updateEpicDates": (w) => ({
+    query: mutation("updateEpicDates"),
+    variables: { input: { epicId: w.epic, startOn: "2026-12-01", endOn: "2026-12-31" } },
+  }),
+  "Mutation.updateGantryEpic": (w) => ({
+    query: mutation("updateGantryEpic"),
+    variables: { input: { gantryEpicId: w.gantryEpic, title: "Renamed epic" } },
+  }),
+  "Mutation.updateGantryEpicDates": (w) => ({
+    query: mutation("updateGantryEpicDates"),
+    variables: { input: { gantryEpicId: w.gantryEpic, startOn: "2026-12-01", endOn: "2026-12-31" } },
+  }),
+  "Mutation.updateGantryEpicState": (w) => ({
+    query: mutation("updateGantryEpicState"),
+    variables: { input: { gantryEpicId: w.gantryEpic, state: "OPEN" } },
+  }),
+  "Mutation.updateGantryOrganization": (w) => ({
+    query: mutation("updateGantryOrganization"),
+    variables: { input: { gantryOrganizationId: w.organization, name: "Acme" } },
+  }),
+  "Mutation.updateGantryOrganizationUserRole": async (w) => ({
+    query: mutation("updateGantryOrganizationUserRole"),
+    variables: {
+      input: { gantryOrganizationId: w.organization, gantryUserId: (await bystander(w)).id, role: "ADMIN" },
+    },
+  }),
+  "Mutation.updateIssue": (w) => ({
+    query: mutation("updateIssue"),
+    variables: { input: { issueId: w.issue.id, title: "Matrix issue, edited" } },
+  }),
+  "Mutation.updatePipeline": (w) => ({
+    query: mutation("updatePipeline"),
+    variables: { input: { pipelineId: w.pipelines[1], description: "Edited" } },
+  }),
+  "Mutation.updatePriority": (w) => ({
+    query: mutation("updatePriority"),
+    variables: { input: { priorityId: w.priority, color: "#0000ff" } },
+  }),
+  "Mutation.updateRelease": (w) => ({
+    query: mutation("updateRelease"),
+    variables: { input: { releaseId: w.release, release: { description: "Edited" } } },
+  }),
+  "Mutation.updateSavedView": async (w) => ({
+    query: mutation("updateSavedView"),
+    variables: { input: { savedViewId: await savedView(w), name: `Renamed ${randomUUID().slice(0, 8)}` } },
+  }),
+  "Mutation.updateSprint": (w) => ({
+    query: mutation("updateSprint"),
+    variables: { input: { sprintId: w.sprint, description: "Edited" } },
+  }),
+  "Mutation.updateSprintConfig": (w) => ({
+    query: mutation("updateSprintConfig"),
+    variables: { input: { sprintConfig: { ...SPRINT_CONFIG(w.workspace), name: "Iteration" } } },
+  }),
+  "Mutation.updateWorkspace": (w) => ({
+    query: mutation("updateWorkspace"),
+    variables: { input: { workspaceId: w.workspace, name: "Matrix workspace" } },
+  }),
+  "Mutation.updateWorkspaceGantryUserRole": async (w) => ({
+    query: mutation("updateWorkspaceGantryUserRole"),
+    variables: {
+      input: {
+        workspaceId: w.workspace,
+        workspaceUserRoles: [{ gantryUserId: (await bystander(w)).id, role: "READ" }],
+      },
+    },
+  }),
+
+  // ---- Subscription ----
+  "Subscription.boardEvents": (w) => ({
+    query: "subscription ($ws: ID!) { boardEvents(workspaceId: $ws) { __typename } }",
+    variables: { ws: w.workspace },
+    subscription: {
+      trigger: async () => {
+        await arrange(w, mutation("moveIssue"), {
+          input: { workspaceId: w.workspace, issueId: w.issue.id, pipelineId: w.pipelines[0], position: 0 },
+        });
+      },
+    },
+  }),
+  "Subscription.suggestAcceptanceCriteria": (w) => ({
+    query:
+      'subscription ($ws: ID!) { suggestAcceptanceCriteria(input: { workspaceId: $ws, title: "Crash on save" }) { __typename } }',
+    variables: { ws: w.workspace },
+    subscription: {},
+  }),
+};
+
+async function accessRequest(w: MatrixWorld): Promise<string> {
+  const asker = await signUpUser(w.t, "asker");
+  const made = field<{ accessRequest: { id: string } }>(
+    await gql(w.t, asker.token, mutation("requestGantryOrganizationAccess", "accessRequest { id }"), {
+      input: { gantryOrganizationId: w.organization },
+    }),
+    "requestGantryOrganizationAccess",
+  );
+  return made.accessRequest.id;
+}
+
+async function comment(w: MatrixWorld): Promise<string> {
+  const made = await arrange<{ comment: { id: string } }>(w, mutation("createComment", "comment { id }"), {
+    input: { commentableId: w.issue.id, body: "The owner's comment" },
+  });
+  return made.comment.id;
+}
+
+async function gantryEpic(w: MatrixWorld): Promise<string> {
+  const made = await arrange<{ gantryEpic: { id: string } }>(w, mutation("createGantryEpic", "gantryEpic { id }"), {
+    input: { workspaceId: w.workspace, gantryEpic: { title: "Gone" } },
+  });
+  return made.gantryEpic.id;
+}
+
+async function savedView(w: MatrixWorld): Promise<string> {
+  const made = await arrange<{ savedView: { id: string } }>(w, mutation("createSavedView", "savedView { id }"), {
+    input: { workspaceId: w.workspace, name: `Owner's ${randomUUID().slice(0, 8)}`, filters: FILTERS, isShared: true },
+  });
+  return made.savedView.id;
+}
+
+/** A vote asked of `voter` on a fresh issue. */
+async function estimationVote(w: MatrixWorld, voter: TestUser): Promise<string> {
+  const issue = await nativeIssue(w, "Estimate me");
+  const made = await arrange<{ estimationVotes: { id: string }[] }>(
+    w,
+    mutation("inviteToEstimate", "estimationVotes { id }"),
+    {
+      input: { workspaceId: w.workspace, issueIds: [issue.id], gantryUserIds: [voter.id] },
+    },
+  );
+  const id = made.estimationVotes[0]?.id;
+  if (!id) throw new Error("no vote made");
+  return id;
+}
