@@ -192,8 +192,8 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
     );
     // A resumed import may have read every pull request before it stopped, so the reviewers are read again then too.
     let hasPullRequests = repository.importNextPage > 1;
-    for (let page = repository.importNextPage; ; page++) {
-      const { data, headers } = await client.rest.issues.listForRepo({
+    const listPage = (page: number) =>
+      client.rest.issues.listForRepo({
         owner: repository.ownerLogin,
         repo: repository.name,
         state: "all",
@@ -202,6 +202,17 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
         per_page: PAGE_SIZE,
         page,
       });
+    let pending = listPage(repository.importNextPage);
+    for (let page = repository.importNextPage; ; page++) {
+      const { data, headers } = await pending;
+      const more = headers.link?.includes('rel="next"') ?? false;
+      // The next page is read while this one is written, so the import waits on GitHub and the
+      // database at once rather than in turn (B4, decision 0045). Should this page's write fail,
+      // the read already under way is ignored; the import resumes from this page.
+      if (more) {
+        pending = listPage(page + 1);
+        pending.catch(() => undefined);
+      }
       const written = await deps.db.transaction(async (tx) => {
         const ids = await upsertIssues(tx, repositoryId, data as GitHubIssueWire[]);
         await placeNewIssues(tx, repositoryId, deps.now());
@@ -216,7 +227,7 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
         actorId: null,
       });
       hasPullRequests ||= data.some((issue) => issue.pull_request);
-      if (!headers.link?.includes('rel="next"')) break;
+      if (!more) break;
     }
     if (hasPullRequests) {
       const reviewed = await syncRequestedReviewers(deps.db, client, repository, null);
