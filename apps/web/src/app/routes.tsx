@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { ForgotPasswordPage } from "../accounts/ForgotPasswordPage";
 import { LoginPage } from "../accounts/LoginPage";
@@ -6,11 +7,8 @@ import { ResetPasswordPage } from "../accounts/ResetPasswordPage";
 import { SignUpPage } from "../accounts/SignUpPage";
 import { UnlockPage } from "../accounts/UnlockPage";
 import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
-import { AnalyticsEventsPage } from "../analytics/AnalyticsEventsPage";
-import { AdminAuditLogPage } from "../audit/AdminAuditLogPage";
 import { OrganizationAuditLogPage } from "../audit/OrganizationAuditLogPage";
 import { ADMIN_AUDIT_LOG_PATH } from "../audit/paths";
-import { AdminSeatsPage } from "../enterprise/AdminSeatsPage";
 import { ADMIN_SEATS_PATH } from "../enterprise/paths";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { AuthCompletePage } from "../github/AuthCompletePage";
@@ -21,14 +19,20 @@ import { LandingPage } from "../landing/LandingPage";
 import { InvalidInviteTokenPage } from "../organizations/invites/InvalidInviteTokenPage";
 import { InvitePage } from "../organizations/invites/InvitePage";
 import { OrganizationSettingsPage } from "../organizations/settings/OrganizationSettingsPage";
-import { PlanningPage } from "../planning/PlanningPage";
-import { ReportsPage } from "../reports/ReportsPage";
-import { OrganizationRoadmapPage, RoadmapPage } from "../roadmap/RoadmapPage";
-import { ApiKeysPage } from "../settings/api-keys/ApiKeysPage";
 import { SignedInShell } from "../shell/SignedInShell";
-import { SprintPage } from "../sprints/SprintPage";
 import { WorkspacePage } from "../workspaces/WorkspacePage";
 import { WorkspacePermissionsErrorPage } from "../workspaces/WorkspacePermissionsErrorPage";
+
+/**
+ * A page loaded on first visit, in a chunk of its own: reports bring the charting library, and
+ * planning, roadmap, sprint and admin pages are not needed to show the board (benchmark B3, decision 0044).
+ */
+function page<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): NonNullable<RouteObject["lazy"]> {
+  return async () => ({ Component: (await load())[name] });
+}
 
 /** The route table. Feature folders add their routes here; anything unmatched is the 404 page. */
 export const routes: RouteObject[] = [
@@ -79,16 +83,28 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/landing", element: <LandingPage /> },
       { path: "/workspaces/:workspaceId", element: <WorkspacePage /> },
-      { path: "/workspaces/:workspaceId/sprints/:sprintId", element: <SprintPage /> },
-      { path: "/workspaces/:workspaceId/roadmap", element: <RoadmapPage /> },
-      { path: "/workspaces/:workspaceId/reports/:report", element: <ReportsPage /> },
-      { path: "/organizations/:organizationId/planning", element: <PlanningPage /> },
-      { path: "/organizations/:organizationId/roadmap", element: <OrganizationRoadmapPage /> },
+      {
+        path: "/workspaces/:workspaceId/sprints/:sprintId",
+        lazy: page(() => import("../sprints/SprintPage"), "SprintPage"),
+      },
+      { path: "/workspaces/:workspaceId/roadmap", lazy: page(() => import("../roadmap/RoadmapPage"), "RoadmapPage") },
+      {
+        path: "/workspaces/:workspaceId/reports/:report",
+        lazy: page(() => import("../reports/ReportsPage"), "ReportsPage"),
+      },
+      {
+        path: "/organizations/:organizationId/planning",
+        lazy: page(() => import("../planning/PlanningPage"), "PlanningPage"),
+      },
+      {
+        path: "/organizations/:organizationId/roadmap",
+        lazy: page(() => import("../roadmap/RoadmapPage"), "OrganizationRoadmapPage"),
+      },
       ...boardAndIssueRoutes,
-      { path: "/admin/analytics", element: <AnalyticsEventsPage /> },
-      { path: ADMIN_SEATS_PATH, element: <AdminSeatsPage /> },
-      { path: ADMIN_AUDIT_LOG_PATH, element: <AdminAuditLogPage /> },
-      { path: "/settings/api-keys", element: <ApiKeysPage /> },
+      { path: "/admin/analytics", lazy: page(() => import("../analytics/AnalyticsEventsPage"), "AnalyticsEventsPage") },
+      { path: ADMIN_SEATS_PATH, lazy: page(() => import("../enterprise/AdminSeatsPage"), "AdminSeatsPage") },
+      { path: ADMIN_AUDIT_LOG_PATH, lazy: page(() => import("../audit/AdminAuditLogPage"), "AdminAuditLogPage") },
+      { path: "/settings/api-keys", lazy: page(() => import("../settings/api-keys/ApiKeysPage"), "ApiKeysPage") },
     ],
   },
   { path: "*", element: <NotFoundPage /> },
