@@ -10,9 +10,16 @@ import type { GitHubConfig } from "./codehost/config.js";
 import { registerGitHubOAuthRoutes } from "./codehost/oauth-routes.js";
 import { registerWebhookRoute } from "./codehost/webhook-route.js";
 import type { Config } from "./config/config.js";
+import { resealStaleSecrets } from "./crypto/rotation.js";
 import type { SecretBox } from "./crypto/secret-box.js";
 import { installEdition } from "./enterprise/edition.js";
 import { createEventBus } from "./events/event-bus.js";
+import {
+  type GraphQLRateLimits,
+  GraphQLRequestLimits,
+  limitGraphQLRequests,
+  loadGraphQLRateLimits,
+} from "./graphql/rate-limit.js";
 import { registerGraphQL } from "./graphql/route.js";
 import { loggerOptions } from "./http/logging.js";
 import { registerSecurityHeaders } from "./http/security.js";
@@ -53,6 +60,8 @@ export interface AppDependencies {
   webhooks?: WebhookConfig;
   /** POST /public/graphql's limits per API key (PUBLIC_API_*); the defaults when left out. */
   publicApi?: PublicApiLimits;
+  /** /graphql's request budgets per person and per address (GRAPHQL_RATE_LIMIT_*); the defaults when left out. */
+  graphqlRateLimits?: GraphQLRateLimits;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it with `inject`. */
@@ -68,6 +77,7 @@ export async function buildApp({
   signin = loadSigninConfig({}, config.edition, config.publicUrl),
   webhooks: webhookConfig = DEFAULT_WEBHOOK_CONFIG,
   publicApi = loadPublicApiLimits({}),
+  graphqlRateLimits = loadGraphQLRateLimits({}),
 }: AppDependencies): Promise<FastifyInstance> {
   // The test clock moves planning time (sprints, the board, GraphQL) and leaves sign-in and GitHub on real
   // time, so a spec moving it past a sprint's end does not expire the sessions and mailed links of specs
@@ -146,12 +156,30 @@ export async function buildApp({
     githubConfigured: github !== null,
     perMinute: config.authRateLimitPerMinute,
   });
+  if (secretBox.hasRetiredKeys) {
+    // Secrets sealed with a retired key are sealed again in the background once the server is up, so a
+    // rotation needs no separate step; every instance may run it at once (each row is swapped only once).
+    let resealing: Promise<unknown> = Promise.resolve();
+    app.addHook("onReady", async () => {
+      resealing = resealStaleSecrets({ db, secretBox, log: app.log }).catch((error: unknown) =>
+        app.log.error({ err: error instanceof Error ? error.message : String(error) }, "secret rotation failed"),
+      );
+    });
+    app.addHook("onClose", async () => void (await resealing));
+  }
   registerLegacyIssueRoutes(app, { db, now });
   const graphqlContext = { db, config, mailer: mail, now, codeHost, events, jobs, webhooks: { ...webhooks, jobs } };
-  registerGraphQL(app, graphqlContext, async (req) => {
+  // Counted on real time, like sign-in; in Redis with the sign-in limits when instances share one.
+  const graphqlLimits = new GraphQLRequestLimits(graphqlRateLimits, {
+    redis: limitsStore,
+    now: () => baseNow().getTime(),
+    log: app.log,
+  });
+  const viewerFor = limitGraphQLRequests(app, "/graphql", graphqlLimits, async (req) => {
     const token = bearerToken(req.headers.authorization);
     return token ? userForToken(accounts, token) : null;
   });
+  registerGraphQL(app, graphqlContext, viewerFor);
   registerPublicGraphQL(app, graphqlContext, publicApi);
   await registerWebApp(app, config, distDir);
   return app;

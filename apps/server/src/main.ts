@@ -3,6 +3,7 @@ import { buildApp } from "./app.js";
 import { loadGitHubConfig } from "./codehost/config.js";
 import { ConfigError, loadConfig } from "./config/config.js";
 import { loadSecretBox } from "./crypto/keys.js";
+import { loadGraphQLRateLimits } from "./graphql/rate-limit.js";
 import { loadPublicApiLimits } from "./public-api/config.js";
 import { loadSigninConfig } from "./signin/config.js";
 import { loadWebhookConfig } from "./webhooks-out/config.js";
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const signin = loadSigninConfig(process.env, config.edition, config.publicUrl);
   const webhooks = loadWebhookConfig(process.env);
   const publicApi = loadPublicApiLimits(process.env);
+  const graphqlRateLimits = loadGraphQLRateLimits(process.env);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     signin,
     webhooks,
     publicApi,
+    graphqlRateLimits,
     jobs: { executeSql: database.executeSql },
   });
   app.addHook("onClose", () => database.close());

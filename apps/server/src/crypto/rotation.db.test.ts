@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { schema } from "@gantry/db";
 import { createTestDatabase, type TestDatabase, testEngines } from "@gantry/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../testing/app.js";
 import { resealStaleSecrets } from "./rotation.js";
 import { SecretBox } from "./secret-box.js";
 
@@ -123,5 +125,23 @@ describe.each(testEngines())("re-sealing secrets after a key rotation on %s", (e
     expect(lines.join("\n")).toContain(user.id);
     expect(lines.join("\n")).not.toContain(stranger);
     expect(await sealedValues()).toContain(stranger);
+  });
+
+  it("runs when a server starts with a retired key configured", async () => {
+    const keyC = randomBytes(32);
+    const [user] = await database.db.insert(schema.users).values({ email: "restart@acme.test" }).returning();
+    if (!user) throw new Error("arrange failed");
+    await database.db
+      .insert(schema.githubAccounts)
+      .values({ userId: user.id, ghId: 4444, login: "restart", encryptedToken: new SecretBox(keyB).seal(token) });
+    const t = await createTestApp({}, { database, secretBox: new SecretBox(keyC, [keyB]) });
+    await t.app.ready();
+    // Closing waits for the background pass that start-up began.
+    await t.close();
+    const [row] = await database.db
+      .select()
+      .from(schema.githubAccounts)
+      .where(eq(schema.githubAccounts.userId, user.id));
+    expect(new SecretBox(keyC).open(row?.encryptedToken ?? "")).toBe(token);
   });
 });

@@ -9,6 +9,7 @@ import { buildApp } from "../app.js";
 import type { GitHubConfig } from "../codehost/config.js";
 import { type Config, loadConfig } from "../config/config.js";
 import { SecretBox } from "../crypto/secret-box.js";
+import { loadGraphQLRateLimits } from "../graphql/rate-limit.js";
 import type { Mailer } from "../mail/mailer.js";
 import { loadPublicApiLimits } from "../public-api/config.js";
 import { loadSigninConfig } from "../signin/config.js";
@@ -41,6 +42,8 @@ export interface TestAppOptions {
   github?: GitHubConfig;
   /** Another app's database, for two instances sharing one; its owner disposes of it. */
   database?: TestDatabase;
+  /** The key ring sealing secrets (a fresh random key when left out), e.g. one with a retired key. */
+  secretBox?: SecretBox;
   /** Starts background jobs (pg-boss) on the test database, polling this often. */
   jobsPollingIntervalSeconds?: number;
 }
@@ -49,7 +52,7 @@ export interface TestAppOptions {
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: fakeWebDist(), ...env });
   const database = options.database ?? (await createTestDatabase(options.engine ?? "pglite"));
-  const secretBox = new SecretBox(randomBytes(32));
+  const secretBox = options.secretBox ?? new SecretBox(randomBytes(32));
   const app = await buildApp({
     config,
     db: database.db,
@@ -58,6 +61,12 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAp
     signin: loadSigninConfig(env, config.edition, config.publicUrl),
     webhooks: loadWebhookConfig(env),
     publicApi: loadPublicApiLimits(env),
+    // Off unless a test sets them: tests and benchmarks send requests far faster than a person would.
+    graphqlRateLimits: loadGraphQLRateLimits({
+      GRAPHQL_RATE_LIMIT_PER_USER_PER_MINUTE: "0",
+      GRAPHQL_RATE_LIMIT_PER_IP_PER_MINUTE: "0",
+      ...env,
+    }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
