@@ -4,6 +4,11 @@
  */
 import { b1BoardQuery } from "./b1-board-query.js";
 import { b2ConcurrentMoves } from "./b2-concurrent-moves.js";
+import { b3Browser } from "./b3-browser.js";
+import { b4ImportWebhooks } from "./b4-import-webhooks.js";
+import { b5Fanout } from "./b5-fanout.js";
+import { b6SprintJob } from "./b6-sprint-job.js";
+import { b7TwoInstances } from "./b7-two-instances.js";
 
 export interface BenchContext {
   /** Small sizes and short durations, so the whole suite runs in about two minutes. */
@@ -33,4 +38,12 @@ export interface Benchmark {
   run(context: BenchContext): Promise<BenchResult>;
 }
 
-export const benchmarks: Benchmark[] = [b1BoardQuery, b2ConcurrentMoves];
+export const benchmarks: Benchmark[] = [
+  b1BoardQuery,
+  b2ConcurrentMoves,
+  b3Browser,
+  b4ImportWebhooks,
+  b5Fanout,
+  b6SprintJob,
+  b7TwoInstances,
+];
