@@ -68,6 +68,9 @@ export default defineConfig({
         // Mailed links must point at the server under test; the dev outbox is where specs read them.
         PUBLIC_URL: baseURL,
         AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+        // Every spec's users share one address and a few accounts; the limits have tests of their own.
+        GRAPHQL_RATE_LIMIT_PER_USER_PER_MINUTE: "100000",
+        GRAPHQL_RATE_LIMIT_PER_IP_PER_MINUTE: "100000",
         // Specs move the server's clock past a sprint's end with POST /__test/clock.
         GANTRY_TEST_CLOCK: "true",
         // webhooks.spec.ts delivers to a receiver on loopback, and retries after a second.

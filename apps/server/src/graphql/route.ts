@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createYoga, type YogaServerInstance } from "graphql-yoga";
+import { originOf } from "../audit/record.js";
 import { nulCharactersPlugin } from "../security/nul-characters.js";
 import type { GraphQLContext } from "./context.js";
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, operationLimitsPlugin } from "./limits.js";
@@ -62,7 +63,11 @@ export function registerGraphQL(
   baseContext: Omit<GraphQLContext, "viewer">,
   viewerFor: (req: FastifyRequest) => Promise<GraphQLContext["viewer"]>,
 ): void {
-  const yoga = createGantryYoga(app, "/graphql", async (req) => ({ ...baseContext, viewer: await viewerFor(req) }));
+  const yoga = createGantryYoga(app, "/graphql", async (req) => ({
+    ...baseContext,
+    viewer: await viewerFor(req),
+    origin: originOf(req),
+  }));
   app.route({
     url: yoga.graphqlEndpoint,
     method: ["GET", "POST", "OPTIONS"],
