@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError } from "../config/config.js";
+import { ConfigError, parseEnvironment } from "../config/config.js";
 
 export interface GitHubConfig {
   /** Where people sign in and repositories live: https://github.com, a GHES host, or the hub sandbox. */
@@ -27,16 +27,7 @@ const environment = z.object({
 
 /** The GitHub connection, or null when no OAuth application is configured (GitHub features off). */
 export function loadGitHubConfig(env: NodeJS.ProcessEnv): GitHubConfig | null {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = environment.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) => `${String(issue.path[0])} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-      ),
-    );
-  }
-  const e = parsed.data;
+  const e = parseEnvironment(environment, env);
   if (!e.GITHUB_CLIENT_ID && !e.GITHUB_CLIENT_SECRET) return null;
   if (!e.GITHUB_CLIENT_ID || !e.GITHUB_CLIENT_SECRET) {
     throw new ConfigError(["GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together"]);

@@ -142,11 +142,14 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the configuration from environment variables; every bad value is named with the reason. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads the variables a schema names; a bad value stops the server with every problem named, the
+ * variable, the reason and the value given. Shared by each feature's own configuration loader.
+ */
+export function parseEnvironment<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.output<Schema> {
   // An empty variable means "not set", as most deployment tools write it.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = environment.safeParse(present);
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
@@ -155,7 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     );
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Reads the configuration from environment variables; every bad value is named with the reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnvironment(environment, env);
   if (e.NODE_ENV === "production" && !e.SMTP_URL) {
     throw new ConfigError(["SMTP_URL must be set in production, or no one receives verification and reset mail"]);
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { ConfigError } from "../config/config.js";
+import { parseEnvironment } from "../config/config.js";
 import { MemoryFixedWindow, RedisFixedWindow, type WindowLimiter } from "../limits/window-limiter.js";
 
 /** Request budgets of POST/GET /graphql (the web app's endpoint); the public API has its own (decision 0034). */
@@ -27,19 +27,10 @@ const environment = z.object({
 });
 
 export function loadGraphQLRateLimits(env: NodeJS.ProcessEnv): GraphQLRateLimits {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = environment.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        return `${name} ${issue.message} (got ${JSON.stringify(env[name])})`;
-      }),
-    );
-  }
+  const e = parseEnvironment(environment, env);
   return {
-    perUserPerMinute: parsed.data.GRAPHQL_RATE_LIMIT_PER_USER_PER_MINUTE,
-    perIpPerMinute: parsed.data.GRAPHQL_RATE_LIMIT_PER_IP_PER_MINUTE,
+    perUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_USER_PER_MINUTE,
+    perIpPerMinute: e.GRAPHQL_RATE_LIMIT_PER_IP_PER_MINUTE,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError } from "../config/config.js";
+import { parseEnvironment } from "../config/config.js";
 
 /** The limits of POST /public/graphql, per API key; self-hosted installs tune them through the environment. */
 export interface PublicApiLimits {
@@ -23,19 +23,10 @@ const environment = z.object({
 });
 
 export function loadPublicApiLimits(env: NodeJS.ProcessEnv): PublicApiLimits {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = environment.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        return `${name} ${issue.message} (got ${JSON.stringify(env[name])})`;
-      }),
-    );
-  }
+  const e = parseEnvironment(environment, env);
   return {
-    budgetMsPerMinute: parsed.data.PUBLIC_API_BUDGET_MS_PER_MINUTE,
-    maxConcurrent: parsed.data.PUBLIC_API_MAX_CONCURRENT_REQUESTS,
-    maxComplexity: parsed.data.PUBLIC_API_MAX_COMPLEXITY,
+    budgetMsPerMinute: e.PUBLIC_API_BUDGET_MS_PER_MINUTE,
+    maxConcurrent: e.PUBLIC_API_MAX_CONCURRENT_REQUESTS,
+    maxComplexity: e.PUBLIC_API_MAX_COMPLEXITY,
   };
 }

@@ -1,6 +1,6 @@
 import type { Edition } from "@gantry/domain";
 import { z } from "zod";
-import { ConfigError } from "../config/config.js";
+import { ConfigError, parseEnvironment } from "../config/config.js";
 
 /** The providers a full-page form can post to at /gantry_users/auth/{provider}, besides email. */
 export const SIGNIN_PROVIDERS = ["github", "google_oauth2", "azure_activedirectory_v2", "ldap", "saml"] as const;
@@ -117,17 +117,7 @@ function groupRoles(value: string | undefined): Map<string, string> {
  * the server at start with the variable to fix, rather than showing a button that cannot work.
  */
 export function loadSigninConfig(env: NodeJS.ProcessEnv, edition: Edition, publicUrl: string): SigninConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = environment.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        return `${name} ${issue.message} (got ${JSON.stringify(env[name])})`;
-      }),
-    );
-  }
-  const e = parsed.data;
+  const e = parseEnvironment(environment, env);
   const enabled = [...new Set(e.SIGNIN_PROVIDERS)];
   const problems: string[] = [];
   const need = (provider: SigninProvider, names: Record<string, string | undefined>) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError } from "../config/config.js";
+import { parseEnvironment } from "../config/config.js";
 
 /** How outbound webhooks are sent on this install. */
 export interface WebhookConfig {
@@ -47,17 +47,7 @@ const environment = z.object({
 
 /** Reads the GANTRY_WEBHOOK* variables once at start; a bad value stops the server with its name. */
 export function loadWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = environment.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        return `${name} ${issue.message} (got ${JSON.stringify(env[name])})`;
-      }),
-    );
-  }
-  const e = parsed.data;
+  const e = parseEnvironment(environment, env);
   return {
     allowPrivateAddresses: e.GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     maxAttempts: e.GANTRY_WEBHOOK_MAX_ATTEMPTS,
