@@ -80,3 +80,57 @@ export async function runSubscription<Data>(options: SubscriptionOptions<Data>):
     reader.cancel().catch(() => undefined);
   }
 }
+
+/** Reconnection waits 1s, 2s, 4s… up to 30s, with jitter so a restarted server is not hit at once. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  return Math.min(30_000, 1000 * 2 ** attempt) * (0.75 + random() * 0.5);
+}
+
+export interface LiveSubscriptionOptions<Data> {
+  query: string;
+  variables: Record<string, unknown>;
+  token: string | null;
+  /** The stream is open; `reconnected` after a lost connection, when events may have been missed. */
+  onOpen(reconnected: boolean): void;
+  onData(data: Data): void;
+  /** The server no longer accepts the session. */
+  onUnauthorised(): void;
+}
+
+/**
+ * Keeps a subscription open: after a lost connection or a server fault it reconnects with
+ * backoff; a refusal (signed out, no access) ends it, since it would be refused again. Returns
+ * what stops it.
+ */
+export function keepSubscribed<Data>(options: LiveSubscriptionOptions<Data>): () => void {
+  const abort = new AbortController();
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const connect = async (attempt: number, reconnecting: boolean) => {
+    let opened = false;
+    try {
+      await runSubscription<Data>({
+        query: options.query,
+        variables: options.variables,
+        token: options.token,
+        signal: abort.signal,
+        onOpen: () => {
+          opened = true;
+          options.onOpen(reconnecting);
+        },
+        onData: options.onData,
+      });
+    } catch (error) {
+      const code = error instanceof GraphQLRequestError ? error.code : "NETWORK_ERROR";
+      if (code === "UNAUTHENTICATED") options.onUnauthorised();
+      if (code !== "NETWORK_ERROR" && code !== "INTERNAL_SERVER_ERROR") return;
+    }
+    if (abort.signal.aborted) return;
+    const next = opened ? 0 : attempt + 1;
+    retryTimer = setTimeout(() => void connect(next, true), reconnectDelay(next));
+  };
+  void connect(0, false);
+  return () => {
+    abort.abort();
+    clearTimeout(retryTimer);
+  };
+}

@@ -3,12 +3,13 @@ import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Provider } from "react-redux";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { reconnectDelay } from "../api/graphql-subscription";
 import { memoryStorage } from "../test/memory-storage";
 import { boardPipelinesKey } from "./api";
 import type { BoardIssue } from "./board-issue";
 import { pageLoaded } from "./board-issues-slice";
 import { createBoardStore } from "./board-store";
-import { reconnectDelay, useBoardEvents } from "./use-board-events";
+import { useBoardEvents } from "./use-board-events";
 
 const markUnauthorised = vi.fn();
 vi.mock("../accounts/auth-context", () => ({

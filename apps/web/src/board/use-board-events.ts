@@ -2,17 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useStore } from "react-redux";
 import { useAuth } from "../accounts/auth-context";
-import { GraphQLRequestError } from "../api/graphql";
-import { runSubscription } from "../api/graphql-subscription";
+import { keepSubscribed } from "../api/graphql-subscription";
 import { boardPipelinesKey } from "./api";
 import { BOARD_EVENTS, type BoardEvent, boardEventReceived, isOwnEcho } from "./board-events";
 import { pipelineReloadMarked } from "./board-slice";
 import type { BoardRootState } from "./board-store";
-
-/** Reconnection waits 1s, 2s, 4s… up to 30s, with jitter so a restarted server is not hit at once. */
-export function reconnectDelay(attempt: number, random = Math.random): number {
-  return Math.min(30_000, 1000 * 2 ** attempt) * (0.75 + random() * 0.5);
-}
 
 /** Counts and pipelines are read again once a burst of events has passed, not once per event. */
 const REFRESH_AFTER_MS = 300;
@@ -30,9 +24,7 @@ export function useBoardEvents(workspaceId: string) {
   const token = "token" in state ? state.token : null;
 
   useEffect(() => {
-    const abort = new AbortController();
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
     const refreshPipelines = () => {
       clearTimeout(refreshTimer);
@@ -58,36 +50,20 @@ export function useBoardEvents(workspaceId: string) {
       refreshPipelines();
     };
 
-    const connect = async (attempt: number, reconnecting: boolean) => {
-      let opened = false;
-      try {
-        await runSubscription<{ boardEvents: BoardEvent }>({
-          query: BOARD_EVENTS,
-          variables: { workspaceId },
-          token,
-          signal: abort.signal,
-          onOpen: () => {
-            opened = true;
-            if (reconnecting) reloadAllCards();
-          },
-          onData: (data) => receive(data.boardEvents),
-        });
-      } catch (error) {
-        const code = error instanceof GraphQLRequestError ? error.code : "NETWORK_ERROR";
-        if (code === "UNAUTHENTICATED") markUnauthorised();
-        // Only a lost connection or a server fault is worth retrying; a refusal would be refused again.
-        if (code !== "NETWORK_ERROR" && code !== "INTERNAL_SERVER_ERROR") return;
-      }
-      if (abort.signal.aborted) return;
-      const next = opened ? 0 : attempt + 1;
-      retryTimer = setTimeout(() => void connect(next, true), reconnectDelay(next));
-    };
-    void connect(0, false);
+    const stop = keepSubscribed<{ boardEvents: BoardEvent }>({
+      query: BOARD_EVENTS,
+      variables: { workspaceId },
+      token,
+      onOpen: (reconnected) => {
+        if (reconnected) reloadAllCards();
+      },
+      onData: (data) => receive(data.boardEvents),
+      onUnauthorised: markUnauthorised,
+    });
 
     return () => {
-      abort.abort();
+      stop();
       clearTimeout(refreshTimer);
-      clearTimeout(retryTimer);
     };
   }, [workspaceId, token, store, queryClient, markUnauthorised]);
 }

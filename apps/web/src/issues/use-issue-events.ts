@@ -1,9 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useAuth } from "../accounts/auth-context";
-import { GraphQLRequestError } from "../api/graphql";
-import { runSubscription } from "../api/graphql-subscription";
-import { reconnectDelay } from "../board/use-board-events";
+import { keepSubscribed } from "../api/graphql-subscription";
 import { viewedIssueKey } from "./issue-api";
 import type { IssueTarget } from "./issue-routes";
 
@@ -58,39 +56,18 @@ export function useIssueEvents(target: IssueTarget, issue: ViewedIssueRef | null
   useEffect(() => {
     if (!workspaceId || issueId === null || repositoryId === null || number === null) return;
     const ref = { id: issueId, repositoryId, number };
-    const abort = new AbortController();
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => void refreshViewedIssue(queryClient, targetRef.current, ref);
-
-    const connect = async (attempt: number, reconnecting: boolean) => {
-      let opened = false;
-      try {
-        await runSubscription<{ boardEvents: ViewerEvent }>({
-          query: ISSUE_VIEWER_EVENTS,
-          variables: { workspaceId },
-          token,
-          signal: abort.signal,
-          onOpen: () => {
-            opened = true;
-            if (reconnecting) refresh();
-          },
-          onData: ({ boardEvents }) => {
-            if (boardEvents.placements?.some((place) => place.issueId === issueId)) refresh();
-          },
-        });
-      } catch (error) {
-        const code = error instanceof GraphQLRequestError ? error.code : "NETWORK_ERROR";
-        if (code === "UNAUTHENTICATED") markUnauthorised();
-        if (code !== "NETWORK_ERROR" && code !== "INTERNAL_SERVER_ERROR") return;
-      }
-      if (abort.signal.aborted) return;
-      const next = opened ? 0 : attempt + 1;
-      retryTimer = setTimeout(() => void connect(next, true), reconnectDelay(next));
-    };
-    void connect(0, false);
-    return () => {
-      abort.abort();
-      clearTimeout(retryTimer);
-    };
+    return keepSubscribed<{ boardEvents: ViewerEvent }>({
+      query: ISSUE_VIEWER_EVENTS,
+      variables: { workspaceId },
+      token,
+      onOpen: (reconnected) => {
+        if (reconnected) refresh();
+      },
+      onData: ({ boardEvents }) => {
+        if (boardEvents.placements?.some((place) => place.issueId === issueId)) refresh();
+      },
+      onUnauthorised: markUnauthorised,
+    });
   }, [workspaceId, issueId, repositoryId, number, token, queryClient, markUnauthorised]);
 }
