@@ -1,7 +1,8 @@
 /**
  * `npm run bench` runs every benchmark; `npm run bench -- B1 B2` runs those; `--quick` uses
  * small sizes. Each writes bench/results/<id>-<date>[-quick].md with the machine and the targets
- * beside the figures (decision 0040).
+ * beside the figures (decision 0040). `--label=NAME` appends `-NAME` to the file name, so a
+ * before/after pair or a quiet run does not overwrite the day's other results.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -11,6 +12,11 @@ import { type Benchmark, type BenchResult, benchmarks } from "./registry.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
+const label = args.find((arg) => arg.startsWith("--label="))?.slice("--label=".length);
+if (label !== undefined && !/^[a-z0-9-]+$/.test(label)) {
+  console.error("--label takes lower-case letters, digits and hyphens, as in --label=after-index");
+  process.exit(2);
+}
 const wanted = args.filter((arg) => !arg.startsWith("--")).map((arg) => arg.toUpperCase());
 const unknown = wanted.filter((id) => !benchmarks.some((benchmark) => benchmark.id === id));
 if (unknown.length) {
@@ -25,14 +31,15 @@ mkdirSync(resultsDir, { recursive: true });
 let failed = false;
 for (const benchmark of selected) {
   const started = new Date();
+  const loadAtStart = oneMinuteLoad();
   console.log(`\n== ${benchmark.id}: ${benchmark.title}${quick ? " (quick)" : ""}`);
   try {
     const result = await benchmark.run({ quick, postgresUrl, log: (message) => console.log(`   ${message}`) });
-    const report = render(benchmark, result, started);
+    const report = render(benchmark, result, started, loadAtStart);
     console.log(table(result));
     const file = path.join(
       resultsDir,
-      `${benchmark.id}-${started.toISOString().slice(0, 10)}${quick ? "-quick" : ""}.md`,
+      `${benchmark.id}-${started.toISOString().slice(0, 10)}${quick ? "-quick" : ""}${label ? `-${label}` : ""}.md`,
     );
     writeFileSync(file, report);
     console.log(`   written to ${path.relative(process.cwd(), file)}`);
@@ -53,12 +60,13 @@ function table(result: BenchResult): string {
   ].join("\n");
 }
 
-function render(benchmark: Benchmark, result: BenchResult, started: Date): string {
+function render(benchmark: Benchmark, result: BenchResult, started: Date, loadAtStart: number): string {
+  const load = `${loadAtStart.toFixed(1)} at the start, ${oneMinuteLoad().toFixed(1)} at the end`;
   return [
     `# ${benchmark.id}: ${benchmark.title}${quick ? " (quick sizes)" : ""}`,
     "",
     `Run ${started.toISOString()} (${Math.round((Date.now() - started.getTime()) / 1000)} s) on ${machine()}.`,
-    "The machine is shared by several engineers working at the same time: figures are noisy.",
+    `One-minute load average ${load}: above ${os.availableParallelism()} the machine was busy and the figures are noisy.`,
     "",
     table(result),
     "",
@@ -81,4 +89,8 @@ function postgresVersion(): string {
   } catch {
     return "PostgreSQL (version unknown)";
   }
+}
+
+function oneMinuteLoad(): number {
+  return os.loadavg()[0] ?? 0;
 }
