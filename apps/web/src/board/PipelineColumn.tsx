@@ -3,6 +3,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef, useState } from "react";
 import { useIssueOpener } from "../issues/use-issue-opener";
 import { Button } from "../ui/Button";
+import { afterNextPaint } from "./after-paint";
 import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
 import { useBoardActions } from "./board-actions";
@@ -53,8 +54,14 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
   const lastShown = items.at(-1)?.index ?? -1;
 
   useEffect(() => {
+    if (!pages) {
+      loadNextPage(id);
+      return;
+    }
     const nearEnd = lastShown >= issueIds.length - LOAD_AHEAD;
-    if (!pages || (nearEnd && pages.hasNextPage && !pages.isLoading && !pages.error)) loadNextPage(id);
+    // After the frame that shows the cards: a filter that leaves few cards paints before the board
+    // sends for more (and its re-read usually overtakes this page).
+    if (nearEnd && pages.hasNextPage && !pages.isLoading && !pages.error) return afterNextPaint(() => loadNextPage(id));
   }, [id, pages, lastShown, issueIds.length, loadNextPage]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { CLOSED_PIPELINE_ID, type PipelineCounts, pipelineCountText } from "@gantry/domain";
 import { KebabHorizontalIcon } from "@primer/octicons-react";
-import { useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from "react-aria-components";
 import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
@@ -22,9 +22,10 @@ interface PipelineHeaderProps {
 
 /**
  * A pipeline's name, counts, sort and description; for admins, a menu to rename, describe,
- * reorder and delete it.
+ * reorder and delete it. Kept when only the pipeline's cards change (a filter, a page): its menus
+ * are costly to redraw.
  */
-export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHeaderProps) {
+export const PipelineHeader = memo(function PipelineHeader({ pipeline, counts, showDescription }: PipelineHeaderProps) {
   const { canEdit, pipelines, requests, reorder } = usePipelineEditing();
   const [mode, setMode] = useState<Mode>("view");
   const index = pipelines.findIndex((candidate) => candidate.id === pipeline.id);
@@ -116,4 +117,4 @@ export function PipelineHeader({ pipeline, counts, showDescription }: PipelineHe
       {mode === "delete" ? <DeletePipelineDialog pipeline={pipeline} onClose={() => setMode("view")} /> : null}
     </header>
   );
-}
+});

@@ -1,7 +1,8 @@
 import { boardFiltersToSearchInput, type PipelineCounts } from "@gantry/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useGraphQL } from "../../api/use-graphql";
+import { afterNextPaint } from "../after-paint";
 import { useBoardPipelines } from "../api";
 import { pipelineCountsLoaded } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
@@ -29,8 +30,7 @@ const byPipeline = (pipelines: CountedPipeline[]) =>
 export function useFilteredCounts(workspaceId: string) {
   const request = useGraphQL();
   const dispatch = useBoardDispatch();
-  const filters = useBoardSelector((state) => state.board.filters);
-  const filterLogic = useBoardSelector((state) => state.board.filterLogic);
+  const { filters, filterLogic } = usePaintedFilters();
   const board = useBoardPipelines(workspaceId);
   const isFiltered = filters.search.trim() !== "" || hasActiveFilters(filters);
 
@@ -56,4 +56,13 @@ export function useFilteredCounts(workspaceId: string) {
   useEffect(() => {
     if (!isFiltered && board.data) dispatch(pipelineCountsLoaded(byPipeline(board.data.pipelines)));
   }, [isFiltered, board.data, dispatch]);
+}
+
+/** The board's filters once the board has painted them: the counts are read after the cards are shown. */
+function usePaintedFilters() {
+  const filters = useBoardSelector((state) => state.board.filters);
+  const filterLogic = useBoardSelector((state) => state.board.filterLogic);
+  const [painted, setPainted] = useState({ filters, filterLogic });
+  useEffect(() => afterNextPaint(() => setPainted({ filters, filterLogic })), [filters, filterLogic]);
+  return painted;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useStore } from "react-redux";
+import { afterNextPaint } from "../after-paint";
 import { pipelineReloadMarked } from "../board-slice";
 import type { BoardRootState } from "../board-store";
 import { useBoardSelector } from "../board-store";
@@ -7,7 +8,7 @@ import { useBoardSelector } from "../board-store";
 /**
  * When the filters, the search text or the logic change, every pipeline read so far is read again
  * from the first page under the new filters (the server filters); meanwhile its loaded cards are
- * filtered on the board at once (local-issues.ts).
+ * filtered on the board at once (local-issues.ts), and the re-read starts after that is painted.
  */
 export function useRefilter() {
   const store = useStore<BoardRootState>();
@@ -17,9 +18,11 @@ export function useRefilter() {
 
   useEffect(() => {
     if (shown.current.filters === filters && shown.current.filterLogic === filterLogic) return;
-    shown.current = { filters, filterLogic };
-    for (const pipelineId of Object.keys(store.getState().boardIssues.pages)) {
-      store.dispatch(pipelineReloadMarked(pipelineId));
-    }
+    return afterNextPaint(() => {
+      shown.current = { filters, filterLogic };
+      for (const pipelineId of Object.keys(store.getState().boardIssues.pages)) {
+        store.dispatch(pipelineReloadMarked(pipelineId));
+      }
+    });
   }, [filters, filterLogic, store]);
 }
