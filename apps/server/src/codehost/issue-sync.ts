@@ -1,6 +1,6 @@
 import { type Executor, schema } from "@gantry/db";
 import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
-import { issueFieldChanges, recordIssueEvents } from "../issues/activity.js";
+import { type IssueEventInput, issueFieldChanges, recordIssueEvents } from "../issues/activity.js";
 import { issueUser } from "./review-requests.js";
 
 /** The fields of a GitHub issue or pull request Gantry keeps (GitHub's REST and webhook shapes agree on them). */
@@ -66,6 +66,9 @@ export interface IssueWriteOrigin {
 
 const FROM_GITHUB: IssueWriteOrigin = { source: "github", actorId: null, actorLogin: null };
 
+/** Who each issue's change came from, by number, when a batch of webhook deliveries had several senders. */
+export type OriginByNumber = (issueNumber: number) => IssueWriteOrigin;
+
 /**
  * GitHub may deliver the webhook for Gantry's own write before Gantry stores GitHub's answer;
  * the changes it recorded, dated at the version Gantry wrote (recordIssueEvents spaces them by
@@ -86,6 +89,12 @@ async function claimEcho(executor: Executor, issueId: string, version: Date, ori
 }
 
 type IssueValues = ReturnType<typeof issueValues>;
+
+/**
+ * Timeline events per INSERT at most: recordIssueEvents spaces a statement's events a microsecond
+ * apart, and each issue's must stay within the millisecond of its version for claimEcho.
+ */
+const EVENTS_PER_STATEMENT = 1000;
 
 /** Column names for `excluded.<column>` in a multi-row upsert, by property. */
 function excludedSet(keys: (keyof IssueValues)[]) {
@@ -127,8 +136,9 @@ export async function storeIssues(
   repositoryId: string,
   wires: GitHubIssueWire[],
   isPullRequest?: boolean,
-  origin: IssueWriteOrigin = FROM_GITHUB,
+  origins: IssueWriteOrigin | OriginByNumber = FROM_GITHUB,
 ): Promise<StoredIssues> {
+  const originOf = typeof origins === "function" ? origins : () => origins;
   // One row per number (an upsert may touch a row once): the newest version, the later one on a tie.
   const newest = new Map<number, IssueValues>();
   for (const wire of wires) {
@@ -178,6 +188,12 @@ export async function storeIssues(
 
   const written: string[] = [];
   const inserted: string[] = [];
+  // The batch's timeline in one INSERT, not one per issue (B4).
+  let timeline: IssueEventInput[] = [];
+  const recordTimeline = async () => {
+    await recordIssueEvents(executor, timeline);
+    timeline = [];
+  };
   for (const values of batch) {
     const row = after.get(values.number);
     const old = before.get(values.number);
@@ -187,10 +203,11 @@ export async function storeIssues(
       continue;
     }
     const stale = !row;
+    const origin = originOf(values.number);
     const changes = issueFieldChanges(old, stale ? { ...old, ...values } : row);
-    await recordIssueEvents(
-      executor,
-      changes.map((change) => ({
+    if (timeline.length + changes.length > EVENTS_PER_STATEMENT) await recordTimeline();
+    timeline.push(
+      ...changes.map((change) => ({
         ...change,
         ...(stale ? { from: null } : {}),
         issueId: old.id,
@@ -202,6 +219,7 @@ export async function storeIssues(
     );
     if (origin.source === "gantry" && !stale) await claimEcho(executor, old.id, values.ghUpdatedAt, origin);
   }
+  await recordTimeline();
   return { written, inserted };
 }
 
