@@ -3,7 +3,8 @@ import { testEngines } from "@gantry/db/testing";
 import { seedIssues } from "@gantry/hub-sandbox/bulk";
 import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
 import { Octokit } from "@octokit/rest";
-import { and, eq } from "drizzle-orm";
+import { sign } from "@octokit/webhooks-methods";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInProcessBus } from "../events/event-bus.js";
 import { OutboxMailer } from "../mail/mailer.js";
@@ -369,5 +370,87 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
       .from(schema.webhookDeliveries)
       .where(eq(schema.webhookDeliveries.deliveryId, "forged-1"));
     expect(seen).toEqual([]);
+  });
+
+  it("applies deliveries that arrive together: an issue's versions in the order sent, a repeated delivery once", async () => {
+    const [stored] = await t.database.db
+      .select()
+      .from(schema.repositories)
+      .where(and(eq(schema.repositories.ownerLogin, "acme"), eq(schema.repositories.name, "web-app")));
+    if (!stored?.encryptedHookSecret) throw new Error("web-app has no hook");
+    const secret = t.secretBox.open(stored.encryptedHookSecret);
+    const [first, second] = await t.database.db
+      .select()
+      .from(schema.issues)
+      .where(and(eq(schema.issues.repositoryId, stored.id), eq(schema.issues.isPullRequest, false)))
+      .orderBy(asc(schema.issues.number))
+      .limit(2);
+    if (!first || !second) throw new Error("web-app has fewer than two issues");
+    const edit = (issue: typeof first, title: string, minutesLater: number) => ({
+      action: "edited",
+      repository: { id: stored.ghId },
+      sender: { login: "demo" },
+      issue: {
+        id: issue.ghId,
+        number: issue.number,
+        title,
+        body: issue.body,
+        state: issue.state,
+        html_url: issue.htmlUrl,
+        user: issue.author,
+        labels: issue.labels,
+        assignees: issue.assignees,
+        milestone: issue.milestone,
+        created_at: issue.ghCreatedAt.toISOString(),
+        updated_at: new Date(issue.ghUpdatedAt.getTime() + minutesLater * 60_000).toISOString(),
+      },
+    });
+    const deliver = async (deliveryId: string, payload: object) => {
+      const body = JSON.stringify(payload);
+      const answer = await t.app.inject({
+        method: "POST",
+        url: "/webhooks/github",
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "issues",
+          "x-github-delivery": deliveryId,
+          "x-hub-signature-256": await sign(secret, body),
+        },
+        payload: body,
+      });
+      return answer.statusCode;
+    };
+
+    const statuses = await Promise.all([
+      deliver("together-1", edit(first, "Renamed once", 1)),
+      deliver("together-2", edit(first, "Renamed twice", 2)),
+      deliver("together-2", edit(first, "Renamed twice", 2)),
+      deliver("together-3", edit(second, "Renamed alongside", 1)),
+    ]);
+    expect(statuses.sort()).toEqual([200, 202, 202, 202]);
+    const titles = await t.database.db
+      .select({ id: schema.issues.id, title: schema.issues.title })
+      .from(schema.issues)
+      .where(inArray(schema.issues.id, [first.id, second.id]));
+    expect(new Map(titles.map((row) => [row.id, row.title]))).toEqual(
+      new Map([
+        [first.id, "Renamed twice"],
+        [second.id, "Renamed alongside"],
+      ]),
+    );
+    const timeline = await t.database.db
+      .select({ from: schema.issueEvents.fromValue, to: schema.issueEvents.toValue })
+      .from(schema.issueEvents)
+      .where(and(eq(schema.issueEvents.issueId, first.id), eq(schema.issueEvents.field, "title")))
+      .orderBy(asc(schema.issueEvents.createdAt));
+    expect(timeline).toEqual([
+      { from: first.title, to: "Renamed once" },
+      { from: "Renamed once", to: "Renamed twice" },
+    ]);
+    const recorded = await t.database.db
+      .select()
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.deliveryId, "together-2"));
+    expect(recorded).toHaveLength(1);
   });
 });
