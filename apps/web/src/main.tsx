@@ -8,7 +8,6 @@ import { RuntimeConfigContext, readRuntimeConfig } from "./app/runtime-config";
 import { applyTheme, readThemePreference } from "./app/theme";
 import { BrowserNotSupportedPage } from "./errors/BrowserNotSupportedPage";
 import { LoadFailurePage } from "./errors/LoadFailurePage";
-import { ExtensionApp } from "./extension/ExtensionApp";
 import { isExtensionPath } from "./extension/extension-mode";
 import { keepStorageInMemoryIfDenied } from "./extension/memory-storage";
 
@@ -36,7 +35,12 @@ if (problem) {
 } else {
   // The first connectivity check doubles as the load check: no answer, no app.
   fetchServerVersion()
-    // Pages under /extension/ are the browser extension's: framed in GitHub's page, or its sign-in tab.
-    .then(() => root.render(extensionPage ? <ExtensionApp config={config} /> : <App config={config} />))
+    .then(async () => {
+      if (!extensionPage) return root.render(<App config={config} />);
+      // Pages under /extension/ are the browser extension's (framed in GitHub's page, or its sign-in
+      // tab): a chunk of their own, not part of the app's first load.
+      const { ExtensionApp } = await import("./extension/ExtensionApp");
+      root.render(<ExtensionApp config={config} />);
+    })
     .catch(() => renderAlone(<LoadFailurePage />));
 }

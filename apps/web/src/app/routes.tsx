@@ -1,31 +1,17 @@
 import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import { ForgotPasswordPage } from "../accounts/ForgotPasswordPage";
-import { LoginPage } from "../accounts/LoginPage";
 import { RequireAuth } from "../accounts/RequireAuth";
-import { ResetPasswordPage } from "../accounts/ResetPasswordPage";
-import { SignUpPage } from "../accounts/SignUpPage";
-import { UnlockPage } from "../accounts/UnlockPage";
-import { VerifyEmailPage } from "../accounts/VerifyEmailPage";
-import { OrganizationAuditLogPage } from "../audit/OrganizationAuditLogPage";
 import { ADMIN_AUDIT_LOG_PATH } from "../audit/paths";
 import { ADMIN_SEATS_PATH } from "../enterprise/paths";
-import { NotFoundPage } from "../errors/NotFoundPage";
-import { AuthCompletePage } from "../github/AuthCompletePage";
 import { WORKSPACE_AUTH_FAILED_PATH } from "../github/auth-failures";
 import { WorkspaceAuthFailedRoute } from "../github/WorkspaceAuthFailedPage";
 import { boardAndIssueRoutes } from "../issues/issue-route-table";
-import { LandingPage } from "../landing/LandingPage";
-import { InvalidInviteTokenPage } from "../organizations/invites/InvalidInviteTokenPage";
-import { InvitePage } from "../organizations/invites/InvitePage";
-import { OrganizationSettingsPage } from "../organizations/settings/OrganizationSettingsPage";
 import { SignedInShell } from "../shell/SignedInShell";
-import { WorkspacePage } from "../workspaces/WorkspacePage";
-import { WorkspacePermissionsErrorPage } from "../workspaces/WorkspacePermissionsErrorPage";
 
 /**
  * A page loaded on first visit, in a chunk of its own: reports bring the charting library, and
- * planning, roadmap, sprint and admin pages are not needed to show the board (benchmark B3, decision 0044).
+ * every page but the board and its issues (sign-in, landing, workspace, settings, planning,
+ * roadmap, sprint and admin pages) is not needed to show the board (benchmark B3, decision 0044).
  */
 function page<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
@@ -34,44 +20,52 @@ function page<Name extends string>(
   return async () => ({ Component: (await load())[name] });
 }
 
+/** A lazily loaded page for signed-in people that stands outside the app shell. */
+function signedInPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): NonNullable<RouteObject["lazy"]> {
+  return async () => {
+    const Page: ComponentType = (await load())[name];
+    return {
+      element: (
+        <RequireAuth>
+          <Page />
+        </RequireAuth>
+      ),
+    };
+  };
+}
+
 /** The route table. Feature folders add their routes here; anything unmatched is the 404 page. */
 export const routes: RouteObject[] = [
   { path: "/", element: <Navigate to="/landing" replace /> },
-  { path: "/login", element: <LoginPage /> },
-  { path: "/signup", element: <SignUpPage /> },
-  { path: "/verify-email", element: <VerifyEmailPage /> },
-  { path: "/forgot-password", element: <ForgotPasswordPage /> },
-  { path: "/reset-password", element: <ResetPasswordPage /> },
-  { path: "/unlock", element: <UnlockPage /> },
-  { path: "/auth/complete", element: <AuthCompletePage /> },
+  { path: "/login", lazy: page(() => import("../accounts/LoginPage"), "LoginPage") },
+  { path: "/signup", lazy: page(() => import("../accounts/SignUpPage"), "SignUpPage") },
+  { path: "/verify-email", lazy: page(() => import("../accounts/VerifyEmailPage"), "VerifyEmailPage") },
+  { path: "/forgot-password", lazy: page(() => import("../accounts/ForgotPasswordPage"), "ForgotPasswordPage") },
+  { path: "/reset-password", lazy: page(() => import("../accounts/ResetPasswordPage"), "ResetPasswordPage") },
+  { path: "/unlock", lazy: page(() => import("../accounts/UnlockPage"), "UnlockPage") },
+  { path: "/auth/complete", lazy: page(() => import("../github/AuthCompletePage"), "AuthCompletePage") },
   // Not behind RequireAuth: its cases are about sessions that no longer work.
   { path: WORKSPACE_AUTH_FAILED_PATH, element: <WorkspaceAuthFailedRoute /> },
-  { path: "/invite", element: <InvitePage /> },
-  { path: "/invalid-invite-token", element: <InvalidInviteTokenPage /> },
+  { path: "/invite", lazy: page(() => import("../organizations/invites/InvitePage"), "InvitePage") },
+  {
+    path: "/invalid-invite-token",
+    lazy: page(() => import("../organizations/invites/InvalidInviteTokenPage"), "InvalidInviteTokenPage"),
+  },
   {
     path: "/workspace-permissions-error",
-    element: (
-      <RequireAuth>
-        <WorkspacePermissionsErrorPage />
-      </RequireAuth>
-    ),
+    lazy: signedInPage(() => import("../workspaces/WorkspacePermissionsErrorPage"), "WorkspacePermissionsErrorPage"),
   },
   {
     // Opened in its own tab from "Manage organizations", so it stands outside the shell with a way back.
     path: "/settings/o/:orgName",
-    element: (
-      <RequireAuth>
-        <OrganizationSettingsPage />
-      </RequireAuth>
-    ),
+    lazy: signedInPage(() => import("../organizations/settings/OrganizationSettingsPage"), "OrganizationSettingsPage"),
   },
   {
     path: "/settings/o/:orgName/audit-log",
-    element: (
-      <RequireAuth>
-        <OrganizationAuditLogPage />
-      </RequireAuth>
-    ),
+    lazy: signedInPage(() => import("../audit/OrganizationAuditLogPage"), "OrganizationAuditLogPage"),
   },
   {
     // Signed-in pages share the app shell (header, command palette, offline detection).
@@ -81,8 +75,8 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      { path: "/landing", element: <LandingPage /> },
-      { path: "/workspaces/:workspaceId", element: <WorkspacePage /> },
+      { path: "/landing", lazy: page(() => import("../landing/LandingPage"), "LandingPage") },
+      { path: "/workspaces/:workspaceId", lazy: page(() => import("../workspaces/WorkspacePage"), "WorkspacePage") },
       {
         path: "/workspaces/:workspaceId/sprints/:sprintId",
         lazy: page(() => import("../sprints/SprintPage"), "SprintPage"),
@@ -107,5 +101,5 @@ export const routes: RouteObject[] = [
       { path: "/settings/api-keys", lazy: page(() => import("../settings/api-keys/ApiKeysPage"), "ApiKeysPage") },
     ],
   },
-  { path: "*", element: <NotFoundPage /> },
+  { path: "*", lazy: page(() => import("../errors/NotFoundPage"), "NotFoundPage") },
 ];

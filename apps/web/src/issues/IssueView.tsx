@@ -1,7 +1,7 @@
+import { lazy, Suspense, useEffect } from "react";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import styles from "./Issue.module.css";
-import { IssueDetails } from "./IssueDetails";
 import { useViewedIssue } from "./issue-api";
 import type { IssueTarget } from "./issue-routes";
 import { useIssueEvents } from "./use-issue-events";
@@ -12,8 +12,17 @@ interface IssueViewProps {
   headingLevel: 1 | 2;
 }
 
+const loadIssueDetails = () => import("./IssueDetails");
+/**
+ * The details bring the markdown renderer and the sidebar's editors: a chunk read when an issue
+ * is opened, not with the board (benchmark B3).
+ */
+const IssueDetails = lazy(async () => ({ default: (await loadIssueDetails()).IssueDetails }));
+
 /** Reads the issue a route names and shows it, or why it cannot. */
 export function IssueView({ target, newTabPath, headingLevel }: IssueViewProps) {
+  // The details' chunk downloads while the issue is read.
+  useEffect(() => void loadIssueDetails(), []);
   const query = useViewedIssue(target);
   const issue = query.data;
   useIssueEvents(target, issue ? { id: issue.id, repositoryId: issue.repository.id, number: issue.number } : null);
@@ -25,8 +34,13 @@ export function IssueView({ target, newTabPath, headingLevel }: IssueViewProps) 
       </div>
     );
   }
-  if (!query.data) return <Loader label="Loading the issue" />;
-  return <IssueDetails issue={query.data} newTabPath={newTabPath} headingLevel={headingLevel} target={target} />;
+  const loading = <Loader label="Loading the issue" />;
+  if (!query.data) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <IssueDetails issue={query.data} newTabPath={newTabPath} headingLevel={headingLevel} target={target} />
+    </Suspense>
+  );
 }
 
 export function InvalidIssueNumber() {

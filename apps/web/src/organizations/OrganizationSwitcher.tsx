@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { useGitHubOwners } from "../github/use-github-owners";
-import { planningPath } from "../planning/PlanningPage";
+import { planningPath } from "../planning/paths";
 import { useToasts } from "../ui/toast/toast-context";
 import { CreateWorkspaceDialog } from "../workspaces/CreateWorkspaceDialog";
 import { useViewerHome } from "./api";

@@ -19,8 +19,6 @@ import {
 import { ROOT } from "./planning-slice";
 import { usePlanningTree } from "./use-planning-tree";
 
-export const planningPath = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}/planning`;
-
 const SEARCH_DELAY_MS = 300;
 
 /** SPEC §1/§2: the organisation's strategic planning panel, a tree of parent and child issues across its workspaces. */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { OrganizationDropdown } from "../organizations/OrganizationDropdown";
 import { installLayoutApis } from "../test/browser-apis";
 import { renderPage } from "../test/render";
-import { planningPath } from "./PlanningPage";
+import { planningPath } from "./paths";
 
 describe("strategic planning link", () => {
   beforeEach(() => installLayoutApis());

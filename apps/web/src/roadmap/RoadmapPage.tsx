@@ -10,7 +10,7 @@ import {
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { boardPath } from "../board/paths";
-import { planningPath } from "../planning/PlanningPage";
+import { planningPath } from "../planning/paths";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { useToasts } from "../ui/toast/toast-context";

@@ -8,8 +8,8 @@ import { isTyping } from "../shell/keyboard-shortcuts";
 import { useToasts } from "../ui/toast/toast-context";
 import { PredictedSprintBadge } from "./PredictedSprintBadge";
 import { PredictedSprintsCard } from "./PredictedSprintsCard";
+import { sprintPagePath } from "./paths";
 import { predictedSprintOf } from "./predicted-sprint";
-import { sprintPagePath } from "./SprintPage";
 import { SprintPicker } from "./SprintPicker";
 import styles from "./Sprints.module.css";
 import {

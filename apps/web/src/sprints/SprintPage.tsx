@@ -48,9 +48,6 @@ const UPDATE_SPRINT = `mutation updateSprint($sprintId: ID!, $description: Strin
   updateSprint(input: { sprintId: $sprintId, description: $description }) { sprint { id description } }
 }`;
 
-export const sprintPagePath = (workspaceId: string, sprintId: string) =>
-  `${workspacePath(workspaceId)}/sprints/${encodeURIComponent(sprintId)}`;
-
 /** The board narrowed to the sprint; the running one through `current_sprint`, so the link keeps up as sprints roll over. */
 export function sprintBoardPath(workspaceId: string, sprintId: string, isActive: boolean): string {
   const params: [string, string] = isActive ? ["sprints:settings", CURRENT_SPRINT_FILTER_VALUE] : ["sprints", sprintId];

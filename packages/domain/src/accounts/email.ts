@@ -1,12 +1,14 @@
 import { z } from "zod";
 
-const emailSchema = z.email();
+/** Made on first use, not at import, so a bundle that does not check emails leaves zod out. */
+let emailSchema: z.ZodEmail | undefined;
 
 export function normaliseEmail(email: string): string {
   return email.trim();
 }
 
 export function isValidEmail(email: string): boolean {
+  emailSchema ??= z.email();
   return email.length <= 254 && emailSchema.safeParse(email).success;
 }
 

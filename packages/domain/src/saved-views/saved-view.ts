@@ -11,40 +11,49 @@ export const MAX_SAVED_VIEW_NAME_LENGTH = 80;
 /** The board's search box holds a few words; a saved one is held to the same cap as a filter value. */
 const MAX_SEARCH_LENGTH = MAX_FILTER_VALUE_LENGTH;
 
-const values = z.array(z.string().min(1).max(MAX_FILTER_VALUE_LENGTH)).max(MAX_FILTER_VALUES);
-const inNin = z.strictObject({ in: values, nin: values });
-const inNinSettings = z.strictObject({ in: values, nin: values, settings: values });
+/**
+ * Made on first use, not at import: the web app imports this module for its limits and name
+ * check, and its bundle then leaves zod out (benchmark B3, initial JavaScript).
+ */
+function makeSavedViewFiltersSchema() {
+  const values = z.array(z.string().min(1).max(MAX_FILTER_VALUE_LENGTH)).max(MAX_FILTER_VALUES);
+  const inNin = z.strictObject({ in: values, nin: values });
+  const inNinSettings = z.strictObject({ in: values, nin: values, settings: values });
 
-const boardFiltersSchema = z.strictObject({
-  search: z.string().max(MAX_SEARCH_LENGTH),
-  repos: z.strictObject({
-    isLoading: z.boolean(),
-    value: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(MAX_FILTER_VALUES),
-  }),
-  zhRepos: z.strictObject({ value: values }),
-  labels: inNin,
-  assignees: inNin,
-  authors: inNin,
-  issueTypes: inNin,
-  releases: inNin,
-  estimates: inNinSettings,
-  epics: inNinSettings,
-  gantryEpics: inNinSettings,
-  sprints: z.strictObject({ value: values, settings: values }),
-  milestones: z.strictObject({ value: values }),
-  parentIssues: z.strictObject({ ids: values, recursiveIds: values }),
-  issuesBucketIds: z.strictObject({ ids: values }),
-}) satisfies z.ZodType<BoardFilters>;
+  const boardFiltersSchema = z.strictObject({
+    search: z.string().max(MAX_SEARCH_LENGTH),
+    repos: z.strictObject({
+      isLoading: z.boolean(),
+      value: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(MAX_FILTER_VALUES),
+    }),
+    zhRepos: z.strictObject({ value: values }),
+    labels: inNin,
+    assignees: inNin,
+    authors: inNin,
+    issueTypes: inNin,
+    releases: inNin,
+    estimates: inNinSettings,
+    epics: inNinSettings,
+    gantryEpics: inNinSettings,
+    sprints: z.strictObject({ value: values, settings: values }),
+    milestones: z.strictObject({ value: values }),
+    parentIssues: z.strictObject({ ids: values, recursiveIds: values }),
+    issuesBucketIds: z.strictObject({ ids: values }),
+  }) satisfies z.ZodType<BoardFilters>;
 
-const savedViewFiltersSchema = z.strictObject({
-  filters: boardFiltersSchema,
-  filterLogic: z.enum(["all", "any"]),
-}) satisfies z.ZodType<SavedViewFilters>;
+  return z.strictObject({
+    filters: boardFiltersSchema,
+    filterLogic: z.enum(["all", "any"]),
+  }) satisfies z.ZodType<SavedViewFilters>;
+}
+
+let savedViewFiltersSchema: ReturnType<typeof makeSavedViewFiltersSchema> | undefined;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Checks a saved view's filters as a client sent them; the message names the first bad place. */
 export function checkSavedViewFilters(input: unknown): Checked<SavedViewFilters> {
+  savedViewFiltersSchema ??= makeSavedViewFiltersSchema();
   const parsed = savedViewFiltersSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: { ...parsed.data, filters: markLoaded(parsed.data.filters) } };
   const [issue] = parsed.error.issues;
