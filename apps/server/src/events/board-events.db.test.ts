@@ -1,8 +1,8 @@
 import { testEngines } from "@gantry/db/testing";
 import { Octokit } from "@octokit/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BoardFixture, boardWithWebApp } from "../testing/board.js";
-import { addMember, field, gql, type TestUser } from "../testing/factories.js";
+import { type BoardFixture, boardWithWebApp, showWebApp } from "../testing/board.js";
+import { addMember, createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
 import { subscribe } from "../testing/sse.js";
 
 const BOARD_EVENTS = `subscription ($workspace: ID!) {
@@ -206,6 +206,34 @@ describe.each(testEngines())("board events on %s", (engine) => {
       pipelineIds: [pipelineId("Icebox")],
     });
     stream.close();
+  });
+
+  it("gives each subscriber the card as they may see it, though both sent the same selection", async () => {
+    // A private board showing the same repository: the demo (its creator) can open it, Mona cannot.
+    const privateBoard = await createWorkspace(board.t, board.demo, board.organization, true);
+    await showWebApp(board.t, board.hub, board.demo, privateBoard);
+    const ON_BOTH_BOARDS = `subscription ($workspace: ID!, $private: ID!) {
+      boardEvents(workspaceId: $workspace) {
+        ... on IssuesMovedEvent { placements { issue { number pipelineIssue(workspaceId: $private) { latestTransferTime } } } }
+      }
+    }`;
+    const variables = { workspace: board.workspace, private: privateBoard };
+    const demoStream = await subscribe(board.t, board.demo.token, ON_BOTH_BOARDS, variables);
+    const monaStream = await subscribe(board.t, mona.token, ON_BOTH_BOARDS, variables);
+    const issue = await firstIssue("New Issues");
+    await gql(board.t, board.demo.token, MOVE, { pipeline: pipelineId("Backlog"), issue: issue.id, position: 0 });
+    const seen = async (stream: Awaited<ReturnType<typeof subscribe>>) => {
+      const answer = await stream.next();
+      const { placements } = field<{ placements: { issue: { pipelineIssue: object | null } }[] }>(
+        answer,
+        "boardEvents",
+      );
+      return { pipelineIssue: placements[0]?.issue.pipelineIssue, error: answer.errors?.[0]?.extensions?.code };
+    };
+    expect(await seen(demoStream)).toEqual({ pipelineIssue: expect.any(Object), error: undefined });
+    expect(await seen(monaStream)).toEqual({ pipelineIssue: null, error: "FORBIDDEN" });
+    demoStream.close();
+    monaStream.close();
   });
 
   it("stops sending to someone removed from the organisation, and ends open streams when the server stops", async () => {

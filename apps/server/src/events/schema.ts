@@ -5,11 +5,12 @@ import { and, inArray, isNotNull } from "drizzle-orm";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
-import { permissionAtLeast, requireWorkspace, workspaceAccess } from "../organizations/access.js";
+import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { Workspace } from "../workspaces/schema.js";
 import type { BoardEvent } from "./board-events.js";
 import { type BoardPlacement, boardPlacements } from "./placements.js";
+import { subscriberAccess } from "./subscriber-access.js";
 
 const { issues } = schema;
 
@@ -114,11 +115,11 @@ builder.objectRef<Extract<BoardEvent, { kind: "PIPELINES_CHANGED" }>>("Pipelines
 
 /**
  * The workspace's events for as long as the viewer may still read it: access is checked again
- * before each event, so someone removed from the workspace stops receiving at the next one.
+ * before each event (for all the event's subscribers at once), so someone removed from the
+ * workspace stops receiving at the next one.
  */
 function whileReadable(
   context: GraphQLContext,
-  workspaceId: string,
   events: AsyncIterableIterator<BoardEvent>,
 ): AsyncIterableIterator<BoardEvent> {
   const userId = signedInViewer(context).id;
@@ -126,8 +127,7 @@ function whileReadable(
     async next() {
       const result = await events.next();
       if (result.done) return result;
-      const access = await workspaceAccess(context.db, workspaceId, userId);
-      if (permissionAtLeast(access?.permission ?? null, "viewer")) {
+      if ((await subscriberAccess(context.db, result.value, userId)).readable) {
         // One context serves the whole subscription, and the data loaders cache per context: a
         // fresh cache per event, or an issue's dependencies and progress stay as the first event read them.
         Object.assign(context, initContextCache());
@@ -149,7 +149,7 @@ builder.subscriptionField("boardEvents", (t) =>
     args: { workspaceId: t.arg.globalID({ required: true, for: Workspace }) },
     subscribe: async (_root, args, context) => {
       await requireWorkspace(context.db, args.workspaceId.id, signedInViewer(context).id, "viewer");
-      return whileReadable(context, args.workspaceId.id, context.events.subscribe(args.workspaceId.id));
+      return whileReadable(context, context.events.subscribe(args.workspaceId.id));
     },
     resolve: (event) => event,
   }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createYoga, type YogaServerInstance } from "graphql-yoga";
 import { originOf } from "../audit/record.js";
+import { sharedBoardEventsPlugin } from "../events/shared-payloads.js";
 import { nulCharactersPlugin } from "../security/nul-characters.js";
 import type { GraphQLContext } from "./context.js";
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, operationLimitsPlugin } from "./limits.js";
@@ -28,7 +29,7 @@ export function createGantryYoga(
     schema,
     graphqlEndpoint,
     batching: false,
-    plugins: [operationLimitsPlugin(limits), nulCharactersPlugin()],
+    plugins: [operationLimitsPlugin(limits), nulCharactersPlugin(), sharedBoardEventsPlugin()],
     // The bundled GraphiQL loads from a CDN, which the Content-Security-Policy (rightly) refuses.
     graphiql: false,
     landingPage: false,

@@ -36,26 +36,7 @@ export async function boardWithWebApp(engine: Engine): Promise<BoardFixture> {
   const demo = await signIn("demo");
   const organization = await createOrganization(t, demo);
   const workspace = await createWorkspace(t, demo, organization);
-  await gql(
-    t,
-    demo.token,
-    "mutation ($w: ID!, $r: ID!) { addRepositoryToWorkspace(input: { workspaceId: $w, repositoryGhId: $r }) { workspaceRepository { repository { id } } } }",
-    { w: workspace, r: String(hub.store.repository("acme", "web-app")?.id) },
-  );
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const answer = await gql(
-      t,
-      demo.token,
-      "query ($id: ID!) { workspace(id: $id) { repositoriesConnection { nodes { repository { import { state } } } } } }",
-      { id: workspace },
-    );
-    const { nodes } = field<{ repositoriesConnection: { nodes: { repository: { import: { state: string } } }[] } }>(
-      answer,
-      "workspace",
-    ).repositoriesConnection;
-    if (nodes.every((node) => node.repository.import.state === "DONE")) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await showWebApp(t, hub, demo, workspace);
   return {
     t,
     hub,
@@ -68,4 +49,28 @@ export async function boardWithWebApp(engine: Engine): Promise<BoardFixture> {
       await hub.close();
     },
   };
+}
+
+/** Adds acme/web-app to the workspace's board (as its admin `owner`) and waits until its issues are imported. */
+export async function showWebApp(t: TestApp, hub: HubSandbox, owner: TestUser, workspace: string): Promise<void> {
+  await gql(
+    t,
+    owner.token,
+    "mutation ($w: ID!, $r: ID!) { addRepositoryToWorkspace(input: { workspaceId: $w, repositoryGhId: $r }) { workspaceRepository { repository { id } } } }",
+    { w: workspace, r: String(hub.store.repository("acme", "web-app")?.id) },
+  );
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const answer = await gql(
+      t,
+      owner.token,
+      "query ($id: ID!) { workspace(id: $id) { repositoriesConnection { nodes { repository { import { state } } } } } }",
+      { id: workspace },
+    );
+    const { nodes } = field<{ repositoriesConnection: { nodes: { repository: { import: { state: string } } }[] } }>(
+      answer,
+      "workspace",
+    ).repositoriesConnection;
+    if (nodes.every((node) => node.repository.import.state === "DONE")) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
