@@ -1,10 +1,11 @@
 /**
- * Applying GitHub's verified deliveries, a repository's concurrent ones together: while one
- * transaction runs, the deliveries that arrive wait and then go in the next, so a burst costs a
- * handful of statements per transaction instead of ten per delivery (B4: per-statement work in
- * Node was most of a delivery's cost).
+ * Applying GitHub's deliveries, a repository's concurrent ones together: while one batch runs,
+ * the deliveries that arrive wait and then go in the next, so a burst costs a handful of
+ * statements per batch (the repository and its hook secret read once, one transaction) instead
+ * of ten per delivery (B4: per-statement work in Node was most of a delivery's cost).
  */
 import { type Executor, schema } from "@gantry/db";
+import { verify } from "@octokit/webhooks-methods";
 import { eq } from "drizzle-orm";
 import { applyPipelineLabel, PIPELINE_LABEL_PREFIX } from "../board/pipeline-labels.js";
 import { placeNewIssues } from "../board/placement.js";
@@ -26,12 +27,21 @@ export interface WebhookPayload {
 }
 
 /** A delivery whose signature matched its repository's hook secret. */
-export interface VerifiedDelivery {
+interface VerifiedDelivery {
   deliveryId: string;
   event: string;
   payload: WebhookPayload;
   receivedAt: Date;
 }
+
+/** A delivery as it arrived: the signature covers the exact bytes of `raw`. */
+export interface ReceivedDelivery extends VerifiedDelivery {
+  raw: string;
+  signature: string;
+}
+
+/** What became of a delivery: applied, a delivery id already seen, or refused. */
+export type DeliveryOutcome = "applied" | "seen" | "unknown repository" | "forged" | "no delivery id";
 
 /** The issue or pull request a delivery is about, if any. */
 function subjectOf({ event, payload }: VerifiedDelivery) {
@@ -147,58 +157,76 @@ async function announce(
 }
 
 interface Waiting {
-  delivery: VerifiedDelivery;
-  settle: (applied: boolean) => void;
+  delivery: ReceivedDelivery;
+  settle: (outcome: DeliveryOutcome) => void;
   fail: (error: unknown) => void;
 }
 
 /**
- * Applies verified deliveries, one transaction at a time per repository on this instance, each
- * with every delivery that arrived while the last one ran. `apply` answers once the delivery's
- * transaction has committed and its boards were told: true if it was applied, false for a
- * delivery id already seen. A batch that fails is retried one delivery at a time, so one bad
- * delivery fails alone.
+ * Applies deliveries for one GitHub repository id, one batch at a time per repository on this
+ * instance, each with every delivery that arrived while the last one ran. Each signature is
+ * checked with the repository's own hook secret before anything else is done with it.
+ * `apply` answers once the delivery's transaction has committed and its boards were told. A batch
+ * that fails is retried one delivery at a time, so one bad delivery fails alone.
  */
 export function createWebhookApplier(deps: CodeHostDeps) {
-  const queues = new Map<string, Waiting[]>();
+  const queues = new Map<number, Waiting[]>();
 
-  async function run(repositoryId: string, batch: Waiting[]) {
+  async function run(ghId: number, batch: Waiting[]) {
+    const [repository] = await deps.db
+      .select({ id: repositories.id, encryptedHookSecret: repositories.encryptedHookSecret })
+      .from(repositories)
+      .where(eq(repositories.ghId, ghId));
+    if (!repository?.encryptedHookSecret) {
+      for (const waiting of batch) waiting.settle("unknown repository");
+      return;
+    }
+    const secret = deps.secretBox.open(repository.encryptedHookSecret);
+    const signed = await Promise.all(
+      batch.map(({ delivery }) => verify(secret, delivery.raw, delivery.signature).catch(() => false)),
+    );
+    const verified: Waiting[] = [];
+    batch.forEach((waiting, index) => {
+      const { deliveryId } = waiting.delivery;
+      if (!signed[index]) waiting.settle("forged");
+      else if (!deliveryId || deliveryId.length > 100) waiting.settle("no delivery id");
+      else verified.push(waiting);
+    });
+    if (verified.length === 0) return;
     const outcome = await applyBatch(
       deps,
-      repositoryId,
-      batch.map((waiting) => waiting.delivery),
+      repository.id,
+      verified.map((waiting) => waiting.delivery),
     );
-    await announce(deps, repositoryId, outcome);
-    const applied = new Set(outcome.applied);
-    for (const waiting of batch) waiting.settle(applied.has(waiting.delivery));
+    await announce(deps, repository.id, outcome);
+    const applied = new Set<VerifiedDelivery>(outcome.applied);
+    for (const waiting of verified) waiting.settle(applied.has(waiting.delivery) ? "applied" : "seen");
   }
 
-  async function drain(repositoryId: string, queue: Waiting[]) {
+  async function drain(ghId: number, queue: Waiting[]) {
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        await run(repositoryId, batch);
+        await run(ghId, batch);
       } catch (error) {
         if (batch.length === 1) batch[0]?.fail(error);
-        else
-          for (const waiting of batch)
-            await run(repositoryId, [waiting]).catch((alone: unknown) => waiting.fail(alone));
+        else for (const waiting of batch) await run(ghId, [waiting]).catch((alone: unknown) => waiting.fail(alone));
       }
     }
-    queues.delete(repositoryId);
+    queues.delete(ghId);
   }
 
   return {
-    apply(repositoryId: string, delivery: VerifiedDelivery): Promise<boolean> {
+    apply(ghId: number, delivery: ReceivedDelivery): Promise<DeliveryOutcome> {
       return new Promise((settle, fail) => {
-        const queue = queues.get(repositoryId);
+        const queue = queues.get(ghId);
         if (queue) {
           queue.push({ delivery, settle, fail });
           return;
         }
         const started = [{ delivery, settle, fail }];
-        queues.set(repositoryId, started);
-        void drain(repositoryId, started);
+        queues.set(ghId, started);
+        void drain(ghId, started);
       });
     },
   };

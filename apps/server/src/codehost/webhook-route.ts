@@ -1,16 +1,12 @@
-import { schema } from "@gantry/db";
-import { verify } from "@octokit/webhooks-methods";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { type CodeHostDeps, WEBHOOK_PATH } from "./repositories.js";
 import { createWebhookApplier, type WebhookPayload } from "./webhook-batches.js";
 
-const { repositories } = schema;
 const MAX_WEBHOOK_BYTES = 5 * 1024 * 1024;
 
 /**
  * GitHub's deliveries: the signature is checked with the repository's own hook secret before
- * anything is read further, each delivery id is applied once (GitHub redelivers, and replays
+ * anything but the repository's id is read (createWebhookApplier), each delivery id is applied once (GitHub redelivers, and replays
  * are attacks), and an older state never overwrites a newer one.
  */
 export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostDeps): Promise<void> {
@@ -35,22 +31,13 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
         return reply.code(400).send({ error: "the body is not JSON" });
       }
       const ghId = payload.repository?.id;
-      const [repository] = ghId
-        ? await deps.db
-            .select({ id: repositories.id, encryptedHookSecret: repositories.encryptedHookSecret })
-            .from(repositories)
-            .where(eq(repositories.ghId, ghId))
-        : [];
-      if (!repository?.encryptedHookSecret)
+      if (typeof ghId !== "number") return reply.code(404).send({ error: "no connected repository for this delivery" });
+      const outcome = await applier.apply(ghId, { deliveryId, event, payload, raw, signature, receivedAt: deps.now() });
+      if (outcome === "unknown repository")
         return reply.code(404).send({ error: "no connected repository for this delivery" });
-      const secret = deps.secretBox.open(repository.encryptedHookSecret);
-      if (!signature || !(await verify(secret, raw, signature).catch(() => false))) {
-        return reply.code(401).send({ error: "signature does not match" });
-      }
-      if (!deliveryId || deliveryId.length > 100) return reply.code(400).send({ error: "missing X-GitHub-Delivery" });
-
-      const applied = await applier.apply(repository.id, { deliveryId, event, payload, receivedAt: deps.now() });
-      return reply.code(applied ? 202 : 200).send({ applied });
+      if (outcome === "forged") return reply.code(401).send({ error: "signature does not match" });
+      if (outcome === "no delivery id") return reply.code(400).send({ error: "missing X-GitHub-Delivery" });
+      return reply.code(outcome === "applied" ? 202 : 200).send({ applied: outcome === "applied" });
     });
   });
 }
