@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
+import { afterNextPaint } from "../after-paint";
 import { activeSavedViewSet, boardFiltersApplied } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
 import { asksForViewOnly, filterOrderOf, withBoardLink } from "./filter-link";
@@ -54,12 +55,15 @@ export function useBoardLink(workspaceId: string) {
   useEffect(() => {
     // Until the asked-for view arrives, the link keeps saying which view it wants.
     if (pendingView.current) return;
-    setParams(
-      (current) => {
-        const next = withBoardLink(current, filters, filterLogic, savedViewId);
-        return next.toString() === current.toString() ? current : next;
-      },
-      { replace: true, state: navigationState.current },
+    // After the board shows the new filters: a navigation redraws every route that reads the address.
+    return afterNextPaint(() =>
+      setParams(
+        (current) => {
+          const next = withBoardLink(current, filters, filterLogic, savedViewId);
+          return next.toString() === current.toString() ? current : next;
+        },
+        { replace: true, state: navigationState.current },
+      ),
     );
   }, [filters, filterLogic, savedViewId, setParams]);
 }
