@@ -208,6 +208,41 @@ describe.each(testEngines())("board events on %s", (engine) => {
     stream.close();
   });
 
+  it("places a card where the board reads it: within its pipeline, and first among the closed once closed", async () => {
+    const stream = await subscribe(board.t, mona.token, BOARD_EVENTS, { workspace: board.workspace });
+    const placementOf = async () => {
+      const { placements } = field<{ placements: { pipelineId: string; position: number }[] }>(
+        await stream.next(),
+        "boardEvents",
+      );
+      return placements.map(({ pipelineId, position }) => ({ pipelineId, position }))[0];
+    };
+    const boardOrder = async (pipeline: string) => {
+      const answer = await gql(
+        board.t,
+        board.demo.token,
+        "query ($id: ID!) { searchIssuesByPipeline(pipelineId: $id, first: 100) { nodes { id } } }",
+        { id: pipelineId(pipeline) },
+      );
+      return field<{ nodes: { id: string }[] }>(answer, "searchIssuesByPipeline").nodes.map((node) => node.id);
+    };
+    const moved = await firstIssue("New Issues");
+    await gql(board.t, board.demo.token, MOVE, { pipeline: pipelineId("In Progress"), issue: moved.id, position: 1 });
+    expect(await placementOf()).toEqual({ pipelineId: pipelineId("In Progress"), position: 1 });
+    expect((await boardOrder("In Progress")).indexOf(moved.id)).toBe(1);
+
+    await gql(
+      board.t,
+      board.demo.token,
+      "mutation ($ids: [ID!]!) { closeIssues(input: { issueIds: $ids }) { successCount } }",
+      {
+        ids: [moved.id],
+      },
+    );
+    expect(await placementOf()).toEqual({ pipelineId: "closed--pipeline", position: 0 });
+    stream.close();
+  });
+
   it("gives each subscriber the card as they may see it, though both sent the same selection", async () => {
     // A private board showing the same repository: the demo (its creator) can open it, Mona cannot.
     const privateBoard = await createWorkspace(board.t, board.demo, board.organization, true);

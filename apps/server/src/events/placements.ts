@@ -1,5 +1,6 @@
 import { type Executor, schema } from "@gantry/db";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, type Column, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { workspaceIssues } from "../board/queries.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 
@@ -17,6 +18,8 @@ export interface BoardPlacement {
 /**
  * The issues' current places on the workspace's board, in the orders searchIssuesByPipeline
  * and searchClosedIssues answer (rank within an open pipeline; most recently closed first).
+ * A place is the number of issues before it, counted for the named issues alone: numbering
+ * the whole board on every event would cost as much as reading it.
  */
 export async function boardPlacements(
   db: Executor,
@@ -24,37 +27,44 @@ export async function boardPlacements(
   issueIds: string[],
 ): Promise<BoardPlacement[]> {
   if (issueIds.length === 0) return [];
-  const open = db
-    .select({
-      issueId: issuePositions.issueId,
-      pipelineId: issuePositions.pipelineId,
-      position:
-        sql<number>`(row_number() over (partition by ${issuePositions.pipelineId} order by ${issuePositions.rank} collate "C") - 1)::int`.as(
-          "position",
-        ),
-    })
-    .from(issuePositions)
-    .innerJoin(issues, eq(issues.id, issuePositions.issueId))
-    .where(and(eq(issuePositions.workspaceId, workspaceId), eq(issues.state, "open")))
-    .as("open_places");
-  const closed = db
-    .select({
-      issueId: sql<string>`${issues.id}`.as("issue_id"),
-      position:
-        sql<number>`(row_number() over (order by ${desc(issues.closedAt)}, ${desc(issues.number)}) - 1)::int`.as(
-          "position",
-        ),
-    })
-    .from(issues)
-    .where(and(workspaceIssues(workspaceId), eq(issues.state, "closed")))
-    .as("closed_places");
+  const before = alias(issuePositions, "before");
+  const beforeIssue = alias(issues, "before_issue");
+  const closedIssue = alias(issues, "closed_issue");
+  // Most recently closed first; an issue with no closing time sorts first, as in a descending order.
+  const closedOrder = (table: { closedAt: Column; number: Column }) =>
+    sql`(coalesce(${table.closedAt}, 'infinity'), ${table.number})`;
   const [rows, openPlaces, closedPlaces] = await Promise.all([
     db
       .select()
       .from(issues)
       .where(and(inArray(issues.id, issueIds), workspaceIssues(workspaceId))),
-    db.select().from(open).where(inArray(open.issueId, issueIds)),
-    db.select().from(closed).where(inArray(closed.issueId, issueIds)),
+    db
+      .select({
+        issueId: issuePositions.issueId,
+        pipelineId: issuePositions.pipelineId,
+        position: sql<number>`(select count(*) from ${issuePositions} as ${before}
+          inner join ${issues} as ${beforeIssue} on ${beforeIssue.id} = ${before.issueId} and ${beforeIssue.state} = 'open'
+          where ${before.pipelineId} = ${issuePositions.pipelineId}
+            and ${before.rank} collate "C" < ${issuePositions.rank} collate "C")::int`,
+      })
+      .from(issuePositions)
+      .innerJoin(issues, eq(issues.id, issuePositions.issueId))
+      .where(
+        and(
+          eq(issuePositions.workspaceId, workspaceId),
+          inArray(issuePositions.issueId, issueIds),
+          eq(issues.state, "open"),
+        ),
+      ),
+    db
+      .select({
+        issueId: closedIssue.id,
+        position: sql<number>`(select count(*) from ${issues}
+          where ${and(workspaceIssues(workspaceId), eq(issues.state, "closed"))}
+            and ${closedOrder(issues)} > ${closedOrder(closedIssue)})::int`,
+      })
+      .from(closedIssue)
+      .where(and(inArray(closedIssue.id, issueIds), eq(closedIssue.state, "closed"))),
   ]);
   return issueIds.map((issueId) => {
     const issue = rows.find((row) => row.id === issueId) ?? null;
