@@ -1,6 +1,6 @@
 import { type Executor, type OrganizationRole, schema, type WorkspacePermission } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type SeatProblem, seatProblem, seatProblemError } from "../enterprise/seats.js";
 import { GantryError } from "../graphql/errors.js";
 
@@ -60,23 +60,32 @@ export async function workspaceAccess(
   workspaceId: string,
   userId: string | null,
 ): Promise<WorkspaceAccess | null> {
+  // One statement: every board request checks this before anything else (B1).
+  const theirs = (column: typeof organizationMembers.userId | typeof workspaceMembers.userId) =>
+    userId ? eq(column, userId) : sql`false`;
   const [row] = await db
-    .select({ workspace: workspaces, organization: organizations })
+    .select({
+      workspace: workspaces,
+      organization: organizations,
+      role: organizationMembers.role,
+      explicit: workspaceMembers.permission,
+    })
     .from(workspaces)
     .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .leftJoin(
+      organizationMembers,
+      and(eq(organizationMembers.organizationId, workspaces.organizationId), theirs(organizationMembers.userId)),
+    )
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), theirs(workspaceMembers.userId)))
     .where(eq(workspaces.id, workspaceId));
   if (!row) return null;
-  if (!userId) return { ...row, permission: null };
-  const [role, explicit] = await Promise.all([
-    organizationRole(db, row.organization.id, userId),
-    db
-      .select({ permission: workspaceMembers.permission })
-      .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))),
-  ]);
-  const permission = effectivePermission(role, explicit[0]?.permission ?? null, row.workspace.isPrivate);
+  const { workspace, organization } = row;
+  if (!userId) return { workspace, organization, permission: null };
+  const permission = effectivePermission(row.role, row.explicit, workspace.isPrivate);
   const problem = permission ? await seatProblem(db, userId) : null;
-  return problem ? { ...row, permission: null, seatProblem: problem } : { ...row, permission };
+  return problem
+    ? { workspace, organization, permission: null, seatProblem: problem }
+    : { workspace, organization, permission };
 }
 
 /**
