@@ -1,11 +1,12 @@
 import type { Theme } from "@gantry/domain";
 import { SearchIcon } from "@primer/octicons-react";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { ToastProvider } from "../ui/toast/ToastProvider";
 import { useToasts } from "../ui/toast/toast-context";
 import styles from "./AppShell.module.css";
+import { CommandPalette } from "./command-palette/CommandPalette";
 import { CommandRegistryProvider, type PaletteCommand, useRegisterCommands } from "./command-palette/command-registry";
 import { useConnectivityNotices } from "./connectivity/use-connectivity-notices";
 import { useServerWatch } from "./connectivity/use-server-watch";
@@ -31,26 +32,6 @@ export interface AppShellProps {
 const THEME_NOT_SAVED = "Your theme choice could not be saved. Check your connection and try again.";
 
 type Overlay = "palette" | "shortcuts" | null;
-
-const loadCommandPalette = () => import("./command-palette/CommandPalette");
-/** The palette and its list library are not part of a page's first load (benchmark B3): read after it. */
-const CommandPalette = lazy(async () => ({ default: (await loadCommandPalette()).CommandPalette }));
-
-/** Long enough for a page's first load (its data and first paint) to be over. */
-const PALETTE_PRELOAD_DELAY_MS = 3_000;
-
-/** Once the page's first load is over and the browser is idle; answers a cancel. */
-function afterFirstLoad(task: () => void): () => void {
-  let idle: number | undefined;
-  const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === "function") idle = requestIdleCallback(task);
-    else task();
-  }, PALETTE_PRELOAD_DELAY_MS);
-  return () => {
-    clearTimeout(timer);
-    if (idle !== undefined) cancelIdleCallback(idle);
-  };
-}
 
 function reloadPage() {
   window.location.reload();
@@ -88,8 +69,6 @@ function ShellFrame({
     [chooseHere, saveTheme, toasts],
   );
   const [overlay, setOverlay] = useState<Overlay>(null);
-  // Ready before Ctrl+K, so what is typed straight after it reaches the palette.
-  useEffect(() => afterFirstLoad(() => void loadCommandPalette()), []);
   useConnectivityNotices(useServerWatch(), reload);
 
   const togglePalette = useCallback(() => setOverlay((open) => (open === "palette" ? null : "palette")), []);
@@ -157,11 +136,7 @@ function ShellFrame({
       <div id="content" className={styles.content}>
         {children ?? <Outlet />}
       </div>
-      {overlay === "palette" && (
-        <Suspense fallback={null}>
-          <CommandPalette onClose={closeOverlay} />
-        </Suspense>
-      )}
+      {overlay === "palette" && <CommandPalette onClose={closeOverlay} />}
       {overlay === "shortcuts" && <ShortcutHelp onClose={closeOverlay} />}
     </div>
   );

@@ -1,7 +1,10 @@
-import { type ReactNode, useCallback, useState } from "react";
-import { SprintsSettingsModal } from "./SprintsSettingsModal";
+import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
 import type { SprintsModalHighlight } from "./sprint-config-form";
 import { useSprintConfig, useWorkspaceEstimates } from "./sprints-api";
+
+const loadSprintsSettingsModal = () => import("./SprintsSettingsModal");
+/** The modal and its date handling are a chunk read when it is first opened, not with the board (benchmark B3). */
+const SprintsSettingsModal = lazy(async () => ({ default: (await loadSprintsSettingsModal()).SprintsSettingsModal }));
 
 export interface SprintsModal {
   /** Opens the sprints settings modal, optionally with one field highlighted (SPEC §2). */
@@ -16,17 +19,23 @@ export function useSprintsModal(workspaceId: string, onSaved?: () => void): Spri
   // Read only once asked for, so a board that never opens the modal makes no extra request.
   const workspace = useSprintConfig(workspaceId, opened !== null);
   const estimates = useWorkspaceEstimates(workspaceId, opened !== null);
-  const open = useCallback((highlight?: SprintsModalHighlight) => setOpened({ highlight: highlight ?? null }), []);
+  const open = useCallback((highlight?: SprintsModalHighlight) => {
+    // Read alongside the settings.
+    void loadSprintsSettingsModal();
+    setOpened({ highlight: highlight ?? null });
+  }, []);
   const modal =
     opened && workspace.data && estimates.data ? (
-      <SprintsSettingsModal
-        workspaceId={workspaceId}
-        workspace={workspace.data}
-        estimates={estimates.data}
-        highlight={opened.highlight}
-        onDismiss={() => setOpened(null)}
-        onSaved={onSaved}
-      />
+      <Suspense fallback={null}>
+        <SprintsSettingsModal
+          workspaceId={workspaceId}
+          workspace={workspace.data}
+          estimates={estimates.data}
+          highlight={opened.highlight}
+          onDismiss={() => setOpened(null)}
+          onSaved={onSaved}
+        />
+      </Suspense>
     ) : null;
   return { open, modal };
 }
