@@ -38,7 +38,7 @@ builder.relayMutationField(
         position: input.position ?? "START",
         clientMutationId: input.clientMutationId ?? null,
       });
-      return { ...result, pipeline: await pipelineViewOf(context, target) };
+      return { ...result, pipeline: pipelineViewOf(target) };
     },
   },
   {

@@ -3,7 +3,6 @@ import { rankBetween } from "@gantry/domain";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { gitHubError } from "../codehost/errors.js";
 import { clientForUser } from "../codehost/repositories.js";
-import { currentPipelineId } from "../events/placements.js";
 import { GantryError } from "../graphql/errors.js";
 import { recordIssueEvents } from "../issues/activity.js";
 import { requireWorkspace } from "../organizations/access.js";
@@ -22,6 +21,8 @@ export interface MoveIssueInput {
   position: number;
   /** Sent back on the board event, so the client that moved the card can ignore the echo. */
   clientMutationId?: string | null;
+  /** The target pipeline's row, when the caller has read it already (the mutation has). */
+  pipeline?: typeof pipelines.$inferSelect;
 }
 
 export type IssueOnBoard = { issue: typeof issues.$inferSelect; repository: typeof repositories.$inferSelect };
@@ -35,6 +36,26 @@ export async function issuesInWorkspace(executor: Executor, workspaceId: string,
     .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
     .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, repositories.id))
     .where(and(inArray(issues.id, issueIds), eq(workspaceRepositories.workspaceId, workspaceId)));
+}
+
+/**
+ * The issue, if it is on the workspace's board, with the pipeline it is in there (id and name;
+ * the Closed pipeline for a closed issue, none for an unplaced one), in one read.
+ */
+async function issueToMove(executor: Executor, workspaceId: string, issueId: string) {
+  const [row] = await executor
+    .select({ issue: issues, repository: repositories, placedIn: { id: pipelines.id, name: pipelines.name } })
+    .from(issues)
+    .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
+    .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, repositories.id))
+    .leftJoin(issuePositions, and(eq(issuePositions.workspaceId, workspaceId), eq(issuePositions.issueId, issues.id)))
+    .leftJoin(pipelines, eq(pipelines.id, issuePositions.pipelineId))
+    .where(and(eq(issues.id, issueId), eq(workspaceRepositories.workspaceId, workspaceId)));
+  if (!row) return undefined;
+  const { placedIn, ...onBoard } = row;
+  const from =
+    onBoard.issue.state === "closed" ? CLOSED_PIPELINE : { id: placedIn?.id ?? null, name: placedIn?.name ?? null };
+  return { ...onBoard, from };
 }
 
 /** An open pipeline of this workspace, by database id. */
@@ -118,14 +139,31 @@ export async function recordPipelineMoves(
     : [];
   const name = (id: string | null) =>
     id === CLOSED_PIPELINE.id ? CLOSED_PIPELINE.name : (rows.find((row) => row.id === id)?.name ?? null);
+  await recordNamedPipelineMoves(
+    executor,
+    userId,
+    workspaceId,
+    moves.map((move) => ({ issueId: move.issueId, from: name(move.fromPipelineId) })),
+    name(toPipelineId),
+  );
+}
+
+/** recordPipelineMoves, for a caller that knows the pipelines' names. */
+async function recordNamedPipelineMoves(
+  executor: Executor,
+  userId: string,
+  workspaceId: string,
+  moves: { issueId: string; from: string | null }[],
+  to: string | null,
+) {
   await recordIssueEvents(
     executor,
     moves.map((move) => ({
       issueId: move.issueId,
       workspaceId,
       field: "pipeline",
-      from: name(move.fromPipelineId),
-      to: name(toPipelineId),
+      from: move.from,
+      to,
       actorId: userId,
     })),
   );
@@ -134,7 +172,8 @@ export async function recordPipelineMoves(
 /**
  * Everything before an issue lands in an open pipeline: a closed issue is reopened (on GitHub
  * first for a GitHub issue, and stored as open at once), and on a workspace mirroring pipelines
- * a GitHub issue gets the pipeline's label. GitHub refusing throws.
+ * a GitHub issue gets the pipeline's label. GitHub refusing throws. Answers whether the issue's
+ * row changed.
  */
 export async function prepareOpenMove(
   deps: IssueWriteDeps,
@@ -143,16 +182,17 @@ export async function prepareOpenMove(
   pipeline: { name: string },
   mirrorLabels: boolean,
 ) {
-  if (row.issue.state === "closed") {
-    await storeIssueState(deps, userId, row, await newIssueState(deps, userId, row, "open"));
-  }
-  if (mirrorLabels && row.repository.ghId !== null) {
+  const reopen = row.issue.state === "closed";
+  if (reopen) await storeIssueState(deps, userId, row, await newIssueState(deps, userId, row, "open"));
+  const label = mirrorLabels && row.repository.ghId !== null;
+  if (label) {
     try {
       await mirrorPipelineLabel(requireGitHub(deps), userId, row, pipeline.name);
     } catch (error) {
       throw gitHubError(error);
     }
   }
+  return reopen || label;
 }
 
 /** The ranks of the pipeline's open issues in board order, leaving out the ones being moved. */
@@ -199,9 +239,9 @@ export async function placeIssues(
  */
 export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceId: string, input: MoveIssueInput) {
   const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
-  const [row] = await issuesInWorkspace(deps.db, workspaceId, [input.issueId]);
+  const row = await issueToMove(deps.db, workspaceId, input.issueId);
   if (!row) throw new GantryError("NOT_FOUND", "This issue is not on this workspace's board.");
-  const fromPipelineId = await currentPipelineId(deps.db, workspaceId, row.issue);
+  const { from } = row;
   const announce = (toPipelineId: string) =>
     deps.events.publish({
       kind: "ISSUES_MOVED",
@@ -209,28 +249,34 @@ export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceI
       actorId: userId,
       clientMutationId: input.clientMutationId ?? null,
       issueIds: [row.issue.id],
-      fromPipelineId,
+      fromPipelineId: from.id,
       toPipelineId,
     });
 
-  const moves = [{ issueId: row.issue.id, fromPipelineId }];
+  const moves = [{ issueId: row.issue.id, from: from.name }];
   if (input.pipelineId === CLOSED_PIPELINE.id) {
     await closeIssue(deps, userId, row);
-    await recordPipelineMoves(deps.db, userId, workspaceId, moves, CLOSED_PIPELINE.id);
+    await recordNamedPipelineMoves(deps.db, userId, workspaceId, moves, CLOSED_PIPELINE.name);
     await announce(CLOSED_PIPELINE.id);
     return { issueId: row.issue.id, pipelineId: CLOSED_PIPELINE.id };
   }
 
-  const pipeline = await workspacePipeline(deps.db, workspaceId, input.pipelineId);
-  await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
+  const pipeline =
+    input.pipeline?.id === input.pipelineId && input.pipeline.workspaceId === workspaceId
+      ? input.pipeline
+      : await workspacePipeline(deps.db, workspaceId, input.pipelineId);
+  const changed = await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
 
   await deps.db.transaction(async (tx) => {
+    // The timeline first: the order lock is held from lockPipelineOrder to the commit, so only
+    // what needs it (the neighbours and the new rank) runs under it.
+    await recordNamedPipelineMoves(tx, userId, workspaceId, moves, pipeline.name);
     await lockPipelineOrder(tx, pipeline.id, [row.issue.id]);
     const [above, below] = await neighbourRanks(tx, pipeline.id, [row.issue.id], input.position);
     const rank = rankBetween(above, below);
     await placeIssues(tx, workspaceId, pipeline.id, [{ issueId: row.issue.id, rank }], deps.now());
-    await recordPipelineMoves(tx, userId, workspaceId, moves, pipeline.id);
   });
   await announce(pipeline.id);
-  return { issueId: row.issue.id, pipelineId: pipeline.id };
+  // The row as read, for the answer, unless reopening or the pipeline label changed it.
+  return { issueId: row.issue.id, pipelineId: pipeline.id, issue: changed ? undefined : row.issue };
 }
