@@ -20,6 +20,8 @@ function page<Name extends string>(
   return async () => ({ Component: (await load())[name] });
 }
 
+const signedOutPages = () => import("../accounts/signed-out-pages");
+
 /** A lazily loaded page for signed-in people that stands outside the app shell. */
 function signedInPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
@@ -40,19 +42,19 @@ function signedInPage<Name extends string>(
 /** The route table. Feature folders add their routes here; anything unmatched is the 404 page. */
 export const routes: RouteObject[] = [
   { path: "/", element: <Navigate to="/landing" replace /> },
-  { path: "/login", lazy: page(() => import("../accounts/LoginPage"), "LoginPage") },
-  { path: "/signup", lazy: page(() => import("../accounts/SignUpPage"), "SignUpPage") },
-  { path: "/verify-email", lazy: page(() => import("../accounts/VerifyEmailPage"), "VerifyEmailPage") },
-  { path: "/forgot-password", lazy: page(() => import("../accounts/ForgotPasswordPage"), "ForgotPasswordPage") },
-  { path: "/reset-password", lazy: page(() => import("../accounts/ResetPasswordPage"), "ResetPasswordPage") },
-  { path: "/unlock", lazy: page(() => import("../accounts/UnlockPage"), "UnlockPage") },
+  { path: "/login", lazy: page(signedOutPages, "LoginPage") },
+  { path: "/signup", lazy: page(signedOutPages, "SignUpPage") },
+  { path: "/verify-email", lazy: page(signedOutPages, "VerifyEmailPage") },
+  { path: "/forgot-password", lazy: page(signedOutPages, "ForgotPasswordPage") },
+  { path: "/reset-password", lazy: page(signedOutPages, "ResetPasswordPage") },
+  { path: "/unlock", lazy: page(signedOutPages, "UnlockPage") },
   { path: "/auth/complete", lazy: page(() => import("../github/AuthCompletePage"), "AuthCompletePage") },
   // Not behind RequireAuth: its cases are about sessions that no longer work.
   { path: WORKSPACE_AUTH_FAILED_PATH, element: <WorkspaceAuthFailedRoute /> },
-  { path: "/invite", lazy: page(() => import("../organizations/invites/InvitePage"), "InvitePage") },
+  { path: "/invite", lazy: page(signedOutPages, "InvitePage") },
   {
     path: "/invalid-invite-token",
-    lazy: page(() => import("../organizations/invites/InvalidInviteTokenPage"), "InvalidInviteTokenPage"),
+    lazy: page(signedOutPages, "InvalidInviteTokenPage"),
   },
   {
     path: "/workspace-permissions-error",
