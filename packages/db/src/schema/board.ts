@@ -35,5 +35,7 @@ export const issuePositions = pgTable(
     // collation cannot give that order, so board pages and move neighbours would sort whole
     // pipelines (decision 0046).
     index("issue_positions_pipeline_rank_c_idx").using("btree", table.pipelineId, sql`${table.rank} collate "C"`),
+    // An issue's places on every board, read with each card (its pipeline and priority).
+    index("issue_positions_issue_idx").on(table.issueId),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "issue_positions_issue_idx" ON "issue_positions" USING btree ("issue_id");
