@@ -33,7 +33,7 @@ export const b2ConcurrentMoves: Benchmark = {
   title: "moves by 50 concurrent clients",
   async run({ quick, postgresUrl, log }) {
     const seconds = quick ? 5 : 60;
-    const database = await benchDatabase(postgresUrl);
+    const database = await benchDatabase(postgresUrl, "gantry_bench_b2");
     const engine = postgresUrl ? "PostgreSQL" : "PGlite";
     const board = await seedBoard(database, boardSize(quick ? 2_000 : 10_000));
     const request = await listen(board.t, board.owner.token);
