@@ -243,6 +243,35 @@ describe.each(testEngines())("board events on %s", (engine) => {
     stream.close();
   });
 
+  it("gives each subscriber their own permission on a card, though both may open the same workspaces", async () => {
+    const WITH_PERMISSION = `subscription ($workspace: ID!) {
+      boardEvents(workspaceId: $workspace) {
+        ... on IssuesMovedEvent { placements { issue { id viewerPermission(workspaceId: $workspace) } } }
+      }
+    }`;
+    const PERMISSION = `query ($id: ID!, $workspace: ID!) {
+      node(id: $id) { ... on Issue { viewerPermission(workspaceId: $workspace) } }
+    }`;
+    const demoStream = await subscribe(board.t, board.demo.token, WITH_PERMISSION, { workspace: board.workspace });
+    const monaStream = await subscribe(board.t, mona.token, WITH_PERMISSION, { workspace: board.workspace });
+    const issue = await firstIssue("New Issues");
+    await gql(board.t, board.demo.token, MOVE, { pipeline: pipelineId("Backlog"), issue: issue.id, position: 0 });
+    const streamed = async (stream: Awaited<ReturnType<typeof subscribe>>) =>
+      field<{ placements: { issue: { viewerPermission: string } }[] }>(await stream.next(), "boardEvents").placements[0]
+        ?.issue.viewerPermission;
+    const asked = async (user: TestUser) =>
+      field<{ viewerPermission: string }>(
+        await gql(board.t, user.token, PERMISSION, { id: issue.id, workspace: board.workspace }),
+        "node",
+      ).viewerPermission;
+    const [demoSees, monaSees] = [await streamed(demoStream), await streamed(monaStream)];
+    expect(demoSees).toBe(await asked(board.demo));
+    expect(monaSees).toBe(await asked(mona));
+    expect(demoSees).not.toBe(monaSees);
+    demoStream.close();
+    monaStream.close();
+  });
+
   it("gives each subscriber the card as they may see it, though both sent the same selection", async () => {
     // A private board showing the same repository: the demo (its creator) can open it, Mona cannot.
     const privateBoard = await createWorkspace(board.t, board.demo, board.organization, true);
