@@ -41,7 +41,7 @@ export const Issue = builder.node(builder.objectRef<IssueRow>("Issue"), {
   id: { resolve: (issue) => issue.id },
   loadOne: (id, context) => (context.viewer ? readableIssue(context.db, context.viewer.id, id) : null),
   fields: (t) => ({
-    ghId: t.exposeInt("ghId", { nullable: true }),
+    ghId: t.expose("ghId", { type: "BigInt", nullable: true }),
     type: t.field({ type: IssueKind, resolve: (issue) => (issue.ghId === null ? "GantryIssue" : "GithubIssue") }),
     number: t.exposeInt("number"),
     title: t.exposeString("title"),

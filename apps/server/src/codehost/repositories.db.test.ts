@@ -372,13 +372,34 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
     expect(seen).toEqual([]);
   });
 
-  it("applies deliveries that arrive together: an issue's versions in the order sent, a repeated delivery once", async () => {
+  /** The connected acme/web-app, and a way to send it a signed `issues` delivery as GitHub would. */
+  async function webAppHook() {
     const [stored] = await t.database.db
       .select()
       .from(schema.repositories)
       .where(and(eq(schema.repositories.ownerLogin, "acme"), eq(schema.repositories.name, "web-app")));
     if (!stored?.encryptedHookSecret) throw new Error("web-app has no hook");
     const secret = t.secretBox.open(stored.encryptedHookSecret);
+    const deliver = async (deliveryId: string, payload: object) => {
+      const body = JSON.stringify(payload);
+      const answer = await t.app.inject({
+        method: "POST",
+        url: "/webhooks/github",
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "issues",
+          "x-github-delivery": deliveryId,
+          "x-hub-signature-256": await sign(secret, body),
+        },
+        payload: body,
+      });
+      return answer.statusCode;
+    };
+    return { stored, deliver };
+  }
+
+  it("applies deliveries that arrive together: an issue's versions in the order sent, a repeated delivery once", async () => {
+    const { stored, deliver } = await webAppHook();
     const [first, second] = await t.database.db
       .select()
       .from(schema.issues)
@@ -405,22 +426,6 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
         updated_at: new Date(issue.ghUpdatedAt.getTime() + minutesLater * 60_000).toISOString(),
       },
     });
-    const deliver = async (deliveryId: string, payload: object) => {
-      const body = JSON.stringify(payload);
-      const answer = await t.app.inject({
-        method: "POST",
-        url: "/webhooks/github",
-        headers: {
-          "content-type": "application/json",
-          "x-github-event": "issues",
-          "x-github-delivery": deliveryId,
-          "x-hub-signature-256": await sign(secret, body),
-        },
-        payload: body,
-      });
-      return answer.statusCode;
-    };
-
     const statuses = await Promise.all([
       deliver("together-1", edit(first, "Renamed once", 1)),
       deliver("together-2", edit(first, "Renamed twice", 2)),
@@ -452,5 +457,34 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
       .from(schema.webhookDeliveries)
       .where(eq(schema.webhookDeliveries.deliveryId, "together-2"));
     expect(recorded).toHaveLength(1);
+  });
+  it("shows a GitHub issue whose id is past GraphQL's 32-bit Int, as GitHub's ids now are", async () => {
+    const { stored, deliver } = await webAppHook();
+    const ghId = 3_000_000_001;
+    const at = new Date().toISOString();
+    const opened = {
+      action: "opened",
+      repository: { id: stored.ghId },
+      sender: { login: "demo" },
+      issue: {
+        ...{ id: ghId, number: 90_001, title: "Filed after 2^31", body: null, state: "open" },
+        ...{ html_url: "https://github.com/acme/web-app/issues/90001", user: { login: "demo" } },
+        ...{ labels: [], assignees: [], milestone: null, created_at: at, updated_at: at },
+      },
+    };
+    expect(await deliver("big-id-1", opened)).toBe(202);
+    const answer = await gql(
+      t,
+      demo.token,
+      "query ($repo: BigInt!) { issueByInfo(repositoryGhId: $repo, issueNumber: 90001) { ghId title repository { ghId } } }",
+      { repo: stored.ghId },
+    );
+    expect(field(answer, "issueByInfo")).toEqual({
+      ghId,
+      title: "Filed after 2^31",
+      repository: { ghId: stored.ghId },
+    });
+    const refused = await gql(t, demo.token, '{ issueByInfo(repositoryGhId: "12abc", issueNumber: 1) { ghId } }');
+    expect(refused.errors?.[0]?.message).toContain("Expected a whole number");
   });
 });

@@ -23,7 +23,7 @@ type GitHubAccountRow = typeof schema.githubAccounts.$inferSelect;
 /** SPEC §3 Viewer `githubUser`: the GitHub identity connected to this account. */
 export const GitHubUser = builder.objectRef<GitHubAccountRow>("GitHubUser").implement({
   fields: (t) => ({
-    ghId: t.exposeInt("ghId"),
+    ghId: t.expose("ghId", { type: "BigInt" }),
     login: t.exposeString("login"),
     name: t.exposeString("name", { nullable: true }),
     avatarUrl: t.exposeString("avatarUrl", { nullable: true }),
@@ -58,7 +58,7 @@ const GitHubOrganization = builder
   .objectRef<{ id: number; login: string; avatarUrl: string }>("GitHubOrganization")
   .implement({
     fields: (t) => ({
-      ghId: t.exposeInt("id"),
+      ghId: t.expose("id", { type: "BigInt" }),
       login: t.exposeString("login"),
       avatarUrl: t.exposeString("avatarUrl"),
     }),
@@ -77,7 +77,7 @@ type RepositoryOption = Awaited<ReturnType<typeof myGitHubRepositories>>[number]
 const GitHubRepositoryOption = builder.objectRef<RepositoryOption>("GitHubRepositoryOption").implement({
   description: "A GitHub repository the viewer can push to, as offered for import.",
   fields: (t) => ({
-    ghId: t.exposeInt("id"),
+    ghId: t.expose("id", { type: "BigInt" }),
     name: t.exposeString("name"),
     ownerName: t.string({ resolve: (repository) => repository.owner.login }),
     isPrivate: t.exposeBoolean("private"),
@@ -158,7 +158,8 @@ const RepositorySync = builder.objectRef<RepositoryRow>("RepositorySync").implem
 export const Repository = builder.objectRef<RepositoryRow>("Repository").implement({
   fields: (t) => ({
     id: t.id({ resolve: (repository) => encodeGlobalID("Repository", repository.id) }),
-    ghId: t.exposeInt("ghId", {
+    ghId: t.expose("ghId", {
+      type: "BigInt",
       nullable: true,
       description: "Null for a workspace's Gantry repository, which holds its native issues.",
     }),
@@ -229,7 +230,7 @@ builder.relayMutationField(
     outputFields: (t) => ({
       repository: t.field({
         type: builder.objectRef<{ ghId: number; name: string }>("CreatedGitHubRepository").implement({
-          fields: (f) => ({ ghId: f.exposeInt("ghId"), name: f.exposeString("name") }),
+          fields: (f) => ({ ghId: f.expose("ghId", { type: "BigInt" }), name: f.exposeString("name") }),
         }),
         resolve: (payload) => payload.repository,
       }),

@@ -44,6 +44,7 @@ export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   AuthScopes: AuthScopes;
   Scalars: {
+    BigInt: { Input: number; Output: number };
     ISO8601DateTime: { Input: Date; Output: Date };
     ISO8601Date: { Input: string; Output: string };
     JSON: { Input: unknown; Output: unknown };
@@ -91,6 +92,26 @@ builder.globalConnectionField("totalCount", (t) =>
 );
 builder.mutationType({});
 builder.subscriptionType({});
+
+const BIG_INT_MESSAGE = "Expected a whole number no larger than 9007199254740991.";
+
+function bigIntOf(value: unknown): number {
+  const number = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== "number" || !Number.isSafeInteger(number))
+    throw new GantryError("BAD_USER_INPUT", BIG_INT_MESSAGE);
+  return number;
+}
+
+/**
+ * GitHub's ids (decision 0047): issues', users' and repositories' ids have passed 2^31, which
+ * GraphQL's Int cannot carry. Sent as JSON numbers, exact up to 2^53 like the database's bigint.
+ */
+builder.scalarType("BigInt", {
+  description: "A whole number beyond GraphQL's 32-bit Int, such as a GitHub id; a JSON number.",
+  serialize: (value) => bigIntOf(value),
+  parseValue: (value) => bigIntOf(value),
+  parseLiteral: (ast) => bigIntOf(ast.kind === "IntValue" || ast.kind === "StringValue" ? ast.value : null),
+});
 
 /** Times as the reference schema writes them: ISO 8601 strings. */
 builder.scalarType("ISO8601DateTime", {

@@ -22,7 +22,7 @@ builder.queryField("issueByInfo", (t) =>
       "An issue by its repository (GitHub's repository id, or Gantry's) and number, from a repository in a workspace the viewer can read.",
     authScopes: { signedIn: true },
     args: {
-      repositoryGhId: t.arg.int({ required: false }),
+      repositoryGhId: t.arg({ type: "BigInt", required: false }),
       repositoryId: t.arg.id({ required: false }),
       issueNumber: t.arg.int({ required: true }),
     },

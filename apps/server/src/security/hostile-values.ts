@@ -95,6 +95,8 @@ function scalarValue(name: string, ids: readonly string[]): fc.Arbitrary<unknown
   switch (name) {
     case "Int":
       return fc.oneof(fc.constantFrom(...HOSTILE_INTS), fc.integer());
+    case "BigInt":
+      return fc.oneof(fc.constantFrom(...HOSTILE_INTS, 2 ** 53, "9007199254740993", "12abc"), fc.integer(), strings);
     case "Float":
       return fc.oneof(fc.constantFrom(0, -0, 1e308, -1e308, 0.1), fc.double({ noNaN: true, noDefaultInfinity: true }));
     case "Boolean":
