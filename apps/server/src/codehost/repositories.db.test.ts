@@ -10,6 +10,7 @@ import { createInProcessBus } from "../events/event-bus.js";
 import { OutboxMailer } from "../mail/mailer.js";
 import { createTestApp, type TestApp } from "../testing/app.js";
 import { createOrganization, createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
+import { postGitHubDelivery } from "../testing/github-delivery.js";
 import { continueWithGitHub, freePort, startHub } from "../testing/hub.js";
 import type { GitHubConfig } from "./config.js";
 import { HOOK_REINSTALLED } from "./reconcile.js";
@@ -353,16 +354,10 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
   it("refuses a delivery with a forged signature and writes nothing", async () => {
     const webApp = hub.store.repository("acme", "web-app");
     const body = JSON.stringify({ action: "deleted", repository: { id: webApp?.id }, issue: { number: 1 } });
-    const forged = await t.app.inject({
-      method: "POST",
-      url: "/webhooks/github",
-      headers: {
-        "content-type": "application/json",
-        "x-github-event": "issues",
-        "x-github-delivery": "forged-1",
-        "x-hub-signature-256": `sha256=${"0".repeat(64)}`,
-      },
-      payload: body,
+    const forged = await postGitHubDelivery(t, {
+      body,
+      deliveryId: "forged-1",
+      signature: `sha256=${"0".repeat(64)}`,
     });
     expect(forged.statusCode).toBe(401);
     const seen = await t.database.db
@@ -382,18 +377,7 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
     const secret = t.secretBox.open(stored.encryptedHookSecret);
     const deliver = async (deliveryId: string, payload: object) => {
       const body = JSON.stringify(payload);
-      const answer = await t.app.inject({
-        method: "POST",
-        url: "/webhooks/github",
-        headers: {
-          "content-type": "application/json",
-          "x-github-event": "issues",
-          "x-github-delivery": deliveryId,
-          "x-hub-signature-256": await sign(secret, body),
-        },
-        payload: body,
-      });
-      return answer.statusCode;
+      return (await postGitHubDelivery(t, { body, deliveryId, signature: await sign(secret, body) })).statusCode;
     };
     return { stored, deliver };
   }

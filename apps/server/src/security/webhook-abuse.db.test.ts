@@ -4,6 +4,7 @@ import { sign } from "@octokit/webhooks-methods";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.js";
+import { postGitHubDelivery } from "../testing/github-delivery.js";
 import { changedTables, snapshotDatabase } from "./db-snapshot.js";
 
 const HOOK_SECRET = "hook-secret-for-abuse";
@@ -47,17 +48,7 @@ describe.each(testEngines())("inbound GitHub webhooks under abuse (%s)", (engine
   afterAll(() => t.close());
 
   const deliver = (body: string, deliveryId: string, signature: string | null) =>
-    t.app.inject({
-      method: "POST",
-      url: "/webhooks/github",
-      headers: {
-        "content-type": "application/json",
-        "x-github-event": "issues",
-        "x-github-delivery": deliveryId,
-        ...(signature === null ? {} : { "x-hub-signature-256": signature }),
-      },
-      payload: body,
-    });
+    postGitHubDelivery(t, { body, deliveryId, signature });
 
   const issueTitles = async () =>
     (
