@@ -71,7 +71,7 @@ test("payloads from the OWASP cheat sheet in titles, bodies, comments, labels, e
   );
   const ghId = viewer.githubRepositories.find((repository) => repository.name === "hostile")?.ghId;
   const { issueByInfo: first } = await api<{ issueByInfo: { id: string } }>(
-    "query ($ghId: Int) { issueByInfo(repositoryGhId: $ghId, issueNumber: 1) { id } }",
+    "query ($ghId: BigInt) { issueByInfo(repositoryGhId: $ghId, issueNumber: 1) { id } }",
     { ghId },
   );
   await api(
@@ -123,7 +123,7 @@ test("payloads from the OWASP cheat sheet in titles, bodies, comments, labels, e
 
   await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}/issues/${login}/hostile/1`);
   await expect(page.getByRole("heading", { level: 1, name: PAYLOADS[0] })).toBeVisible();
-  await expect(page.getByText("markdown link")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Description" }).getByText("markdown link")).toBeVisible();
   // Hovering and focusing everything gives onmouseover/onfocus payloads their chance.
   for (const element of await page.locator("main img, main svg, main div[style]").all())
     await element.hover({ force: true, trial: false }).catch(() => undefined);

@@ -143,7 +143,9 @@ describe("issue viewer", () => {
     ).toBeInTheDocument();
     expect(view.getByText("Pay now").tagName).toBe("STRONG");
     expect(dialog.querySelector("script")).toBeNull();
-    expect(view.getByRole("link", { name: "details" })).toHaveAttribute("target", "_blank");
+    const bodyLink = view.getByRole("link", { name: "details" });
+    expect(bodyLink).toHaveAttribute("target", "_blank");
+    expect(bodyLink).not.toHaveAttribute("node");
     expect(view.getByText("New Issues")).toBeInTheDocument();
     expect(view.getByText("mona")).toBeInTheDocument();
     expect(view.getByText("5 points")).toBeInTheDocument();
