@@ -1,5 +1,5 @@
 import { type EnterpriseSeatState, type Executor, schema } from "@gantry/db";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { type AuditOrigin, recordAuditEvent, userLabel } from "../audit/record.js";
 import { GantryError } from "../graphql/errors.js";
 import { type EnterpriseEdition, enterpriseEdition } from "./edition.js";
@@ -27,12 +27,34 @@ export async function heldSeat(db: Executor, userId: string): Promise<Enterprise
 
 /** Null when the person may use workspaces as far as seats go: always in the cloud edition. */
 export async function seatProblem(db: Executor, userId: string): Promise<SeatProblem | null> {
+  return (await seatProblemsOf(db, [userId])).get(userId) ?? null;
+}
+
+/** seatProblem for several people in one query (a board event checks all its subscribers at once). */
+export async function seatProblemsOf(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, SeatProblem | null>> {
   const edition = enterpriseEdition();
-  if (!edition) return null;
-  if (edition.licence().state !== "valid") return { reason: "ENTERPRISE_LICENCE_PROBLEM" };
-  const seat = await seatOf(db, userId);
-  if (seat?.state === "APPROVED") return null;
-  return { reason: "ENTERPRISE_SEAT_REQUIRED", seatRequested: seat?.state === "REQUESTED" };
+  if (!edition) return new Map(userIds.map((userId) => [userId, null]));
+  if (edition.licence().state !== "valid")
+    return new Map(userIds.map((userId) => [userId, { reason: "ENTERPRISE_LICENCE_PROBLEM" }]));
+  const seats = userIds.length
+    ? await db
+        .select()
+        .from(enterpriseSeats)
+        .where(inArray(enterpriseSeats.userId, [...userIds]))
+    : [];
+  const stateOf = new Map(seats.map((seat) => [seat.userId, seat.state]));
+  return new Map(
+    userIds.map((userId) => {
+      const state = stateOf.get(userId);
+      return [
+        userId,
+        state === "APPROVED" ? null : { reason: "ENTERPRISE_SEAT_REQUIRED", seatRequested: state === "REQUESTED" },
+      ];
+    }),
+  );
 }
 
 export function seatProblemError(problem: SeatProblem): GantryError {

@@ -1,6 +1,6 @@
 import type { Executor } from "@gantry/db";
 import DataLoader from "dataloader";
-import { seatProblem } from "../enterprise/seats.js";
+import { seatProblemsOf } from "../enterprise/seats.js";
 import { visibleWorkspacesOf } from "../issues/visible-workspaces.js";
 import type { BoardEvent } from "./board-events.js";
 
@@ -22,14 +22,15 @@ export function subscriberAccess(db: Executor, event: BoardEvent, userId: string
   let loader = accessByEvent.get(event);
   if (!loader) {
     loader = new DataLoader(async (userIds) => {
-      const visible = await visibleWorkspacesOf(db, userIds);
-      return Promise.all(
-        userIds.map(async (id) => {
-          const workspaces = visible.get(id) ?? new Set<string>();
-          const readable = workspaces.has(event.workspaceId) && !(await seatProblem(db, id));
-          return { readable, visibility: [...workspaces].sort().join(" ") };
-        }),
-      );
+      const [visible, seatProblems] = await Promise.all([
+        visibleWorkspacesOf(db, userIds),
+        seatProblemsOf(db, userIds),
+      ]);
+      return userIds.map((id) => {
+        const workspaces = visible.get(id) ?? new Set<string>();
+        const readable = workspaces.has(event.workspaceId) && !seatProblems.get(id);
+        return { readable, visibility: [...workspaces].sort().join(" ") };
+      });
     });
     accessByEvent.set(event, loader);
   }
