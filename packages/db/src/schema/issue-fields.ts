@@ -184,6 +184,8 @@ export const issueDependencies = pgTable(
     primaryKey({ columns: [table.workspaceId, table.blockingIssueId, table.blockedIssueId] }),
     uniqueIndex("issue_dependencies_id_key").on(table.id),
     index("issue_dependencies_blocked_idx").on(table.blockedIssueId),
+    // A card's "blocks" list looks its issue up as the blocking one (B1: a scan per card without it).
+    index("issue_dependencies_blocking_idx").on(table.blockingIssueId),
     check("issue_dependencies_not_self", sql`${table.blockingIssueId} <> ${table.blockedIssueId}`),
   ],
 );

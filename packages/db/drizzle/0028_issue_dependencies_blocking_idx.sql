@@ -1,0 +1,1 @@
+CREATE INDEX "issue_dependencies_blocking_idx" ON "issue_dependencies" USING btree ("blocking_issue_id");
