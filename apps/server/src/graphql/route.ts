@@ -3,6 +3,7 @@ import { createYoga, type YogaServerInstance } from "graphql-yoga";
 import { originOf } from "../audit/record.js";
 import { sharedBoardEventsPlugin } from "../events/shared-payloads.js";
 import { nulCharactersPlugin } from "../security/nul-characters.js";
+import { compiledQueriesPlugin } from "./compiled-queries.js";
 import type { GraphQLContext } from "./context.js";
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, operationLimitsPlugin } from "./limits.js";
 import { schema } from "./schema.js";
@@ -29,7 +30,7 @@ export function createGantryYoga(
     schema,
     graphqlEndpoint,
     batching: false,
-    plugins: [operationLimitsPlugin(limits), nulCharactersPlugin(), sharedBoardEventsPlugin()],
+    plugins: [operationLimitsPlugin(limits), nulCharactersPlugin(), sharedBoardEventsPlugin(), compiledQueriesPlugin()],
     // The bundled GraphiQL loads from a CDN, which the Content-Security-Policy (rightly) refuses.
     graphiql: false,
     landingPage: false,
