@@ -7,10 +7,11 @@ import {
   type SortType,
 } from "@gantry/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useGraphQL } from "../api/use-graphql";
 import type { PermissionLevel } from "../organizations/api";
 import type { BoardIssue } from "./board-issue";
+import { type FirstPageWanted, firstPageBatcher, type IssuePageOf } from "./first-pages";
 
 export interface BoardPipeline {
   id: string;
@@ -61,16 +62,43 @@ export const ISSUE_FIELDS = `id number title body createdAt state pullRequest ht
   reviewRequests { nodes { reviewer { login avatarUrl } } }
   pipelineIssue(workspaceId: $workspaceId) { latestTransferTime priority { id name color rank } }`;
 
-interface IssuePage {
-  nodes: BoardIssue[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
+type IssuePage = IssuePageOf<BoardIssue>;
 
 export const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $workspaceId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String, $sortType: IssueSortType) {
   searchIssuesByPipeline(pipelineId: $pipelineId, first: $first, after: $after, filters: $filters, query: $query, sortType: $sortType) {
     pageInfo { hasNextPage endCursor } nodes { ${ISSUE_FIELDS} }
   }
 }`;
+
+/**
+ * Several pipelines' first pages in one operation, aliased p0, p1, …; variables $p<i> (pipeline id)
+ * and $s<i> (its sort type) beside the board's shared ones.
+ */
+export function firstPagesQuery(count: number): string {
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  const variables = indexes.map((index) => `$p${index}: ID!, $s${index}: IssueSortType`).join(", ");
+  const pages = indexes.map(
+    (index) =>
+      `p${index}: searchIssuesByPipeline(pipelineId: $p${index}, first: $first, filters: $filters, query: $query, sortType: $s${index}) { pageInfo { hasNextPage endCursor } nodes { ...BoardCard } }`,
+  );
+  return `query boardFirstPages($workspaceId: ID!, $first: Int!, $filters: IssueSearchFiltersInput, $query: String, ${variables}) {
+  ${pages.join("\n  ")}
+}
+fragment BoardCard on Issue { ${ISSUE_FIELDS} }`;
+}
+
+/** The variables of firstPagesQuery for these pipelines, in order. */
+export function firstPagesVariables(
+  shared: { workspaceId: string; first: number; filters?: unknown; query?: string | null },
+  wanted: readonly FirstPageWanted[],
+): Record<string, unknown> {
+  const variables: Record<string, unknown> = { ...shared };
+  wanted.forEach(({ pipelineId, sortType }, index) => {
+    variables[`p${index}`] = pipelineId;
+    variables[`s${index}`] = sortType;
+  });
+  return variables;
+}
 
 const CLOSED_PAGE = `query boardClosedIssues($workspaceId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String) {
   searchClosedIssues(workspaceId: $workspaceId, first: $first, after: $after, filters: $filters, query: $query) {
@@ -85,30 +113,64 @@ export interface PipelineSearch {
   sortType: SortType;
 }
 
-/** Reads one page of a pipeline's cards under the board's filters; the Closed pipeline has its own query. */
+type FilteredPage = { first: number; filters: ReturnType<typeof boardFiltersToSearchInput>; query: string };
+
+/**
+ * Reads one page of a pipeline's cards under the board's filters; the Closed pipeline has its own
+ * query, and open pipelines' first pages asked for together go in one request (first-pages.ts).
+ */
 export function usePipelinePageReader(workspaceId: string) {
   const request = useGraphQL();
+  const readFirstPage = useMemo(
+    () =>
+      firstPageBatcher<FilteredPage, BoardIssue>(
+        async (filtered, wanted) => {
+          const answer = await request<Record<string, IssuePage>>(
+            firstPagesQuery(wanted.length),
+            firstPagesVariables({ workspaceId, ...filtered }, wanted),
+          );
+          return wanted.map((_, index) => answer[`p${index}`] as IssuePage);
+        },
+        async (filtered, { pipelineId, sortType }) =>
+          (
+            await request<{ searchIssuesByPipeline: IssuePage }>(OPEN_PAGE, {
+              pipelineId,
+              workspaceId,
+              sortType,
+              ...filtered,
+              after: null,
+            })
+          ).searchIssuesByPipeline,
+        (filtered) => JSON.stringify(filtered),
+      ),
+    [request, workspaceId],
+  );
   return useCallback(
     async (pipelineId: string, after: string | null, search: PipelineSearch): Promise<IssuePage> => {
-      const filtered = {
+      const filtered: FilteredPage = {
         first: BOARD_PAGE_SIZE,
-        after,
         filters: boardFiltersToSearchInput(search.filters, search.filterLogic),
         query: search.filters.search,
       };
       if (pipelineId === CLOSED_PIPELINE_ID) {
-        const answer = await request<{ searchClosedIssues: IssuePage }>(CLOSED_PAGE, { workspaceId, ...filtered });
+        const answer = await request<{ searchClosedIssues: IssuePage }>(CLOSED_PAGE, {
+          workspaceId,
+          ...filtered,
+          after,
+        });
         return answer.searchClosedIssues;
       }
+      if (after === null) return readFirstPage(filtered, { pipelineId, sortType: search.sortType });
       const answer = await request<{ searchIssuesByPipeline: IssuePage }>(OPEN_PAGE, {
         pipelineId,
         workspaceId,
         sortType: search.sortType,
         ...filtered,
+        after,
       });
       return answer.searchIssuesByPipeline;
     },
-    [request, workspaceId],
+    [request, workspaceId, readFirstPage],
   );
 }
 

@@ -25,6 +25,33 @@ interface Options {
 }
 
 /**
+ * The board's first pages read together (board/first-pages.ts) are answered page by page as the
+ * `boardPipelineIssues` calls a test's handler knows, recorded after the shared call.
+ */
+async function answerFirstPages(call: GraphQLCall, graphql: GraphQLHandler, calls: GraphQLCall[]) {
+  const { workspaceId, first, filters, query } = call.variables;
+  const data: Record<string, unknown> = {};
+  const errors: unknown[] = [];
+  for (let index = 0; `p${index}` in call.variables; index++) {
+    const variables = {
+      pipelineId: call.variables[`p${index}`],
+      workspaceId,
+      sortType: call.variables[`s${index}`],
+      first,
+      filters,
+      query,
+      after: null,
+    };
+    const page = { operation: "boardPipelineIssues", variables };
+    calls.push(page);
+    const answer = (await graphql(page)) as { data?: { searchIssuesByPipeline?: unknown }; errors?: unknown[] };
+    data[`p${index}`] = answer.data?.searchIssuesByPipeline ?? null;
+    errors.push(...(answer.errors ?? []));
+  }
+  return errors.length > 0 ? { data, errors } : { data };
+}
+
+/**
  * Renders a page that reads the API, inside the query client, auth and router, with /graphql
  * answered by `graphql`. Returns the calls made, in order, by operation name.
  */
@@ -43,6 +70,7 @@ export function renderWithGraphQL(
       const operation = query.match(/^\s*(?:query|mutation)\s+(\w+)/)?.[1] ?? "anonymous";
       const call = { operation, variables };
       calls.push(call);
+      if (operation === "boardFirstPages") return Response.json(await answerFirstPages(call, graphql, calls));
       return Response.json(await graphql(call));
     }),
   );
