@@ -22,8 +22,19 @@ export interface AuthScopes {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+type DecodedId = Readonly<{ typename: string; id: string }>;
+
+/**
+ * Ids decoded lately. A board page decodes the same workspace id once per card field that takes
+ * one (seven per card); a frozen decoded id is handed out again instead of being decoded afresh.
+ */
+const recentlyDecoded = new Map<string, DecodedId>();
+const RECENTLY_DECODED_LIMIT = 10_000;
+
 /** Decodes a global id; every id Gantry hands out wraps a UUID, anything else is refused before it reaches SQL. */
-export function decodeGantryId(globalID: string): { typename: string; id: string } {
+export function decodeGantryId(globalID: string): DecodedId {
+  const known = recentlyDecoded.get(globalID);
+  if (known) return known;
   let decoded: { typename: string; id: string };
   try {
     decoded = decodePlain(globalID);
@@ -31,11 +42,14 @@ export function decodeGantryId(globalID: string): { typename: string; id: string
     throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
   }
   if (!UUID.test(decoded.id)) throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
-  return decoded;
+  if (recentlyDecoded.size >= RECENTLY_DECODED_LIMIT) recentlyDecoded.clear();
+  const frozen = Object.freeze(decoded);
+  recentlyDecoded.set(globalID, frozen);
+  return frozen;
 }
 
 /** The UUID inside a decoded global id, after checking it names the expected type. */
-export function idOfType(globalId: { typename: string; id: string }, typename: string): string {
+export function idOfType(globalId: DecodedId, typename: string): string {
   if (globalId.typename !== typename) throw new GantryError("BAD_USER_INPUT", `Expected the id of a ${typename}.`);
   return globalId.id;
 }
