@@ -13,12 +13,13 @@ const { issuePositions, issues, pipelines } = schema;
  * it: every writer that gives issues ranks in a pipeline calls this before reading any rank, so
  * the next one reads the ranks the last one committed and two issues never share a rank.
  * The order is the same everywhere: the issues' rows first (FOR KEY SHARE: the timeline rows the
- * move writes would take it anyway), then the pipeline's row (FOR NO KEY UPDATE). A webhook updates
- * an issue's row before placing it, so taking the pipeline first could deadlock with it; and FOR
- * UPDATE would also block the foreign-key checks of positions written into the pipeline, the
- * deadlock that made an earlier fix fail (decision 0046).
+ * move writes would take it anyway), then the pipelines' rows (FOR NO KEY UPDATE), several in id
+ * order. A webhook updates an issue's row before placing it, so taking the pipeline first could
+ * deadlock with it; and FOR UPDATE would also block the foreign-key checks of positions written
+ * into the pipeline, the deadlock that made an earlier fix fail (decision 0046).
  */
-export async function lockPipelineOrder(tx: Executor, pipelineId: string, issueIds: string[]) {
+export async function lockPipelineOrder(tx: Executor, pipelineId: string | string[], issueIds: string[]) {
+  const pipelineIds = [...new Set(typeof pipelineId === "string" ? [pipelineId] : pipelineId)].sort();
   if (issueIds.length > 0) {
     await tx
       .select({ id: issues.id })
@@ -27,12 +28,15 @@ export async function lockPipelineOrder(tx: Executor, pipelineId: string, issueI
       .orderBy(asc(issues.id))
       .for("key share");
   }
-  const [pipeline] = await tx
+  // Sorted, so two writers locking the same pipelines take them in the same order.
+  const locked = await tx
     .select({ id: pipelines.id })
     .from(pipelines)
-    .where(eq(pipelines.id, pipelineId))
+    .where(inArray(pipelines.id, pipelineIds))
+    .orderBy(asc(pipelines.id))
     .for("no key update");
-  if (!pipeline) throw new GantryError("NOT_FOUND", "This pipeline is not on this workspace's board.");
+  if (locked.length < pipelineIds.length)
+    throw new GantryError("NOT_FOUND", "This pipeline is not on this workspace's board.");
 }
 
 /**

@@ -7,6 +7,7 @@ import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { isUniqueViolation, validDescription } from "../organizations/names.js";
 import { placeIssues, recordPipelineMoves } from "./moves.js";
+import { lockPipelineOrder } from "./pipeline-order.js";
 
 const { issuePositions, pipelines } = schema;
 const NAME_TAKEN = "A pipeline with this name already exists in this workspace.";
@@ -131,11 +132,22 @@ export async function deletePipeline(
   if ((remaining?.value ?? 0) <= 1) throw new GantryError("CONFLICT", "A workspace needs at least one pipeline.");
 
   await deps.db.transaction(async (tx) => {
-    const moving = await tx
-      .select({ issueId: issuePositions.issueId })
-      .from(issuePositions)
-      .where(eq(issuePositions.pipelineId, pipeline.id))
-      .orderBy(asc(sql`${issuePositions.rank} collate "C"`));
+    const inPipeline = () =>
+      tx
+        .select({ issueId: issuePositions.issueId })
+        .from(issuePositions)
+        .where(eq(issuePositions.pipelineId, pipeline.id))
+        .orderBy(asc(sql`${issuePositions.rank} collate "C"`));
+    // Both pipelines' order locks, as a move takes them (the issues' rows first), so a move into
+    // either waits for this: one into the deleted pipeline would otherwise be lost with it, one
+    // to the destination's bottom could take the rank given here. The issues are read again
+    // under the lock, as one may have moved in before it was taken.
+    await lockPipelineOrder(
+      tx,
+      [pipeline.id, destination.id],
+      (await inPipeline()).map(({ issueId }) => issueId),
+    );
+    const moving = await inPipeline();
     const [last] = await tx
       .select({ rank: issuePositions.rank })
       .from(issuePositions)

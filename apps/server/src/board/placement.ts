@@ -13,7 +13,10 @@ export async function placeNewIssues(executor: Executor, repositoryId: string, n
   const links = await executor
     .select({ workspaceId: workspaceRepositories.workspaceId })
     .from(workspaceRepositories)
-    .where(eq(workspaceRepositories.repositoryId, repositoryId));
+    .where(eq(workspaceRepositories.repositoryId, repositoryId))
+    // One workspace after another in a set order, so two placements holding order locks of
+    // several workspaces' pipelines take them in the same order.
+    .orderBy(asc(workspaceRepositories.workspaceId));
   for (const { workspaceId } of links) {
     const [first] = await executor
       .select({ id: pipelines.id })

@@ -8,7 +8,8 @@ import {
   rankBetween,
 } from "@gantry/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { issuesInWorkspace, openRanks, placeIssues, workspacePipeline } from "../board/moves.js";
+import { issuesInWorkspace, placeIssues, workspacePipeline } from "../board/moves.js";
+import { lockPipelineOrder, neighbourRanks } from "../board/pipeline-order.js";
 import { placeNewIssues } from "../board/placement.js";
 import { gitHubError } from "../codehost/errors.js";
 import { type GitHubIssueWire, upsertIssues } from "../codehost/issue-sync.js";
@@ -104,7 +105,10 @@ async function place(
     .limit(1);
   const target = pipelineId ? await workspacePipeline(tx, workspaceId, pipelineId) : first;
   if (target) {
-    const [top = null] = await openRanks(tx, target.id, [issue.id]);
+    // The pipeline's order lock, as moves take it (the issue's row, then the pipeline's), so a
+    // move to the top at the same time cannot read the same first rank and tie with this one.
+    await lockPipelineOrder(tx, target.id, [issue.id]);
+    const [, top] = await neighbourRanks(tx, target.id, [issue.id], 0);
     await placeIssues(tx, workspaceId, target.id, [{ issueId: issue.id, rank: rankBetween(null, top) }], now);
   }
   await placeNewIssues(tx, issue.repositoryId, now);
