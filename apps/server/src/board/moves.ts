@@ -1,6 +1,7 @@
-import { type Executor, schema } from "@gantry/db";
+import { type Database, type Executor, schema } from "@gantry/db";
 import { rankBetween } from "@gantry/domain";
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, is, notInArray, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { gitHubError } from "../codehost/errors.js";
 import { clientForUser } from "../codehost/repositories.js";
 import { GantryError } from "../graphql/errors.js";
@@ -9,7 +10,7 @@ import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { type IssueWriteDeps, requireGitHub } from "./issue-writes.js";
 import { mirrorPipelineLabel } from "./pipeline-labels.js";
-import { lockPipelineOrder, neighbourRanks } from "./pipeline-order.js";
+import { lockMoveOrder, neighbourRanks } from "./pipeline-order.js";
 
 const { issuePositions, issues, pipelines, repositories, workspaceRepositories } = schema;
 
@@ -38,19 +39,47 @@ export async function issuesInWorkspace(executor: Executor, workspaceId: string,
     .where(and(inArray(issues.id, issueIds), eq(workspaceRepositories.workspaceId, workspaceId)));
 }
 
+const issueToMoveQuery = (executor: Executor) =>
+  executor
+    .select({ issue: issues, repository: repositories, placedIn: { id: pipelines.id, name: pipelines.name } })
+    .from(issues)
+    .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
+    .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, repositories.id))
+    .leftJoin(
+      issuePositions,
+      and(eq(issuePositions.workspaceId, sql.placeholder("workspaceId")), eq(issuePositions.issueId, issues.id)),
+    )
+    .leftJoin(pipelines, eq(pipelines.id, issuePositions.pipelineId))
+    .where(
+      and(
+        eq(issues.id, sql.placeholder("issueId")),
+        eq(workspaceRepositories.workspaceId, sql.placeholder("workspaceId")),
+      ),
+    );
+const preparedIssueToMove = new WeakMap<Database, ReturnType<ReturnType<typeof issueToMoveQuery>["prepare"]>>();
+/**
+ * Built once per database (B2, issue #14: building this join's selection was a good part of a
+ * move's Node CPU); the name also lets each PostgreSQL connection parse and plan it once. A
+ * prepared statement runs on the database it was built on, so in a transaction it is built there.
+ */
+function issueToMoveStatement(executor: Executor) {
+  if (is(executor, PgTransaction)) return issueToMoveQuery(executor);
+  const db = executor as Database;
+  let statement = preparedIssueToMove.get(db);
+  if (!statement) {
+    statement = issueToMoveQuery(db).prepare("move_issue_to_move");
+    preparedIssueToMove.set(db, statement);
+  }
+  return statement;
+}
+
 /**
  * The issue, if it is on the workspace's board, with the pipeline it is in there (id and name;
  * the Closed pipeline for a closed issue, none for an unplaced one), in one read.
  */
 async function issueToMove(executor: Executor, workspaceId: string, issueId: string) {
-  const [row] = await executor
-    .select({ issue: issues, repository: repositories, placedIn: { id: pipelines.id, name: pipelines.name } })
-    .from(issues)
-    .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
-    .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, repositories.id))
-    .leftJoin(issuePositions, and(eq(issuePositions.workspaceId, workspaceId), eq(issuePositions.issueId, issues.id)))
-    .leftJoin(pipelines, eq(pipelines.id, issuePositions.pipelineId))
-    .where(and(eq(issues.id, issueId), eq(workspaceRepositories.workspaceId, workspaceId)));
+  const values = { workspaceId, issueId };
+  const [row] = await issueToMoveStatement(executor).execute(values);
   if (!row) return undefined;
   const { placedIn, ...onBoard } = row;
   const from =
@@ -220,14 +249,12 @@ export async function placeIssues(
   placements: { issueId: string; rank: string }[],
   movedAt: Date,
 ) {
+  // Plain SQL: the same statement the query builder made, without building it for every issue.
   for (const { issueId, rank } of placements) {
-    await executor
-      .insert(issuePositions)
-      .values({ workspaceId, issueId, pipelineId, rank, movedAt })
-      .onConflictDoUpdate({
-        target: [issuePositions.workspaceId, issuePositions.issueId],
-        set: { pipelineId, rank, movedAt },
-      });
+    await executor.execute(sql`insert into issue_positions (workspace_id, issue_id, pipeline_id, rank, moved_at)
+      values (${workspaceId}, ${issueId}, ${pipelineId}, ${rank}, ${movedAt.toISOString()})
+      on conflict (workspace_id, issue_id) do update
+      set pipeline_id = excluded.pipeline_id, rank = excluded.rank, moved_at = excluded.moved_at`);
   }
 }
 
@@ -268,10 +295,14 @@ export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceI
   const changed = await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
 
   await deps.db.transaction(async (tx) => {
-    // The timeline first: the order lock is held from lockPipelineOrder to the commit, so only
-    // what needs it (the neighbours and the new rank) runs under it.
-    await recordNamedPipelineMoves(tx, userId, workspaceId, moves, pipeline.name);
-    await lockPipelineOrder(tx, pipeline.id, [row.issue.id]);
+    // The timeline entry and the order lock in one statement; the lock is held from there to the
+    // commit, so only what needs it (the neighbours and the new rank) runs under it.
+    await lockMoveOrder(tx, pipeline.id, row.issue.id, {
+      workspaceId,
+      actorId: userId,
+      from: from.name,
+      to: pipeline.name,
+    });
     const [above, below] = await neighbourRanks(tx, pipeline.id, [row.issue.id], input.position);
     const rank = rankBetween(above, below);
     await placeIssues(tx, workspaceId, pipeline.id, [{ issueId: row.issue.id, rank }], deps.now());
