@@ -1,4 +1,5 @@
 export * from "./open.js";
+export { preparedStatement, prepareSql, sqlText } from "./prepared.js";
 export type {
   AccessRequestState,
   AccountTokenPurpose,

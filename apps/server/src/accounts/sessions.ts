@@ -1,5 +1,5 @@
-import { type Executor, schema } from "@gantry/db";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { type Executor, preparedStatement, schema } from "@gantry/db";
+import { and, eq, gt, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
 import type { AccountsDeps } from "./deps.js";
 import { SESSION_TTL_MS } from "./deps.js";
@@ -41,15 +41,26 @@ export async function createSession(
 
 export type SessionUser = typeof users.$inferSelect;
 
-/** The user behind a bearer token, or null when the token is unknown, expired or revoked. */
-export async function userForToken(deps: Pick<AccountsDeps, "db" | "now">, token: string): Promise<SessionUser | null> {
-  const [row] = await deps.db
+function sessionUserQuery(db: Executor, tokenHash: string | SQLWrapper, now: Date | SQLWrapper) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, deps.now())),
-    );
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+}
+
+// Every request starts with this read (B1, issue #14), so it is built once per database.
+const sessionUser = preparedStatement("session_user", (db, name) =>
+  sessionUserQuery(db, sql.placeholder("tokenHash"), sql.placeholder("now")).prepare(name),
+);
+
+/** The user behind a bearer token, or null when the token is unknown, expired or revoked. */
+export async function userForToken(deps: Pick<AccountsDeps, "db" | "now">, token: string): Promise<SessionUser | null> {
+  const prepared = sessionUser(deps.db);
+  const [row] = prepared
+    ? // A placeholder's value reaches the driver as it is, so the time goes as the column sends it.
+      await prepared.execute({ tokenHash: hashToken(token), now: sessions.expiresAt.mapToDriverValue(deps.now()) })
+    : await sessionUserQuery(deps.db, hashToken(token), deps.now());
   return row?.user ?? null;
 }
 

@@ -1,13 +1,85 @@
-import { type Database, schema } from "@gantry/db";
+import { type Database, type Executor, preparedStatement, schema } from "@gantry/db";
 import type { SortType } from "@gantry/domain";
 import DataLoader from "dataloader";
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { cardColumns } from "../issues/issue-loaders.js";
+import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-workspaces.js";
+import { accessColumns, accessFromRow, accessJoins, type WorkspaceAccess } from "../organizations/access.js";
+import type { SprintConfigRow } from "../sprints/queries.js";
 import { type BoardSearch, boardOrderBy, boardSearchCondition } from "./filtering.js";
 
-const { issuePositions, issues, workspaceRepositories } = schema;
+const {
+  issuePositions,
+  issues,
+  organizationMembers,
+  organizations,
+  pipelines,
+  repositories,
+  sprintConfigs,
+  workspaceMembers,
+  workspaceRepositories,
+  workspaces,
+} = schema;
 
-/** An open pipeline's issues kept by the board's filters and search, in the pipeline's sort order. */
-export function pipelineIssues(
+type Pipeline = typeof pipelines.$inferSelect;
+
+/** What a board page reads before its cards: its pipeline, then the viewer's access, visible workspaces and sprint config. */
+function pageStartSelect(db: Executor, pipelineId: string | SQLWrapper, userId: string | SQLWrapper) {
+  const joins = accessJoins(userId);
+  return db
+    .select({
+      ...accessColumns,
+      pipeline: pipelines,
+      sprintConfig: sprintConfigs,
+      visible: visibleWorkspacesJson(db, userId),
+    })
+    .from(pipelines)
+    .innerJoin(workspaces, eq(workspaces.id, pipelines.workspaceId))
+    .innerJoin(organizations, joins.organization)
+    .leftJoin(organizationMembers, joins.organizationMember)
+    .leftJoin(workspaceMembers, joins.workspaceMember)
+    .leftJoin(sprintConfigs, eq(sprintConfigs.workspaceId, workspaces.id))
+    .where(eq(pipelines.id, pipelineId));
+}
+
+// Built once per database: every board page starts with it (B1, issue #14).
+const pageStartStatement = preparedStatement("board_page_start", (db, name) =>
+  pageStartSelect(db, sql.placeholder("pipelineId"), sql.placeholder("userId")).prepare(name),
+);
+
+export interface BoardPageStart {
+  pipeline: Pipeline;
+  /** The viewer's access to the pipeline's workspace, as workspaceAccess answers it. */
+  access: WorkspaceAccess;
+  /** The workspaces the viewer may open, as visibleWorkspaceIds answers them. */
+  visible: Set<string>;
+  /** The pipeline's workspace's sprint config, as sprintConfigOf answers it. */
+  sprintConfig: SprintConfigRow | null;
+}
+
+/**
+ * A board page's pipeline, with what its page and cards would otherwise read in three more
+ * statements, in one: the viewer's access to the workspace, the workspaces they may open, and the
+ * sprint config the cards' predicted sprints start from. Null when there is no such pipeline.
+ */
+export async function boardPageStart(db: Database, pipelineId: string, userId: string): Promise<BoardPageStart | null> {
+  const prepared = pageStartStatement(db);
+  const [row] = prepared
+    ? await prepared.execute({ pipelineId, userId })
+    : await pageStartSelect(db, pipelineId, userId);
+  if (!row) return null;
+  const { pipeline, sprintConfig, visible, ...accessRow } = row;
+  const access = await accessFromRow(db, accessRow, userId);
+  if (!access) return null;
+  return { pipeline, access, visible: visibleFromJson(visible), sprintConfig };
+}
+
+/**
+ * An open pipeline's issues kept by the board's filters and search, in the pipeline's sort order,
+ * with what each card shows beyond its row (cardColumns) in the same statement: a board page's
+ * cards then need no statements of their own (B1, issue #14).
+ */
+export function pipelineCards(
   db: Database,
   pipelineId: string,
   search: BoardSearch,
@@ -16,14 +88,14 @@ export function pipelineIssues(
   offset: number,
 ) {
   return db
-    .select({ issue: issues })
+    .select({ issue: issues, ...cardColumns })
     .from(issuePositions)
     .innerJoin(issues, eq(issues.id, issuePositions.issueId))
+    .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
     .where(and(eq(issuePositions.pipelineId, pipelineId), eq(issues.state, "open"), boardSearchCondition(search)))
     .orderBy(...boardOrderBy(sortType, search.workspaceId))
     .limit(limit)
-    .offset(offset)
-    .then((rows) => rows.map((row) => row.issue));
+    .offset(offset);
 }
 
 /** SPEC §3 pipelineCounts from grouped rows: issues, pull requests, and the points they carry. */

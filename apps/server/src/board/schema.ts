@@ -5,13 +5,23 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
-import { requireWorkspace } from "../organizations/access.js";
+import { pipelineById, primeCards } from "../issues/issue-loaders.js";
+import { primeVisibleWorkspaceIds } from "../issues/visible-workspaces.js";
+import { requireAccess, requireWorkspace } from "../organizations/access.js";
+import { primeSprintConfig } from "../sprints/queries.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { closedPipelineOf, Pipeline, pipelineView, Workspace } from "../workspaces/schema.js";
 import type { IssueWriteDeps } from "./issue-writes.js";
 import { moveIssue } from "./moves.js";
 import { IssueOrderInput, requestedSortType } from "./order-input.js";
-import { batchedPipelineCounts, closedCounts, closedIssues, pipelineCounts, pipelineIssues } from "./queries.js";
+import {
+  batchedPipelineCounts,
+  boardPageStart,
+  closedCounts,
+  closedIssues,
+  pipelineCards,
+  pipelineCounts,
+} from "./queries.js";
 import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
 import { boardSearchFor, IssueSearchFiltersInput, IssueSortType } from "./search-input.js";
 
@@ -49,11 +59,20 @@ async function storedPipeline(context: GraphQLContext, globalId: string) {
   return pipeline;
 }
 
-/** A stored pipeline the viewer may read, from its global id. */
+/**
+ * A stored pipeline the viewer may read, from its global id, read with what the page's cards ask
+ * for per request (the pipeline itself, visible workspaces, sprint config) in one statement (B1).
+ */
 async function readablePipeline(context: GraphQLContext, globalId: string) {
-  const pipeline = await storedPipeline(context, globalId);
-  await requireWorkspace(context.db, pipeline.workspaceId, signedInViewer(context).id, "viewer");
-  return pipeline;
+  const pipelineId = idOfType(decodeGantryId(globalId), "Pipeline");
+  const userId = signedInViewer(context).id;
+  const start = await boardPageStart(context.db, pipelineId, userId);
+  if (!start) throw new GantryError("NOT_FOUND", "This pipeline does not exist.");
+  await requireAccess(context.db, start.access, userId, "viewer");
+  pipelineById(context).prime(start.pipeline.id, start.pipeline);
+  primeVisibleWorkspaceIds(context, start.visible);
+  primeSprintConfig(context, start.pipeline.workspaceId, start.sprintConfig);
+  return start.pipeline;
 }
 
 builder.queryField("searchIssuesByPipeline", (t) =>
@@ -81,9 +100,12 @@ builder.queryField("searchIssuesByPipeline", (t) =>
       const sortType = requestedSortType(args.sortType, args.order);
       const pipeline = await readablePipeline(context, String(args.pipelineId));
       const search = await boardSearchFor(context, pipeline.workspaceId, args.filters ?? {}, args.query);
-      const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
-        pipelineIssues(context.db, pipeline.id, search, sortType, limit, offset),
-      );
+      const page = await resolveOffsetConnection({ args }, async ({ limit, offset }) => {
+        // The cards' relations and repositories come with the page, so its cards cost no more statements.
+        const rows = await pipelineCards(context.db, pipeline.id, search, sortType, limit, offset);
+        primeCards(context, rows);
+        return rows.map((row) => row.issue);
+      });
       // Counted only when asked for: the board's pages do not ask (its headers have the counts).
       const totalCount = async () => {
         const counts = await pipelineCounts(context.db, pipeline.id, search);

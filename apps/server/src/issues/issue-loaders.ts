@@ -1,6 +1,6 @@
-import { queryRows, schema } from "@gantry/db";
+import { preparedStatement, prepareSql, queryRows, schema, sqlText } from "@gantry/db";
 import { dataloaderGetter } from "@pothos/plugin-dataloader";
-import { getTableColumns, inArray, type SQL, sql, type Table } from "drizzle-orm";
+import { type AnyColumn, getTableColumns, inArray, type SQL, sql, type Table } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { GraphQLContext } from "../graphql/context.js";
 
@@ -41,16 +41,31 @@ export function groupBy<T>(keys: string[], rows: T[], keyOf: (row: T) => string)
   return keys.map((key) => groups.get(key) ?? []);
 }
 
+/** Rows in the order of the keys asked for, by a map: a page asks for hundreds. */
+function byKey<T extends { id: string }>(ids: string[], rows: T[]): (T | undefined)[] {
+  const found = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => found.get(id));
+}
+
+/** `= any($ids)` keeps one statement text for any number of keys, so it is built once (B1). */
+const anyId = (column: AnyColumn) => sql`${column} = any(${sql.placeholder("ids")}::uuid[])`;
+
 export const issueById = batched<IssueRow | null>(async (ids, { db }) => {
   const rows = await db.select().from(issues).where(inArray(issues.id, ids));
-  return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+  return byKey(ids, rows).map((row) => row ?? null);
 });
 
+const repositoriesStatement = preparedStatement("repositories_by_id", (db, name) =>
+  db.select().from(repositories).where(anyId(repositories.id)).prepare(name),
+);
+
 export const repositoryById = batched<typeof repositories.$inferSelect>(async (ids, { db }) => {
-  const rows = await db.select().from(repositories).where(inArray(repositories.id, ids));
-  return ids.map((id) => {
-    const row = rows.find((candidate) => candidate.id === id);
-    if (!row) throw new Error(`repository ${id} vanished`);
+  const prepared = repositoriesStatement(db);
+  const rows = prepared
+    ? await prepared.execute({ ids })
+    : await db.select().from(repositories).where(inArray(repositories.id, ids));
+  return byKey(ids, rows).map((row, index) => {
+    if (!row) throw new Error(`repository ${ids[index]} vanished`);
     return row;
   });
 });
@@ -132,69 +147,116 @@ interface AliasedIssues {
   row: SQL;
 }
 
+/** A card's relations from its row's json columns (none when the issue is gone). */
+function relationsFromRow(row: Partial<Record<keyof CardRelations, unknown>> | undefined): CardRelations {
+  return {
+    childProgress: progressByState(jsonList(row?.childProgress) as { state: string; count: number; points: number }[]),
+    parentEpics: jsonList(row?.parentEpics).map((json) => rowFromJson(issues, json)),
+    parentGantryEpics: jsonList(row?.parentGantryEpics).map((json) => rowFromJson(gantryEpics, json)),
+    sprints: jsonList(row?.sprints).map((json) => rowFromJson(sprints, json)),
+    releases: jsonList(row?.releases).map((json) => rowFromJson(releases, json)),
+    blocking: jsonList(row?.blocking).map(dependencyFromJson),
+    blocked: jsonList(row?.blocked).map(dependencyFromJson),
+    places: jsonList(row?.places).map((json) => ({
+      workspaceId: json.workspaceId as string,
+      pipelineId: json.pipelineId as string,
+      movedAt: new Date(json.movedAt as string),
+      priority: json.priority ? rowFromJson(priorities, json.priority as JsonObject) : null,
+    })),
+  };
+}
+
 /**
- * Every relation a board card shows (sub-issue progress, epics, sprints, releases, dependencies,
- * board places), for a page of issues in ONE statement: per-relation queries cost a round trip
- * and a statement each, about ten per page, and the board asks for eight pages at once (B1).
+ * Each relation as a correlated subquery on `issues`. They hold no values, so they are rendered
+ * to text once: building them with Drizzle on every page cost more Node CPU than PostgreSQL
+ * spent running them (B1, issue #14).
  */
-const cardRelationsOf = batched<CardRelations>(async (ids, { db }) => {
+const cardRelationColumns = (() => {
   // The issues table three more times, under names the subqueries refer to.
   const [epic, child, other] = ["epic", "child", "other"].map((name) => ({
     columns: alias(issues, name),
     from: sql`${issues} as ${sql.identifier(name)}`,
     row: sql`to_json(${sql.identifier(name)})`,
   })) as [AliasedIssues, AliasedIssues, AliasedIssues];
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select ${issues.id} as "id",
-      (select json_agg(json_build_object('state', totals.state, 'count', totals.count, 'points', totals.points))
+  const subqueries: Record<keyof CardRelations, SQL> = {
+    childProgress: sql`(select json_agg(json_build_object('state', totals.state, 'count', totals.count, 'points', totals.points))
         from (select ${child.columns.state} as state, count(*)::int as count, coalesce(sum(${child.columns.estimate}), 0)::float8 as points
-          from ${child.from} where ${child.columns.parentIssueId} = ${issues.id} group by ${child.columns.state}) totals) as "childProgress",
-      (select json_agg(${epic.row} order by ${epic.columns.number})
+          from ${child.from} where ${child.columns.parentIssueId} = ${issues.id} group by ${child.columns.state}) totals)`,
+    parentEpics: sql`(select json_agg(${epic.row} order by ${epic.columns.number})
         from ${epicIssues} join ${epic.from} on ${epic.columns.id} = ${epicIssues.epicId}
-        where ${epicIssues.issueId} = ${issues.id}) as "parentEpics",
-      (select json_agg(to_json(${gantryEpics}) order by ${gantryEpics.createdAt})
+        where ${epicIssues.issueId} = ${issues.id})`,
+    parentGantryEpics: sql`(select json_agg(to_json(${gantryEpics}) order by ${gantryEpics.createdAt})
         from ${gantryEpicIssues} join ${gantryEpics} on ${gantryEpics.id} = ${gantryEpicIssues.gantryEpicId}
-        where ${gantryEpicIssues.issueId} = ${issues.id}) as "parentGantryEpics",
-      (select json_agg(to_json(${sprints}) order by ${sprints.startAt})
+        where ${gantryEpicIssues.issueId} = ${issues.id})`,
+    sprints: sql`(select json_agg(to_json(${sprints}) order by ${sprints.startAt})
         from ${sprintIssues} join ${sprints} on ${sprints.id} = ${sprintIssues.sprintId}
-        where ${sprintIssues.issueId} = ${issues.id}) as "sprints",
-      (select json_agg(to_json(${releases}) order by ${releases.createdAt})
+        where ${sprintIssues.issueId} = ${issues.id})`,
+    releases: sql`(select json_agg(to_json(${releases}) order by ${releases.createdAt})
         from ${releaseIssues} join ${releases} on ${releases.id} = ${releaseIssues.releaseId}
-        where ${releaseIssues.issueId} = ${issues.id}) as "releases",
-      (select json_agg(json_build_object('workspaceId', ${issueDependencies.workspaceId}, 'issue', ${other.row})
+        where ${releaseIssues.issueId} = ${issues.id})`,
+    blocking: sql`(select json_agg(json_build_object('workspaceId', ${issueDependencies.workspaceId}, 'issue', ${other.row})
           order by ${issueDependencies.createdAt})
         from ${issueDependencies} join ${other.from} on ${other.columns.id} = ${issueDependencies.blockingIssueId}
-        where ${issueDependencies.blockedIssueId} = ${issues.id}) as "blocking",
-      (select json_agg(json_build_object('workspaceId', ${issueDependencies.workspaceId}, 'issue', ${other.row})
+        where ${issueDependencies.blockedIssueId} = ${issues.id})`,
+    blocked: sql`(select json_agg(json_build_object('workspaceId', ${issueDependencies.workspaceId}, 'issue', ${other.row})
           order by ${issueDependencies.createdAt})
         from ${issueDependencies} join ${other.from} on ${other.columns.id} = ${issueDependencies.blockedIssueId}
-        where ${issueDependencies.blockingIssueId} = ${issues.id}) as "blocked",
-      (select json_agg(json_build_object('workspaceId', ${issuePositions.workspaceId}, 'pipelineId', ${issuePositions.pipelineId},
+        where ${issueDependencies.blockingIssueId} = ${issues.id})`,
+    places: sql`(select json_agg(json_build_object('workspaceId', ${issuePositions.workspaceId}, 'pipelineId', ${issuePositions.pipelineId},
           'movedAt', ${issuePositions.movedAt}, 'priority', case when ${priorities.id} is null then null else to_json(${priorities}) end))
         from ${issuePositions} left join ${priorities} on ${priorities.id} = ${issuePositions.priorityId}
-        where ${issuePositions.issueId} = ${issues.id}) as "places"
-    from ${issues} where ${inArray(issues.id, ids)}`,
-  );
+        where ${issuePositions.issueId} = ${issues.id})`,
+  };
+  return Object.fromEntries(
+    Object.entries(subqueries).map(([key, subquery]) => [key, sql.raw(sqlText(subquery))]),
+  ) as Record<keyof CardRelations, SQL>;
+})();
+
+/** The card relations' statement for the issues `where` picks (a placeholder list, or the ids themselves). */
+function cardRelationsSql(where: SQL): SQL {
+  const columns = Object.entries(cardRelationColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`);
+  return sql`select ${issues.id} as "id", ${sql.join(columns, sql`, `)} from ${issues} where ${where}`;
+}
+
+/**
+ * A page query's columns for its cards (the relations and the repository), so the page primes the
+ * card loaders (primeCards) instead of each costing a statement of its own (B1). The query must
+ * read `issues` under its own name and join `repositories` on the issue's repository.
+ */
+export const cardColumns = {
+  ...(cardRelationColumns as Record<keyof CardRelations, SQL<unknown>>),
+  repository: repositories,
+};
+
+type CardColumnsRow = { [K in keyof CardRelations]: unknown } & { repository: typeof repositories.$inferSelect };
+
+/** Hands a page's card columns to the loaders its cards' fields read from. */
+export function primeCards(context: GraphQLContext, rows: (CardColumnsRow & { issue: IssueRow })[]): void {
+  const relations = cardRelationsOf(context);
+  const repositoryLoader = repositoryById(context);
+  for (const row of rows) {
+    relations.prime(row.issue.id, relationsFromRow(row));
+    repositoryLoader.prime(row.repository.id, row.repository);
+  }
+}
+
+// About 2,900 characters that Drizzle took longer to build than PostgreSQL to run: built once per database.
+const cardRelationsStatement = preparedStatement("card_relations", (db, name) =>
+  prepareSql<Record<string, unknown>>(db, name, cardRelationsSql(anyId(issues.id))),
+);
+
+/**
+ * Every relation a board card shows (sub-issue progress, epics, sprints, releases, dependencies,
+ * board places), for a page of issues in ONE statement: per-relation queries cost a round trip
+ * and a statement each, about ten per page, and the board asks for eight pages at once (B1).
+ */
+const cardRelationsOf = batched<CardRelations>(async (ids, { db }) => {
+  const prepared = cardRelationsStatement(db);
+  const rows = prepared
+    ? await prepared.execute({ ids })
+    : await queryRows<Record<string, unknown>>(db, cardRelationsSql(inArray(issues.id, ids)));
   const byId = new Map(rows.map((row) => [row.id as string, row]));
-  return ids.map((id) => {
-    const row = byId.get(id) ?? {};
-    return {
-      childProgress: progressByState(jsonList(row.childProgress) as { state: string; count: number; points: number }[]),
-      parentEpics: jsonList(row.parentEpics).map((json) => rowFromJson(issues, json)),
-      parentGantryEpics: jsonList(row.parentGantryEpics).map((json) => rowFromJson(gantryEpics, json)),
-      sprints: jsonList(row.sprints).map((json) => rowFromJson(sprints, json)),
-      releases: jsonList(row.releases).map((json) => rowFromJson(releases, json)),
-      blocking: jsonList(row.blocking).map(dependencyFromJson),
-      blocked: jsonList(row.blocked).map(dependencyFromJson),
-      places: jsonList(row.places).map((json) => ({
-        workspaceId: json.workspaceId as string,
-        pipelineId: json.pipelineId as string,
-        movedAt: new Date(json.movedAt as string),
-        priority: json.priority ? rowFromJson(priorities, json.priority as JsonObject) : null,
-      })),
-    };
-  });
+  return ids.map((id) => relationsFromRow(byId.get(id)));
 });
 
 /** One of a card's relations, read with the others (cardRelationsOf). */
@@ -232,9 +294,8 @@ export const repositoryWorkspaceIds = batched<string[]>(async (ids, { db }) => {
 
 export const pipelineById = batched<typeof schema.pipelines.$inferSelect>(async (ids, { db }) => {
   const rows = await db.select().from(schema.pipelines).where(inArray(schema.pipelines.id, ids));
-  return ids.map((id) => {
-    const row = rows.find((candidate) => candidate.id === id);
-    if (!row) throw new Error(`pipeline ${id} vanished`);
+  return byKey(ids, rows).map((row, index) => {
+    if (!row) throw new Error(`pipeline ${ids[index]} vanished`);
     return row;
   });
 });

@@ -1,6 +1,6 @@
-import { type Executor, type OrganizationRole, schema, type WorkspacePermission } from "@gantry/db";
+import { type Executor, type OrganizationRole, preparedStatement, schema, type WorkspacePermission } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { type SeatProblem, seatProblem, seatProblemError } from "../enterprise/seats.js";
 import { GantryError } from "../graphql/errors.js";
 
@@ -55,29 +55,66 @@ export interface WorkspaceAccess {
   seatProblem?: SeatProblem;
 }
 
-export async function workspaceAccess(
+type AccessUser = string | null | SQLWrapper;
+
+/** The columns a workspace check reads (workspaceAccess); accessFromRow answers from them. */
+export const accessColumns = {
+  workspace: workspaces,
+  organization: organizations,
+  role: organizationMembers.role,
+  explicit: workspaceMembers.permission,
+};
+
+export interface AccessRow {
+  workspace: Workspace;
+  organization: Organization;
+  role: OrganizationRole | null;
+  explicit: WorkspacePermission | null;
+}
+
+/**
+ * How accessColumns' tables join the workspace for the person: the organisation, and (left joins)
+ * the person's membership of it and of the workspace. A board page reads them with more (B1).
+ */
+export function accessJoins(userId: AccessUser) {
+  // Without a person the joins match nothing, as `= null` would.
+  const theirs = (column: typeof organizationMembers.userId | typeof workspaceMembers.userId) =>
+    userId === null ? sql`false` : eq(column, userId);
+  return {
+    organization: eq(organizations.id, workspaces.organizationId),
+    organizationMember: and(
+      eq(organizationMembers.organizationId, workspaces.organizationId),
+      theirs(organizationMembers.userId),
+    ),
+    workspaceMember: and(eq(workspaceMembers.workspaceId, workspaces.id), theirs(workspaceMembers.userId)),
+  };
+}
+
+/** The workspace check in one statement: every board request checks this before anything else (B1). */
+function accessSelect(db: Executor, userId: AccessUser) {
+  const joins = accessJoins(userId);
+  return db
+    .select(accessColumns)
+    .from(workspaces)
+    .innerJoin(organizations, joins.organization)
+    .leftJoin(organizationMembers, joins.organizationMember)
+    .leftJoin(workspaceMembers, joins.workspaceMember)
+    .$dynamic();
+}
+
+// Built once per database (B1, issue #14); a null person is a null placeholder, which matches nobody.
+const workspaceAccessStatement = preparedStatement("workspace_access", (db, name) =>
+  accessSelect(db, sql.placeholder("userId"))
+    .where(eq(workspaces.id, sql.placeholder("workspaceId")))
+    .prepare(name),
+);
+
+/** workspaceAccess's answer from accessSelect's row (undefined when there is no such workspace). */
+export async function accessFromRow(
   db: Executor,
-  workspaceId: string,
+  row: AccessRow | undefined,
   userId: string | null,
 ): Promise<WorkspaceAccess | null> {
-  // One statement: every board request checks this before anything else (B1).
-  const theirs = (column: typeof organizationMembers.userId | typeof workspaceMembers.userId) =>
-    userId ? eq(column, userId) : sql`false`;
-  const [row] = await db
-    .select({
-      workspace: workspaces,
-      organization: organizations,
-      role: organizationMembers.role,
-      explicit: workspaceMembers.permission,
-    })
-    .from(workspaces)
-    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
-    .leftJoin(
-      organizationMembers,
-      and(eq(organizationMembers.organizationId, workspaces.organizationId), theirs(organizationMembers.userId)),
-    )
-    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), theirs(workspaceMembers.userId)))
-    .where(eq(workspaces.id, workspaceId));
   if (!row) return null;
   const { workspace, organization } = row;
   if (!userId) return { workspace, organization, permission: null };
@@ -86,6 +123,18 @@ export async function workspaceAccess(
   return problem
     ? { workspace, organization, permission: null, seatProblem: problem }
     : { workspace, organization, permission };
+}
+
+export async function workspaceAccess(
+  db: Executor,
+  workspaceId: string,
+  userId: string | null,
+): Promise<WorkspaceAccess | null> {
+  const prepared = workspaceAccessStatement(db);
+  const [row] = prepared
+    ? await prepared.execute({ workspaceId, userId })
+    : await accessSelect(db, userId).where(eq(workspaces.id, workspaceId));
+  return accessFromRow(db, row, userId);
 }
 
 /**
@@ -99,7 +148,16 @@ export async function requireWorkspace(
   userId: string,
   needed: WorkspacePermission,
 ): Promise<WorkspaceAccess & { permission: WorkspacePermission }> {
-  const access = await workspaceAccess(db, workspaceId, userId);
+  return requireAccess(db, await workspaceAccess(db, workspaceId, userId), userId, needed);
+}
+
+/** requireWorkspace's answer for access already read (accessFromRow). */
+export async function requireAccess(
+  db: Executor,
+  access: WorkspaceAccess | null,
+  userId: string,
+  needed: WorkspacePermission,
+): Promise<WorkspaceAccess & { permission: WorkspacePermission }> {
   if (!access) throw new GantryError("NOT_FOUND", "This workspace does not exist.");
   if (access.seatProblem) throw seatProblemError(access.seatProblem);
   if (access.permission) await requireSamlIfEnforced(db, access.organization, userId);

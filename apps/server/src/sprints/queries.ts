@@ -1,4 +1,4 @@
-import { type Executor, schema } from "@gantry/db";
+import { type Executor, preparedStatement, schema } from "@gantry/db";
 import { assumedEstimate, averageSprintVelocity, fillSprints, VELOCITY_SPRINT_COUNT } from "@gantry/domain";
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import { containing } from "../board/filter-options.js";
@@ -10,9 +10,35 @@ const { issuePositions, issues, pipelines, sprintConfigs, sprintIssues, sprints,
 export type SprintConfigRow = typeof sprintConfigs.$inferSelect;
 export type SprintRow = typeof sprints.$inferSelect;
 
+// Every board page's sprint predictions start here (B1, issue #14), so it is built once per database.
+const sprintConfigStatement = preparedStatement("sprint_config", (db, name) =>
+  db
+    .select()
+    .from(sprintConfigs)
+    .where(eq(sprintConfigs.workspaceId, sql.placeholder("workspaceId")))
+    .prepare(name),
+);
+
 export async function sprintConfigOf(db: Executor, workspaceId: string): Promise<SprintConfigRow | null> {
-  const [config] = await db.select().from(sprintConfigs).where(eq(sprintConfigs.workspaceId, workspaceId));
+  const prepared = sprintConfigStatement(db);
+  const [config] = prepared
+    ? await prepared.execute({ workspaceId })
+    : await db.select().from(sprintConfigs).where(eq(sprintConfigs.workspaceId, workspaceId));
   return config ?? null;
+}
+
+const knownConfigs = new WeakMap<object, Map<string, SprintConfigRow | null>>();
+
+/** A workspace's config read by another statement of the request (`request` is its context), for sprintFillPlan. */
+export function primeSprintConfig(request: object, workspaceId: string, config: SprintConfigRow | null): void {
+  const configs = knownConfigs.get(request) ?? new Map<string, SprintConfigRow | null>();
+  knownConfigs.set(request, configs);
+  configs.set(workspaceId, config);
+}
+
+/** What primeSprintConfig was given for the workspace in this request; undefined when nothing. */
+export function primedSprintConfig(request: object, workspaceId: string): SprintConfigRow | null | undefined {
+  return knownConfigs.get(request)?.get(workspaceId);
 }
 
 export type SprintOrderField = "END_AT" | "START_AT";
@@ -197,9 +223,15 @@ export interface SprintFillPlan {
  * hold `totalStoryPoints` each; without automation and without that number, the team's average velocity.
  * Issues already in an open sprint are left where they are. Helper for the badge and the backlog-fill job.
  */
-export async function sprintFillPlan(db: Executor, workspaceId: string, now: Date): Promise<SprintFillPlan> {
+export async function sprintFillPlan(
+  db: Executor,
+  workspaceId: string,
+  now: Date,
+  /** The workspace's config when the caller has read it already (a board page reads it with its pipeline). */
+  knownConfig?: SprintConfigRow | null,
+): Promise<SprintFillPlan> {
   const none: SprintFillPlan = { sprints: [], placements: new Map() };
-  const config = await sprintConfigOf(db, workspaceId);
+  const config = knownConfig === undefined ? await sprintConfigOf(db, workspaceId) : knownConfig;
   if (!config) return none;
   const capacity =
     config.totalStoryPoints ?? (config.issuesFromPipelineEnabled ? null : await workspaceVelocity(db, workspaceId));

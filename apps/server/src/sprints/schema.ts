@@ -16,6 +16,7 @@ import { Pipeline, Workspace, workspaceForViewer } from "../workspaces/schema.js
 import { requestSprintAutomation } from "./automation.js";
 import {
   previousSprint,
+  primedSprintConfig,
   recentlyCompletedSprints,
   type SprintConfigRow,
   type SprintStats,
@@ -161,7 +162,9 @@ function fillPlanFor(context: GraphQLContext, rootValue: unknown, workspaceId: s
   const run = typeof rootValue === "object" && rootValue !== null ? rootValue : context;
   const plans: FillPlans = runs.get(run) ?? new Map();
   runs.set(run, plans);
-  const plan = plans.get(workspaceId) ?? sprintFillPlan(context.db, workspaceId, context.now());
+  const plan =
+    plans.get(workspaceId) ??
+    sprintFillPlan(context.db, workspaceId, context.now(), primedSprintConfig(context, workspaceId));
   plans.set(workspaceId, plan);
   return plan;
 }

@@ -449,6 +449,24 @@ describe.each(testEngines())("sprints on %s", (engine) => {
       null,
       null,
     ]);
+    // The board's cards show the same, though a board page reads the sprint config with its pipeline.
+    const page = field<{ nodes: { title: string; predictedSprint: { name: string } | null }[] }>(
+      await gql(
+        t,
+        reader.token,
+        `query ($p: ID!, $w: ID!) { searchIssuesByPipeline(pipelineId: $p, first: 10) {
+          nodes { title predictedSprint(workspaceId: $w) { name } } } }`,
+        { p: pipelines[0]?.id, w: workspace },
+      ),
+      "searchIssuesByPipeline",
+    );
+    expect(page.nodes.map((card) => [card.title, card.predictedSprint?.name ?? null])).toEqual([
+      ["a", "Sprint: Nov 30 – Dec 6, 2026"],
+      ["b", "Sprint: Dec 7 – Dec 13, 2026"],
+      ["c", "Sprint: Dec 7 – Dec 13, 2026"],
+      ["d", null],
+      ["e", null],
+    ]);
     // Issues are nodes, read by anyone who can open a workspace showing them, and by no one else.
     const outsider = await signUpUser(t, "stranger");
     const hidden = await gql(t, outsider.token, PREDICTED, { id: encodeGlobalID("Issue", ids[0] ?? ""), w: workspace });
