@@ -5,7 +5,7 @@ import { arrayConnection } from "./connections.js";
 
 /** What a client reads of a connection: every edge's cursor and node, and the page info. */
 const asRead = (connection: {
-  edges: ({ cursor: string; node: unknown } | null)[];
+  edges: readonly ({ cursor: string; node: unknown } | null)[];
   pageInfo: { startCursor?: string | null; endCursor?: string | null; hasPreviousPage: boolean; hasNextPage: boolean };
 }) => ({
   edges: connection.edges.map((edge) => (edge ? { cursor: edge.cursor, node: edge.node } : null)),
