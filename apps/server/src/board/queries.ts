@@ -23,8 +23,8 @@ const {
 
 type Pipeline = typeof pipelines.$inferSelect;
 
-/** What a board page reads before its cards: its pipeline, then the viewer's access, visible workspaces and sprint config. */
-function pageStartSelect(db: Executor, pipelineId: string | SQLWrapper, userId: string | SQLWrapper) {
+/** What board pages read before their cards: their pipelines, then the viewer's access, visible workspaces and sprint config. */
+function pageStartSelect(db: Executor, pipelinesWanted: SQL, userId: string | SQLWrapper) {
   const joins = accessJoins(userId);
   return db
     .select({
@@ -39,12 +39,16 @@ function pageStartSelect(db: Executor, pipelineId: string | SQLWrapper, userId: 
     .leftJoin(organizationMembers, joins.organizationMember)
     .leftJoin(workspaceMembers, joins.workspaceMember)
     .leftJoin(sprintConfigs, eq(sprintConfigs.workspaceId, workspaces.id))
-    .where(eq(pipelines.id, pipelineId));
+    .where(pipelinesWanted);
 }
 
 // Built once per database: every board page starts with it (B1, issue #14).
 const pageStartStatement = preparedStatement("board_page_start", (db, name) =>
-  pageStartSelect(db, sql.placeholder("pipelineId"), sql.placeholder("userId")).prepare(name),
+  pageStartSelect(
+    db,
+    sql`${pipelines.id} = any(${sql.placeholder("pipelineIds")}::uuid[])`,
+    sql.placeholder("userId"),
+  ).prepare(name),
 );
 
 export interface BoardPageStart {
@@ -58,20 +62,30 @@ export interface BoardPageStart {
 }
 
 /**
- * A board page's pipeline, with what its page and cards would otherwise read in three more
- * statements, in one: the viewer's access to the workspace, the workspaces they may open, and the
- * sprint config the cards' predicted sprints start from. Null when there is no such pipeline.
+ * Board pages' pipelines, with what their pages and cards would otherwise read in three more
+ * statements each, in one: the viewer's access to each workspace, the workspaces they may open,
+ * and the sprint config the cards' predicted sprints start from. The board asks for its first
+ * pages in one request, so they are read together. Null for a pipeline that does not exist.
  */
-export async function boardPageStart(db: Database, pipelineId: string, userId: string): Promise<BoardPageStart | null> {
+export async function boardPageStarts(
+  db: Database,
+  pipelineIds: string[],
+  userId: string,
+): Promise<(BoardPageStart | null)[]> {
   const prepared = pageStartStatement(db);
-  const [row] = prepared
-    ? await prepared.execute({ pipelineId, userId })
-    : await pageStartSelect(db, pipelineId, userId);
-  if (!row) return null;
-  const { pipeline, sprintConfig, visible, ...accessRow } = row;
-  const access = await accessFromRow(db, accessRow, userId);
-  if (!access) return null;
-  return { pipeline, access, visible: visibleFromJson(visible), sprintConfig };
+  const rows = prepared
+    ? await prepared.execute({ pipelineIds, userId })
+    : await pageStartSelect(db, inArray(pipelines.id, pipelineIds), userId);
+  const byId = new Map(rows.map((row) => [row.pipeline.id, row]));
+  return Promise.all(
+    pipelineIds.map(async (pipelineId) => {
+      const row = byId.get(pipelineId);
+      if (!row) return null;
+      const { pipeline, sprintConfig, visible, ...accessRow } = row;
+      const access = await accessFromRow(db, accessRow, userId);
+      return access ? { pipeline, access, visible: visibleFromJson(visible), sprintConfig } : null;
+    }),
+  );
 }
 
 /**

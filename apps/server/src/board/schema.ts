@@ -5,7 +5,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
-import { pipelineById, primeCards } from "../issues/issue-loaders.js";
+import { batched, pipelineById, primeCards } from "../issues/issue-loaders.js";
 import { primeVisibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { requireAccess, requireWorkspace } from "../organizations/access.js";
 import { primeSprintConfig } from "../sprints/queries.js";
@@ -15,8 +15,9 @@ import type { IssueWriteDeps } from "./issue-writes.js";
 import { moveIssue } from "./moves.js";
 import { IssueOrderInput, requestedSortType } from "./order-input.js";
 import {
+  type BoardPageStart,
   batchedPipelineCounts,
-  boardPageStart,
+  boardPageStarts,
   closedCounts,
   closedIssues,
   pipelineCards,
@@ -59,6 +60,11 @@ async function storedPipeline(context: GraphQLContext, globalId: string) {
   return pipeline;
 }
 
+/** The pages of one request (the board's first pages come together) start with one statement. */
+const pageStartOf = batched<BoardPageStart | null>((pipelineIds, context) =>
+  boardPageStarts(context.db, pipelineIds, signedInViewer(context).id),
+);
+
 /**
  * A stored pipeline the viewer may read, from its global id, read with what the page's cards ask
  * for per request (the pipeline itself, visible workspaces, sprint config) in one statement (B1).
@@ -66,7 +72,7 @@ async function storedPipeline(context: GraphQLContext, globalId: string) {
 async function readablePipeline(context: GraphQLContext, globalId: string) {
   const pipelineId = idOfType(decodeGantryId(globalId), "Pipeline");
   const userId = signedInViewer(context).id;
-  const start = await boardPageStart(context.db, pipelineId, userId);
+  const start = await pageStartOf(context).load(pipelineId);
   if (!start) throw new GantryError("NOT_FOUND", "This pipeline does not exist.");
   await requireAccess(context.db, start.access, userId, "viewer");
   pipelineById(context).prime(start.pipeline.id, start.pipeline);

@@ -289,20 +289,41 @@ describe.each(testEngines())("issue fields and native issues on %s", (engine) =>
     if (!crowded) throw new Error("no fourth pipeline");
     for (let index = 0; index < 40; index++) await create(owner, { title: `Card ${index}`, pipelineId: crowded.id });
     const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const countQueries = async (first: number) => {
+    const counted = async (read: () => Promise<void>) => {
       const spy = vi.spyOn(client, "query");
       try {
-        expect(await column(crowded.id, first)).toHaveLength(first);
+        await read();
         return spy.mock.calls.length;
       } finally {
         spy.mockRestore();
       }
     };
+    const countQueries = (first: number) =>
+      counted(async () => {
+        expect(await column(crowded.id, first)).toHaveLength(first);
+      });
     const few = await countQueries(2);
     const many = await countQueries(40);
     expect(many).toBe(few);
     // The session, the pipeline with what its cards need once (access, visible workspaces, sprint
     // config), and the page with its cards' relations and repositories (B1, issue #14).
     expect(few).toBe(3);
+
+    // The board asks for its first pages in one request: their pipelines are read together.
+    const inbox = pipelines[1];
+    if (!inbox) throw new Error("no second pipeline");
+    const twoPages = await counted(async () => {
+      const answer = await gql(
+        t,
+        owner.token,
+        `query ($a: ID!, $b: ID!, $workspaceId: ID!) {
+          a: searchIssuesByPipeline(pipelineId: $a, first: 5) { nodes { ${CARD_FIELDS} } }
+          b: searchIssuesByPipeline(pipelineId: $b, first: 5) { nodes { ${CARD_FIELDS} } } }`,
+        { a: crowded.id, b: inbox.id, workspaceId: workspace },
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(field<{ nodes: unknown[] }>(answer, "a").nodes).toHaveLength(5);
+    });
+    expect(twoPages).toBe(4);
   });
 });
