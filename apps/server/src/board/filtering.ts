@@ -302,6 +302,15 @@ const DISPLAY_CONDITIONS: Record<DisplayType, SQL | undefined> = {
   prs: eq(issues.isPullRequest, true),
 };
 
+/** Whether the search keeps every issue of the board: no filter key, no search text, issues and pull requests shown. */
+export function keepsEverything(search: BoardSearch): boolean {
+  return (
+    search.displayType === "all" &&
+    searchCondition(search.filters.search).length === 0 &&
+    keyConditions(search).every((key) => !key.included && !key.excluded)
+  );
+}
+
 /** The WHERE condition of a board search over `issues` (docs/decisions/0009-board-filter-semantics.md). */
 export function boardSearchCondition(search: BoardSearch): SQL {
   const keys = keyConditions(search);

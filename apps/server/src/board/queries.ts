@@ -6,7 +6,8 @@ import { cardColumns } from "../issues/issue-loaders.js";
 import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-workspaces.js";
 import { accessColumns, accessFromRow, accessJoins, type WorkspaceAccess } from "../organizations/access.js";
 import type { SprintConfigRow } from "../sprints/queries.js";
-import { type BoardSearch, boardOrderBy, boardSearchCondition } from "./filtering.js";
+import { type BoardSearch, boardOrderBy, boardSearchCondition, keepsEverything } from "./filtering.js";
+import { unfilteredPipelineTotals } from "./pipeline-totals.js";
 
 const {
   issuePositions,
@@ -139,12 +140,16 @@ export async function pipelineCounts(db: Database, pipelineId: string, search: B
  * what one pipeline's count did (decision 0046).
  */
 export async function manyPipelineCounts(db: Database, pipelineIds: string[], search: BoardSearch) {
-  const rows = await db
-    .select({ pipelineId: issuePositions.pipelineId, ...countColumns })
-    .from(issuePositions)
-    .innerJoin(issues, eq(issues.id, issuePositions.issueId))
-    .where(and(inArray(issuePositions.pipelineId, pipelineIds), eq(issues.state, "open"), boardSearchCondition(search)))
-    .groupBy(issuePositions.pipelineId, issues.isPullRequest);
+  const rows = keepsEverything(search)
+    ? await unfilteredPipelineTotals(db, pipelineIds)
+    : await db
+        .select({ pipelineId: issuePositions.pipelineId, ...countColumns })
+        .from(issuePositions)
+        .innerJoin(issues, eq(issues.id, issuePositions.issueId))
+        .where(
+          and(inArray(issuePositions.pipelineId, pipelineIds), eq(issues.state, "open"), boardSearchCondition(search)),
+        )
+        .groupBy(issuePositions.pipelineId, issues.isPullRequest);
   return pipelineIds.map((id) => countsOf(rows.filter((row) => row.pipelineId === id)));
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { issues } from "./codehost.js";
 import { priorities } from "./issue-fields.js";
 import { pipelines, workspaces } from "./workspaces.js";
@@ -28,6 +28,14 @@ export const issuePositions = pgTable(
     movedAt: timestamp("moved_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the issue joined this board: reports replay its history from here (decision 0024). */
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Copies of the issue's state, kind and estimate, kept by database triggers (migration 0029),
+     * so a pipeline's counts are read from its positions alone instead of joining every issue
+     * of the board (decision 0050). Never written by the application.
+     */
+    issueOpen: boolean("issue_open").notNull().default(true),
+    isPullRequest: boolean("is_pull_request").notNull().default(false),
+    estimate: doublePrecision("estimate"),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.issueId] }),
@@ -37,5 +45,9 @@ export const issuePositions = pgTable(
     index("issue_positions_pipeline_rank_c_idx").using("btree", table.pipelineId, sql`${table.rank} collate "C"`),
     // An issue's places on every board, read with each card (its pipeline and priority).
     index("issue_positions_issue_idx").on(table.issueId),
+    // A pipeline header's counts: an index-only scan over its open issues.
+    index("issue_positions_pipeline_totals_idx")
+      .on(table.pipelineId, table.isPullRequest, table.estimate)
+      .where(sql`${table.issueOpen}`),
   ],
 );
