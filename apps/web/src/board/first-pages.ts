@@ -12,8 +12,13 @@ export interface FirstPageWanted {
   sortType: SortType;
 }
 
-/** The aliases one request may carry stay well under the server's limit of 30 per operation. */
-export const FIRST_PAGES_PER_REQUEST = 25;
+/**
+ * Pipelines per request: about a laptop screen's worth. The cards of one request show when its
+ * whole answer has come, so all eight pipelines in one request showed the first cards ~160 ms
+ * later (B3 median 950 ms against 788 ms one pipeline a request); three a request show them at
+ * 801–851 ms and still spare the server a third of its statements per board (B1, issue #14).
+ */
+export const FIRST_PAGES_PER_REQUEST = 3;
 
 /**
  * Collects the first pages that columns ask for in the same moment (a board opening, new filters)
