@@ -1,7 +1,6 @@
-import { type Database, type Executor, schema } from "@gantry/db";
+import { type Executor, preparedStatement, schema } from "@gantry/db";
 import { rankBetween } from "@gantry/domain";
-import { and, asc, eq, inArray, is, notInArray, sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { gitHubError } from "../codehost/errors.js";
 import { clientForUser } from "../codehost/repositories.js";
 import { GantryError } from "../graphql/errors.js";
@@ -56,22 +55,9 @@ const issueToMoveQuery = (executor: Executor) =>
         eq(workspaceRepositories.workspaceId, sql.placeholder("workspaceId")),
       ),
     );
-const preparedIssueToMove = new WeakMap<Database, ReturnType<ReturnType<typeof issueToMoveQuery>["prepare"]>>();
-/**
- * Built once per database (B2, issue #14: building this join's selection was a good part of a
- * move's Node CPU); the name also lets each PostgreSQL connection parse and plan it once. A
- * prepared statement runs on the database it was built on, so in a transaction it is built there.
- */
-function issueToMoveStatement(executor: Executor) {
-  if (is(executor, PgTransaction)) return issueToMoveQuery(executor);
-  const db = executor as Database;
-  let statement = preparedIssueToMove.get(db);
-  if (!statement) {
-    statement = issueToMoveQuery(db).prepare("move_issue_to_move");
-    preparedIssueToMove.set(db, statement);
-  }
-  return statement;
-}
+// Built once per database (B2, issue #14: building this join's selection was a good part of a
+// move's Node CPU); the name also lets each PostgreSQL connection parse and plan it once.
+const issueToMoveStatement = preparedStatement("move_issue_to_move", (db, name) => issueToMoveQuery(db).prepare(name));
 
 /**
  * The issue, if it is on the workspace's board, with the pipeline it is in there (id and name;
@@ -79,7 +65,7 @@ function issueToMoveStatement(executor: Executor) {
  */
 async function issueToMove(executor: Executor, workspaceId: string, issueId: string) {
   const values = { workspaceId, issueId };
-  const [row] = await issueToMoveStatement(executor).execute(values);
+  const [row] = await (issueToMoveStatement(executor) ?? issueToMoveQuery(executor)).execute(values);
   if (!row) return undefined;
   const { placedIn, ...onBoard } = row;
   const from =

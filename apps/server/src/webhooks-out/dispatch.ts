@@ -1,4 +1,4 @@
-import { type Database, schema } from "@gantry/db";
+import { type Executor, preparedStatement, schema } from "@gantry/db";
 import { nativeIssuePath } from "@gantry/domain";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { and, asc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
@@ -174,34 +174,29 @@ async function issuesIn(deps: Deps, workspaceId: string, pipelineIds: string[]) 
   return rows.map((row) => row.issueId);
 }
 
-const workspaceHooksQuery = (db: Database) =>
+const workspaceHooksQuery = (db: Executor) =>
   db
     .select()
     .from(outboundWebhooks)
     .where(eq(outboundWebhooks.workspaceId, sql.placeholder("workspaceId")))
-    .orderBy(asc(outboundWebhooks.createdAt), asc(outboundWebhooks.id))
-    .prepare("outbound_webhooks_of_workspace");
-const preparedHooks = new WeakMap<Database, ReturnType<typeof workspaceHooksQuery>>();
+    .orderBy(asc(outboundWebhooks.createdAt), asc(outboundWebhooks.id));
 /**
  * The workspace's webhooks, read for every board event (every move): built once per database
  * and, on PostgreSQL, parsed and planned once per connection (B2, issue #14). Read each time
  * rather than cached, as another instance sharing the database may add or remove a webhook.
  */
-function workspaceHooks(db: Database) {
-  let statement = preparedHooks.get(db);
-  if (!statement) {
-    statement = workspaceHooksQuery(db);
-    preparedHooks.set(db, statement);
-  }
-  return statement;
-}
+const workspaceHooks = preparedStatement("outbound_webhooks_of_workspace", (db, name) =>
+  workspaceHooksQuery(db).prepare(name),
+);
 
 /**
  * Turns a board event into deliveries for the workspace's webhooks, stores them and queues them.
  * Called after the change has committed, like every board event.
  */
 export async function collectDeliveries(deps: Deps, event: BoardEvent): Promise<void> {
-  const hooks = await workspaceHooks(deps.db).execute({ workspaceId: event.workspaceId });
+  const hooks = await (workspaceHooks(deps.db) ?? workspaceHooksQuery(deps.db)).execute({
+    workspaceId: event.workspaceId,
+  });
   if (hooks.length === 0) return;
   const [workspace] = await deps.db
     .select({ id: workspaces.id, name: workspaces.name })
