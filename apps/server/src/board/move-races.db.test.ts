@@ -1,10 +1,10 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
-import { ranksBetween } from "@gantry/domain";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.js";
+import { importIssuesOntoBoard, orderProblems } from "../testing/board-order.js";
 import { createOrganization, createWorkspace, field, gql, signUpUser, type TestUser } from "../testing/factories.js";
 
 const MOVE = `mutation ($pipeline: ID!, $issue: ID!, $position: Int) {
@@ -39,64 +39,9 @@ describe.each(testEngines())("concurrent moves to the same spot, on %s", (engine
     );
     pipelineIds = pipelines.map((pipeline) => decodeGlobalID(pipeline.id).id);
 
-    // Issues of a connected repository inserted as an import would, spread over the first two pipelines.
-    const db = t.database.db;
-    const ghId = 100_000_000 + Math.floor(Math.random() * 1e6);
-    const [repository] = await db
-      .insert(schema.repositories)
-      .values({ ghId, ownerLogin: "acme", name: `race-${ghId}`, htmlUrl: `https://github.test/acme/race-${ghId}` })
-      .returning();
-    if (!repository) throw new Error("no repository");
-    await db.insert(schema.workspaceRepositories).values({ workspaceId, repositoryId: repository.id });
-    const inserted = await db
-      .insert(schema.issues)
-      .values(
-        Array.from({ length: ISSUES }, (_, index) => ({
-          repositoryId: repository.id,
-          ghId: ghId * 10 + index,
-          number: index + 1,
-          title: `Race ${index + 1}`,
-          state: "open" as const,
-          ghCreatedAt: new Date(),
-          ghUpdatedAt: new Date(),
-        })),
-      )
-      .returning({ id: schema.issues.id });
-    issueIds = inserted.map((issue) => issue.id);
-    const ranks = ranksBetween(null, null, ISSUES);
-    await db.insert(schema.issuePositions).values(
-      issueIds.map((issueId, index) => ({
-        workspaceId,
-        issueId,
-        pipelineId: pipelineIds[index % 2] as string,
-        rank: ranks[index] as string,
-      })),
-    );
+    issueIds = await importIssuesOntoBoard(t.database.db, workspaceId, pipelineIds, ISSUES, "race");
   });
   afterAll(() => t.close());
-
-  /** What is wrong with the board's order: each issue once, no two ranks equal within a pipeline. */
-  async function orderProblems() {
-    const rows = await t.database.db
-      .select()
-      .from(schema.issuePositions)
-      .where(eq(schema.issuePositions.workspaceId, workspaceId));
-    const problems: string[] = [];
-    const placed = rows.map((row) => row.issueId).sort();
-    if (JSON.stringify(placed) !== JSON.stringify([...issueIds].sort())) problems.push("issues lost or duplicated");
-    for (const pipelineId of pipelineIds) {
-      const ranks = rows
-        .filter((row) => row.pipelineId === pipelineId)
-        .map((row) => row.rank)
-        .sort(); // Ranks are ASCII, so code-unit order is the board's collate "C" order.
-      for (let index = 1; index < ranks.length; index++) {
-        if ((ranks[index - 1] as string) >= (ranks[index] as string)) {
-          problems.push(`two issues share rank ${ranks[index]}`);
-        }
-      }
-    }
-    return problems;
-  }
 
   const globalPipeline = (index: number) => encodeGlobalID("Pipeline", pipelineIds[index] as string);
 
@@ -109,7 +54,7 @@ describe.each(testEngines())("concurrent moves to the same spot, on %s", (engine
       ),
     );
     expect(answers.flatMap((answer) => answer.errors ?? [])).toEqual([]);
-    expect(await orderProblems()).toEqual([]);
+    expect(await orderProblems(t.database.db, workspaceId, issueIds)).toEqual([]);
     const inThird = await t.database.db
       .select()
       .from(schema.issuePositions)
@@ -133,6 +78,6 @@ describe.each(testEngines())("concurrent moves to the same spot, on %s", (engine
         .map((issue, index) => gql(t, owner.token, MOVE, { pipeline: globalPipeline(3), issue, position: index % 3 })),
     ]);
     expect(answers.flatMap((answer) => answer.errors ?? [])).toEqual([]);
-    expect(await orderProblems()).toEqual([]);
+    expect(await orderProblems(t.database.db, workspaceId, issueIds)).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
-import { rankBetween, ranksBetween } from "@gantry/domain";
+import { rankBetween } from "@gantry/domain";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.js";
+import { importIssuesOntoBoard, orderProblems } from "../testing/board-order.js";
 import {
   createOrganization,
   createWorkspace,
@@ -55,66 +56,9 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
     gantryRepository = board.gantryRepository.id;
     pipelineIds = board.pipelines.map((pipeline) => decodeGlobalID(pipeline.id).id);
 
-    // Issues of a connected repository inserted as an import would, spread over the first two pipelines.
-    const db = t.database.db;
-    const ghId = 200_000_000 + Math.floor(Math.random() * 1e6);
-    const [repository] = await db
-      .insert(schema.repositories)
-      .values({ ghId, ownerLogin: "acme", name: `writers-${ghId}`, htmlUrl: `https://github.test/acme/w-${ghId}` })
-      .returning();
-    if (!repository) throw new Error("no repository");
-    await db.insert(schema.workspaceRepositories).values({ workspaceId, repositoryId: repository.id });
-    const inserted = await db
-      .insert(schema.issues)
-      .values(
-        Array.from({ length: ISSUES }, (_, index) => ({
-          repositoryId: repository.id,
-          ghId: ghId * 10 + index,
-          number: index + 1,
-          title: `Writer ${index + 1}`,
-          state: "open" as const,
-          ghCreatedAt: new Date(),
-          ghUpdatedAt: new Date(),
-        })),
-      )
-      .returning({ id: schema.issues.id });
-    issueIds = inserted.map((issue) => issue.id);
-    const ranks = ranksBetween(null, null, ISSUES);
-    await db.insert(schema.issuePositions).values(
-      issueIds.map((issueId, index) => ({
-        workspaceId,
-        issueId,
-        pipelineId: pipelineIds[index % 2] as string,
-        rank: ranks[index] as string,
-      })),
-    );
+    issueIds = await importIssuesOntoBoard(t.database.db, workspaceId, pipelineIds, ISSUES, "writer");
   });
   afterAll(() => t.close());
-
-  /** What is wrong with the board's order: each expected issue placed once, no two ranks equal within a pipeline. */
-  async function orderProblems(expected: string[]) {
-    const rows = await t.database.db
-      .select()
-      .from(schema.issuePositions)
-      .where(eq(schema.issuePositions.workspaceId, workspaceId));
-    const problems: string[] = [];
-    const placed = rows.map((row) => row.issueId).sort();
-    const missing = expected.filter((id) => !placed.includes(id));
-    if (missing.length > 0) problems.push(`${missing.length} issues lost`);
-    if (new Set(placed).size !== placed.length) problems.push("issues duplicated");
-    for (const pipelineId of new Set(rows.map((row) => row.pipelineId))) {
-      const ranks = rows
-        .filter((row) => row.pipelineId === pipelineId)
-        .map((row) => row.rank)
-        .sort(); // Ranks are ASCII, so code-unit order is the board's collate "C" order.
-      for (let index = 1; index < ranks.length; index++) {
-        if ((ranks[index - 1] as string) >= (ranks[index] as string)) {
-          problems.push(`two issues share rank ${ranks[index]}`);
-        }
-      }
-    }
-    return problems;
-  }
 
   const globalPipeline = (index: number) => encodeGlobalID("Pipeline", pipelineIds[index] as string);
   const globalIssue = (id: string) => encodeGlobalID("Issue", id);
@@ -134,7 +78,7 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
       .filter((answer) => answer.data && "createIssue" in answer.data)
       .map((answer) => decodeGlobalID(field<{ issue: { id: string } }>(answer, "createIssue").issue.id).id);
     expect(created).toHaveLength(moving.length);
-    expect(await orderProblems([...issueIds, ...created])).toEqual([]);
+    expect(await orderProblems(t.database.db, workspaceId, [...issueIds, ...created])).toEqual([]);
     const inThird = await t.database.db
       .select()
       .from(schema.issuePositions)
@@ -163,7 +107,13 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
     // A move that reaches the pipeline after it is gone is refused, and its card stays where it was.
     const errors = answers.flatMap((answer) => answer.errors ?? []).map((error) => error.message);
     expect(errors.filter((message) => message !== GONE)).toEqual([]);
-    expect(await orderProblems(before.map((row) => row.issueId))).toEqual([]);
+    expect(
+      await orderProblems(
+        t.database.db,
+        workspaceId,
+        before.map((row) => row.issueId),
+      ),
+    ).toEqual([]);
     const left = await t.database.db
       .select()
       .from(schema.issuePositions)
@@ -248,7 +198,13 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
       () => gql(t, owner.token, DELETE, { pipeline: globalPipeline(1), destination: globalPipeline(0) }),
     );
     expect(answer.errors ?? []).toEqual([]);
-    expect(await orderProblems(before.map((row) => row.issueId))).toEqual([]);
+    expect(
+      await orderProblems(
+        t.database.db,
+        workspaceId,
+        before.map((row) => row.issueId),
+      ),
+    ).toEqual([]);
     expect((await positionsIn(0)).map((row) => row.issueId)).toContain(intoDeleted);
   });
 });
