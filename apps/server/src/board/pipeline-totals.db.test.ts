@@ -5,7 +5,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.js";
-import { createOrganization, createWorkspace, field, gql, signUpUser } from "../testing/factories.js";
+import { createOrganization, createWorkspace, field, gql, signUpUser, workspaceBoard } from "../testing/factories.js";
 import { unfilteredPipelineTotals } from "./pipeline-totals.js";
 
 const { issuePositions, issues } = schema;
@@ -58,22 +58,12 @@ describe.each(testEngines())("pipeline totals kept on the positions, on %s", (en
     const owner = await signUpUser(t, "owner");
     const workspace = await createWorkspace(t, owner, await createOrganization(t, owner));
     workspaceId = decodeGlobalID(workspace).id;
-    const read = field<{ gantryRepository: { id: string }; pipelines: { id: string }[] }>(
-      await gql(
-        t,
-        owner.token,
-        "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { id } } }",
-        {
-          id: workspace,
-        },
-      ),
-      "workspace",
-    );
-    pipelineIds = read.pipelines.slice(0, 4).map((pipeline) => decodeGlobalID(pipeline.id).id);
+    const read = await workspaceBoard(t, owner, workspace);
+    pipelineIds = read.pipelines.slice(0, 4).map((pipeline) => decodeGlobalID(pipeline).id);
     issueIds = [];
     for (let index = 0; index < ISSUES; index++) {
       const answer = await gql(t, owner.token, CREATE, {
-        input: { repositoryId: read.gantryRepository.id, title: `Issue ${index}`, pipelineId: read.pipelines[0]?.id },
+        input: { repositoryId: read.gantryRepository, title: `Issue ${index}`, pipelineId: read.pipelines[0] },
       });
       issueIds.push(decodeGlobalID(field<{ issue: { id: string } }>(answer, "createIssue").issue.id).id);
     }

@@ -10,6 +10,7 @@ import {
   gql,
   signUpUser,
   type TestUser,
+  workspaceBoard,
 } from "../testing/factories.js";
 import { issueFieldSeeder } from "../testing/issue-fields.js";
 
@@ -44,22 +45,12 @@ describe.each(testEngines())("queries on the compiled executor, on %s", (engine)
     t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
     owner = await signUpUser(t, "owner");
     workspace = await createWorkspace(t, owner, await createOrganization(t, owner));
-    const read = field<{ gantryRepository: { id: string }; pipelines: { id: string }[] }>(
-      await gql(
-        t,
-        owner.token,
-        "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { id } } }",
-        {
-          id: workspace,
-        },
-      ),
-      "workspace",
-    );
-    inbox = read.pipelines[1]?.id ?? "";
+    const read = await workspaceBoard(t, owner, workspace);
+    inbox = read.pipelines[1] ?? "";
     const ids: string[] = [];
     for (const title of ["Epic", "Child", "Blocker"]) {
       const answer = await gql(t, owner.token, CREATE, {
-        input: { repositoryId: read.gantryRepository.id, title, pipelineId: inbox, labels: ["bug"] },
+        input: { repositoryId: read.gantryRepository, title, pipelineId: inbox, labels: ["bug"] },
       });
       ids.push(decodeGlobalID(field<{ issue: { id: string } }>(answer, "createIssue").issue.id).id);
     }

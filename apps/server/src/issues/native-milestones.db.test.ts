@@ -14,6 +14,7 @@ import {
   grantWorkspace,
   signUpUser,
   type TestUser,
+  workspaceBoard,
 } from "../testing/factories.js";
 
 const CREATE_MILESTONE = `mutation ($input: CreateMilestoneInput!) { createMilestone(input: $input) { milestone { number title } } }`;
@@ -53,19 +54,9 @@ describe.each(testEngines())("native milestones on %s", (engine) => {
     await addMember(t, organization, viewer, "member");
     await grantWorkspace(t, workspace, editor, "editor");
     await grantWorkspace(t, workspace, viewer, "viewer");
-    const read = field<{ gantryRepository: { id: string }; pipelines: { id: string }[] }>(
-      await gql(
-        t,
-        owner.token,
-        "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { id } } }",
-        {
-          id: workspace,
-        },
-      ),
-      "workspace",
-    );
-    gantryRepository = read.gantryRepository.id;
-    firstPipeline = read.pipelines[0]?.id ?? "";
+    const read = await workspaceBoard(t, owner, workspace);
+    gantryRepository = read.gantryRepository;
+    firstPipeline = read.pipelines[0] ?? "";
   });
   afterAll(async () => {
     await t.close();

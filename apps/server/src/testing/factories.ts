@@ -100,6 +100,22 @@ export async function createWorkspace(
   return field<{ workspace: { id: string } }>(answer, "createWorkspace").workspace.id;
 }
 
+/** Where native issues go on a workspace's board: its Gantry repository and its pipelines (global ids, board order). */
+export async function workspaceBoard(
+  t: TestApp,
+  user: TestUser,
+  workspace: string,
+): Promise<{ gantryRepository: string; pipelines: string[] }> {
+  const answer = await gql(
+    t,
+    user.token,
+    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { id } } }",
+    { id: workspace },
+  );
+  const read = field<{ gantryRepository: { id: string }; pipelines: { id: string }[] }>(answer, "workspace");
+  return { gantryRepository: read.gantryRepository.id, pipelines: read.pipelines.map((pipeline) => pipeline.id) };
+}
+
 /** The named field of an answer's data; fails the test with the errors when it is missing. */
 export function field<T>(answer: GraphQLAnswer, name: string): T {
   const value = answer.data?.[name];
