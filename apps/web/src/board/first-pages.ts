@@ -22,8 +22,8 @@ export const FIRST_PAGES_PER_REQUEST = 3;
 
 /**
  * Collects the first pages that columns ask for in the same moment (a board opening, new filters)
- * and reads them in one request instead of one each: the server then answers every card of the
- * viewport from one set of reads (issue #14, B1). Pages asked for under different filters go apart.
+ * and reads them FIRST_PAGES_PER_REQUEST to a request instead of one each: the server answers the
+ * cards of a request from one set of reads (issue #14, B1). Pages under different filters go apart.
  *
  * When a shared request fails with an error about its content (a pipeline deleted meanwhile), each
  * pipeline asks again on its own, so one pipeline's error is not shown on its neighbours; a network
