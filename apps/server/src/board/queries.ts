@@ -2,6 +2,7 @@ import { type Database, type Executor, preparedStatement, schema } from "@gantry
 import type { SortType } from "@gantry/domain";
 import DataLoader from "dataloader";
 import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SeatProblem, seatProblem } from "../enterprise/seats.js";
 import { cardColumns } from "../issues/issue-loaders.js";
 import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-workspaces.js";
 import { accessColumns, accessFromRow, accessJoins, type WorkspaceAccess } from "../organizations/access.js";
@@ -78,12 +79,17 @@ export async function boardPageStarts(
     ? await prepared.execute({ pipelineIds, userId })
     : await pageStartSelect(db, inArray(pipelines.id, pipelineIds), userId);
   const byId = new Map(rows.map((row) => [row.pipeline.id, row]));
+  let seat: Promise<SeatProblem | null> | undefined;
+  const seatOnce = (id: string) => {
+    seat ??= seatProblem(db, id);
+    return seat;
+  };
   return Promise.all(
     pipelineIds.map(async (pipelineId) => {
       const row = byId.get(pipelineId);
       if (!row) return null;
       const { pipeline, sprintConfig, visible, ...accessRow } = row;
-      const access = await accessFromRow(db, accessRow, userId);
+      const access = await accessFromRow(db, accessRow, userId, seatOnce);
       return access ? { pipeline, access, visible: visibleFromJson(visible), sprintConfig } : null;
     }),
   );

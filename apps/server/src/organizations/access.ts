@@ -114,12 +114,14 @@ export async function accessFromRow(
   db: Executor,
   row: AccessRow | undefined,
   userId: string | null,
+  // Several rows of one person (a request's board pages) share one seat read.
+  seatOf: (userId: string) => Promise<SeatProblem | null> = (id) => seatProblem(db, id),
 ): Promise<WorkspaceAccess | null> {
   if (!row) return null;
   const { workspace, organization } = row;
   if (!userId) return { workspace, organization, permission: null };
   const permission = effectivePermission(row.role, row.explicit, workspace.isPrivate);
-  const problem = permission ? await seatProblem(db, userId) : null;
+  const problem = permission ? await seatOf(userId) : null;
   return problem
     ? { workspace, organization, permission: null, seatProblem: problem }
     : { workspace, organization, permission };
