@@ -1,4 +1,4 @@
-/** GraphQL over real HTTP to a listening app, as a browser client calls it. */
+/** GraphQL over real HTTP to a listening server, as a browser client calls it. */
 import type { AddressInfo } from "node:net";
 import type { TestApp } from "../apps/server/src/testing/app.js";
 
@@ -8,7 +8,12 @@ export type GraphQLClient = <T>(query: string, variables?: Record<string, unknow
 export async function listen(t: TestApp, token: string): Promise<GraphQLClient> {
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = t.app.server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}/graphql`;
+  return graphqlClient(`http://127.0.0.1:${port}`, token);
+}
+
+/** A client of the server at `origin` (http://host:port) sending `token`; GraphQL errors throw. */
+export function graphqlClient(origin: string, token: string): GraphQLClient {
+  const url = `${origin}/graphql`;
   return async <T>(query: string, variables: Record<string, unknown> = {}) => {
     const response = await fetch(url, {
       method: "POST",

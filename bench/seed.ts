@@ -49,12 +49,17 @@ const LABELS = [
 ];
 
 /**
- * A fresh, migrated database for one benchmark: PGlite in memory, or `name` on the PostgreSQL
- * server (dropped and made again, never the server's other databases).
+ * A fresh, migrated database for one benchmark: PGlite (in memory, or in `pgliteDataDir` for a
+ * server in another process to open after this one closes it), or `name` on the PostgreSQL server
+ * (dropped and made again, never the server's other databases).
  */
-export async function benchDatabase(postgresUrl: string | null, name = "gantry_bench"): Promise<TestDatabase> {
+export async function benchDatabase(
+  postgresUrl: string | null,
+  name = "gantry_bench",
+  pgliteDataDir?: string,
+): Promise<TestDatabase> {
   if (!postgresUrl) {
-    const handle = await openDatabase();
+    const handle = await openDatabase({ dataDir: pgliteDataDir });
     await handle.migrate();
     return { ...handle, dispose: handle.close };
   }
@@ -66,12 +71,20 @@ export async function benchDatabase(postgresUrl: string | null, name = "gantry_b
   } finally {
     await admin.end();
   }
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
   // The server's default pool size (10), as a production instance runs with.
-  const handle = await openDatabase({ url: url.toString(), onIdleConnectionError: () => undefined });
+  const handle = await openDatabase({
+    url: benchDatabaseUrl(postgresUrl, name),
+    onIdleConnectionError: () => undefined,
+  });
   await handle.migrate();
   return { ...handle, dispose: handle.close };
+}
+
+/** The URL of the benchmark's database `name` on the PostgreSQL server at `postgresUrl`. */
+export function benchDatabaseUrl(postgresUrl: string, name = "gantry_bench"): string {
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** A workspace of `size` on its own app: open issues spread evenly over the pipelines, in rank order. */
