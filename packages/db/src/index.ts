@@ -1,5 +1,6 @@
 export * from "./open.js";
 export { preparedStatement, prepareSql, sqlText } from "./prepared.js";
+export { prepareMapped, type RowsMapper, rowsMapper } from "./row-mapper.js";
 export type {
   AccessRequestState,
   AccountTokenPurpose,

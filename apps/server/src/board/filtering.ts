@@ -12,7 +12,21 @@ import {
   TEAM_ESTIMATION_FILTER_VALUE,
   USER_ESTIMATION_FILTER_VALUE,
 } from "@gantry/domain";
-import { and, asc, desc, eq, gt, inArray, lte, not, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lte,
+  not,
+  or,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 
 const {
   epicIssues,
@@ -329,13 +343,13 @@ export function boardSearchCondition(search: BoardSearch): SQL {
 }
 
 /** The start of the earliest of the workspace's sprints holding the issue. */
-function firstSprintStart(workspaceId: string): SQL {
+function firstSprintStart(workspaceId: string | Placeholder): SQL {
   return sql`(select min(${sprints.startAt}) from ${sprintIssues} join ${sprints} on ${sprints.id} = ${sprintIssues.sprintId}
     where ${sprintIssues.issueId} = ${issues.id} and ${sprints.workspaceId} = ${workspaceId})`;
 }
 
 /** SQL for the domain's sortBoardIssues: the same keys, then board rank and id. */
-export function boardOrderBy(sortType: SortType, workspaceId: string): SQL[] {
+export function boardOrderBy(sortType: SortType, workspaceId: string | Placeholder): SQL[] {
   const lowerTitle = sql`lower(${issues.title}) collate "C"`;
   const byType: Record<SortType, SQL[]> = {
     SORT_TYPE_MANUAL: [],

@@ -1,7 +1,7 @@
-import { type Database, type Executor, preparedStatement, schema } from "@gantry/db";
-import type { SortType } from "@gantry/domain";
+import { type Database, type Executor, preparedStatement, prepareMapped, rowsMapper, schema } from "@gantry/db";
+import { SORT_TYPES, type SortType } from "@gantry/domain";
 import DataLoader from "dataloader";
-import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { type SeatProblem, seatProblem } from "../enterprise/seats.js";
 import { cardColumns } from "../issues/issue-loaders.js";
 import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-workspaces.js";
@@ -95,6 +95,53 @@ export async function boardPageStarts(
   );
 }
 
+const cardSelection = { issue: issues, ...cardColumns };
+
+function pipelineCardsSelect(
+  db: Database,
+  pipelineId: string | Placeholder,
+  condition: SQL,
+  orderBy: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  return db
+    .select(cardSelection)
+    .from(issuePositions)
+    .innerJoin(issues, eq(issues.id, issuePositions.issueId))
+    .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
+    .where(and(eq(issuePositions.pipelineId, pipelineId), eq(issues.state, "open"), condition))
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+}
+
+type CardRow = Awaited<ReturnType<typeof pipelineCardsSelect>>[number];
+
+const mapCardRows = rowsMapper<CardRow>(cardSelection);
+
+/** An unfiltered board's page in each sort order, built once per database: most pages are these (B1). */
+const unfilteredCardsStatements = Object.fromEntries(
+  SORT_TYPES.map((sortType) => [
+    sortType,
+    preparedStatement(`board_page_cards_${sortType.toLowerCase()}`, (db, name) =>
+      prepareMapped(
+        db,
+        pipelineCardsSelect(
+          db,
+          sql.placeholder("pipelineId"),
+          sql`true`,
+          boardOrderBy(sortType, sql.placeholder("workspaceId")),
+          sql.placeholder("limit"),
+          sql.placeholder("offset"),
+        ),
+        mapCardRows,
+        name,
+      ),
+    ),
+  ]),
+) as Record<SortType, ReturnType<typeof preparedStatement<ReturnType<typeof prepareMapped<CardRow>>>>>;
+
 /**
  * An open pipeline's issues kept by the board's filters and search, in the pipeline's sort order,
  * with what each card shows beyond its row (cardColumns) in the same statement: a board page's
@@ -107,16 +154,15 @@ export function pipelineCards(
   sortType: SortType,
   limit: number,
   offset: number,
-) {
-  return db
-    .select({ issue: issues, ...cardColumns })
-    .from(issuePositions)
-    .innerJoin(issues, eq(issues.id, issuePositions.issueId))
-    .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
-    .where(and(eq(issuePositions.pipelineId, pipelineId), eq(issues.state, "open"), boardSearchCondition(search)))
-    .orderBy(...boardOrderBy(sortType, search.workspaceId))
-    .limit(limit)
-    .offset(offset);
+): Promise<CardRow[]> {
+  const unfiltered = keepsEverything(search) ? unfilteredCardsStatements[sortType](db) : null;
+  if (unfiltered) return unfiltered.execute({ pipelineId, workspaceId: search.workspaceId, limit, offset });
+  const orderBy = boardOrderBy(sortType, search.workspaceId);
+  return prepareMapped(
+    db,
+    pipelineCardsSelect(db, pipelineId, boardSearchCondition(search), orderBy, limit, offset),
+    mapCardRows,
+  ).execute();
 }
 
 /** SPEC §3 pipelineCounts from grouped rows: issues, pull requests, and the points they carry. */
