@@ -4,6 +4,7 @@ import { encodeGlobalID, resolveOffsetConnection } from "@pothos/plugin-relay";
 import { and, asc, count, eq } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
+import { whenReady } from "../graphql/maybe-promise.js";
 import { repositoryById } from "../issues/issue-loaders.js";
 import { readableIssue } from "../issues/lookups.js";
 import { Repository } from "./schema.js";
@@ -53,13 +54,13 @@ export const Issue = builder.node(builder.objectRef<IssueRow>("Issue"), {
     pullRequest: t.exposeBoolean("isPullRequest"),
     htmlUrl: t.string({
       description: "GitHub's page for a GitHub issue; Gantry's page for a native one.",
-      resolve: async (issue, _args, context) => {
-        if (issue.htmlUrl) return issue.htmlUrl;
-        const { nativeWorkspaceId } = await repositoryById(context).load(issue.repositoryId);
-        if (!nativeWorkspaceId) throw new Error(`GitHub issue ${issue.id} has no html_url`);
-        const path = nativeIssuePath(encodeGlobalID("Workspace", nativeWorkspaceId), issue.number);
-        return new URL(path, context.config.publicUrl).toString();
-      },
+      resolve: (issue, _args, context) =>
+        issue.htmlUrl ||
+        whenReady(repositoryById(context).load(issue.repositoryId), ({ nativeWorkspaceId }) => {
+          if (!nativeWorkspaceId) throw new Error(`GitHub issue ${issue.id} has no html_url`);
+          const path = nativeIssuePath(encodeGlobalID("Workspace", nativeWorkspaceId), issue.number);
+          return new URL(path, context.config.publicUrl).toString();
+        }),
     }),
     labels: t.field({ type: [IssueLabel], resolve: (issue) => issue.labels }),
     assignees: t.field({ type: [IssueUser], resolve: (issue) => issue.assignees }),

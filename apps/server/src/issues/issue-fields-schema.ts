@@ -6,6 +6,7 @@ import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { type MaybePromise, whenReady } from "../graphql/maybe-promise.js";
 import { Workspace } from "../workspaces/schema.js";
 import { repositoryAssignableUsers } from "./assignable-users.js";
 import {
@@ -49,14 +50,28 @@ export const Epic: ObjectRef<SchemaTypes, IssueRow> = builder.objectRef<IssueRow
  * Per-workspace data of an issue, kept to the workspaces the viewer may open, and to one
  * workspace when the board asks for its own.
  */
-async function shownIn<T>(
+function shownIn<T>(
   context: GraphQLContext,
   workspaceId: { id: string } | null | undefined,
-  rows: T[],
+  rows: MaybePromise<T[]>,
   workspaceOf: (row: T) => string,
-): Promise<T[]> {
-  const visible = await visibleWorkspaceIds(context);
-  return rows.filter((row) => visible.has(workspaceOf(row)) && (!workspaceId || workspaceOf(row) === workspaceId.id));
+): MaybePromise<T[]> {
+  return whenReady(rows, (loaded) =>
+    whenReady(visibleWorkspaceIds(context), (visible) =>
+      loaded.filter((row) => visible.has(workspaceOf(row)) && (!workspaceId || workspaceOf(row) === workspaceId.id)),
+    ),
+  );
+}
+
+/** An issue's parent, when the viewer can open a workspace showing it. */
+async function visibleParent(context: GraphQLContext, parentIssueId: string): Promise<IssueRow | null> {
+  const parent = await issueById(context).load(parentIssueId);
+  if (!parent) return null;
+  const [visible, shownOn] = await Promise.all([
+    visibleWorkspaceIds(context),
+    repositoryWorkspaceIds(context).load(parent.repositoryId),
+  ]);
+  return shownOn.some((workspaceId) => visible.has(workspaceId)) ? parent : null;
 }
 
 type WorkspaceOwned = { workspaceId: string };
@@ -86,100 +101,80 @@ builder.objectFields(Issue, (t) => {
       type: Issue,
       nullable: true,
       description: "The parent issue, when the viewer can open a workspace showing it.",
-      resolve: async (issue, _args, context) => {
-        const parent = issue.parentIssueId ? await issueById(context).load(issue.parentIssueId) : null;
-        if (!parent) return null;
-        const [visible, shownOn] = await Promise.all([
-          visibleWorkspaceIds(context),
-          repositoryWorkspaceIds(context).load(parent.repositoryId),
-        ]);
-        return shownOn.some((workspaceId) => visible.has(workspaceId)) ? parent : null;
-      },
+      resolve: (issue, _args, context) => (issue.parentIssueId ? visibleParent(context, issue.parentIssueId) : null),
     }),
     issueCountProgress: t.field({
       type: IssueCountProgress,
       nullable: true,
       description: "Sub-issues by state; null when the issue has none.",
-      resolve: async (issue, _args, context) => {
-        const progress = await childProgressByParent(context).load(issue.id);
-        return progress.open + progress.closed === 0 ? null : progress;
-      },
+      resolve: (issue, _args, context) =>
+        whenReady(childProgressByParent(context).load(issue.id), (progress) =>
+          progress.open + progress.closed === 0 ? null : progress,
+        ),
     }),
     issueEstimateProgress: t.field({
       type: IssueEstimateProgress,
       nullable: true,
       description: "Sub-issues' story points by state; null when the issue has none.",
-      resolve: async (issue, _args, context) => {
-        const progress = await childProgressByParent(context).load(issue.id);
-        if (progress.open + progress.closed === 0) return null;
-        return { open: progress.openPoints, closed: progress.closedPoints };
-      },
+      resolve: (issue, _args, context) =>
+        whenReady(childProgressByParent(context).load(issue.id), (progress) =>
+          progress.open + progress.closed === 0 ? null : { open: progress.openPoints, closed: progress.closedPoints },
+        ),
     }),
     parentEpics: t.connection({
       type: Epic,
       description: "The GitHub epics holding this issue.",
-      resolve: async (issue, args, context) => arrayConnection(args, await parentEpicsOf(context).load(issue.id)),
+      resolve: (issue, args, context) =>
+        whenReady(parentEpicsOf(context).load(issue.id), (epics) => arrayConnection(args, epics)),
     }),
     parentGantryEpics: t.connection({
       type: GantryEpic,
       args: { workspaceId: workspaceArg() },
-      resolve: async (issue, args, context) =>
-        arrayConnection(
-          args,
-          await shownIn(context, args.workspaceId, await parentGantryEpicsOf(context).load(issue.id), ownWorkspace),
+      resolve: (issue, args, context) =>
+        whenReady(
+          shownIn(context, args.workspaceId, parentGantryEpicsOf(context).load(issue.id), ownWorkspace),
+          (epics) => arrayConnection(args, epics),
         ),
     }),
     sprints: t.connection({
       type: Sprint,
       args: { workspaceId: workspaceArg() },
-      resolve: async (issue, args, context) =>
-        arrayConnection(
-          args,
-          await shownIn(context, args.workspaceId, await sprintsOf(context).load(issue.id), ownWorkspace),
+      resolve: (issue, args, context) =>
+        whenReady(shownIn(context, args.workspaceId, sprintsOf(context).load(issue.id), ownWorkspace), (sprints) =>
+          arrayConnection(args, sprints),
         ),
     }),
     releases: t.connection({
       type: Release,
       args: { workspaceId: workspaceArg() },
-      resolve: async (issue, args, context) =>
-        arrayConnection(
-          args,
-          await shownIn(context, args.workspaceId, await releasesOf(context).load(issue.id), ownWorkspace),
+      resolve: (issue, args, context) =>
+        whenReady(shownIn(context, args.workspaceId, releasesOf(context).load(issue.id), ownWorkspace), (releases) =>
+          arrayConnection(args, releases),
         ),
     }),
     blockingIssues: t.connection({
       type: Issue,
       description: "Issues that block this one.",
       args: { workspaceId: workspaceArg() },
-      resolve: async (issue, args, context) => {
-        const rows = await shownIn(
-          context,
-          args.workspaceId,
-          await blockingIssuesOf(context).load(issue.id),
-          ownWorkspace,
-        );
-        return arrayConnection(
-          args,
-          rows.map((row) => row.issue),
-        );
-      },
+      resolve: (issue, args, context) =>
+        whenReady(shownIn(context, args.workspaceId, blockingIssuesOf(context).load(issue.id), ownWorkspace), (rows) =>
+          arrayConnection(
+            args,
+            rows.map((row) => row.issue),
+          ),
+        ),
     }),
     blockedIssues: t.connection({
       type: Issue,
       description: "Issues this one blocks.",
       args: { workspaceId: workspaceArg() },
-      resolve: async (issue, args, context) => {
-        const rows = await shownIn(
-          context,
-          args.workspaceId,
-          await blockedIssuesOf(context).load(issue.id),
-          ownWorkspace,
-        );
-        return arrayConnection(
-          args,
-          rows.map((row) => row.issue),
-        );
-      },
+      resolve: (issue, args, context) =>
+        whenReady(shownIn(context, args.workspaceId, blockedIssuesOf(context).load(issue.id), ownWorkspace), (rows) =>
+          arrayConnection(
+            args,
+            rows.map((row) => row.issue),
+          ),
+        ),
     }),
   };
 });
@@ -189,10 +184,11 @@ builder.objectField(PipelineIssue, "priority", (t) =>
     type: Priority,
     nullable: true,
     description: "The issue's priority in this workspace.",
-    resolve: async (placed, _args, context) => {
-      const places = await placesOf(context).load(placed.issue.id);
-      return places.find((place) => place.workspaceId === placed.pipeline.workspaceId)?.priority ?? null;
-    },
+    resolve: (placed, _args, context) =>
+      whenReady(
+        placesOf(context).load(placed.issue.id),
+        (places) => places.find((place) => place.workspaceId === placed.pipeline.workspaceId)?.priority ?? null,
+      ),
   }),
 );
 

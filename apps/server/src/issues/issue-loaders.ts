@@ -1,8 +1,10 @@
 import { preparedStatement, prepareSql, queryRows, schema, sqlText } from "@gantry/db";
+import { createContextCache } from "@pothos/core";
 import { dataloaderGetter } from "@pothos/plugin-dataloader";
 import { type AnyColumn, getTableColumns, inArray, type SQL, sql, type Table } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { GraphQLContext } from "../graphql/context.js";
+import { type MaybePromise, whenReady } from "../graphql/maybe-promise.js";
 
 const {
   epicIssues,
@@ -34,6 +36,33 @@ export function batched<V>(load: (keys: string[], context: GraphQLContext) => Pr
   );
 }
 
+/**
+ * A batched loader that answers at once what the request already holds, primed by a page's
+ * statement or loaded before: a board page's cards then read their relations without a promise
+ * each (B1, issue #14).
+ */
+function batchedKnown<V>(load: (keys: string[], context: GraphQLContext) => Promise<V[]>) {
+  const loader = batched(load);
+  const known = createContextCache((_context: GraphQLContext) => new Map<string, V>());
+  return (context: GraphQLContext) => {
+    const values = known(context);
+    return {
+      load: (key: string): MaybePromise<V> => {
+        if (values.has(key)) return values.get(key) as V;
+        return loader(context)
+          .load(key)
+          .then((value) => {
+            values.set(key, value);
+            return value;
+          });
+      },
+      prime: (key: string, value: V) => {
+        values.set(key, value);
+      },
+    };
+  };
+}
+
 /** Rows grouped by key, one (possibly empty) list per requested key, in order. */
 export function groupBy<T>(keys: string[], rows: T[], keyOf: (row: T) => string): T[][] {
   const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
@@ -59,7 +88,7 @@ const repositoriesStatement = preparedStatement("repositories_by_id", (db, name)
   db.select().from(repositories).where(anyId(repositories.id)).prepare(name),
 );
 
-export const repositoryById = batched<typeof repositories.$inferSelect>(async (ids, { db }) => {
+export const repositoryById = batchedKnown<typeof repositories.$inferSelect>(async (ids, { db }) => {
   const prepared = repositoriesStatement(db);
   const rows = prepared
     ? await prepared.execute({ ids })
@@ -250,7 +279,7 @@ const cardRelationsStatement = preparedStatement("card_relations", (db, name) =>
  * board places), for a page of issues in ONE statement: per-relation queries cost a round trip
  * and a statement each, about ten per page, and the board asks for eight pages at once (B1).
  */
-const cardRelationsOf = batched<CardRelations>(async (ids, { db }) => {
+const cardRelationsOf = batchedKnown<CardRelations>(async (ids, { db }) => {
   const prepared = cardRelationsStatement(db);
   const rows = prepared
     ? await prepared.execute({ ids })
@@ -262,7 +291,8 @@ const cardRelationsOf = batched<CardRelations>(async (ids, { db }) => {
 /** One of a card's relations, read with the others (cardRelationsOf). */
 function cardRelation<K extends keyof CardRelations>(key: K) {
   return (context: GraphQLContext) => ({
-    load: async (issueId: string): Promise<CardRelations[K]> => (await cardRelationsOf(context).load(issueId))[key],
+    load: (issueId: string): MaybePromise<CardRelations[K]> =>
+      whenReady(cardRelationsOf(context).load(issueId), (relations) => relations[key]),
   });
 }
 
@@ -292,7 +322,7 @@ export const repositoryWorkspaceIds = batched<string[]>(async (ids, { db }) => {
   return groupBy(ids, rows, (row) => row.repositoryId).map((group) => group.map((row) => row.workspaceId));
 });
 
-export const pipelineById = batched<typeof schema.pipelines.$inferSelect>(async (ids, { db }) => {
+export const pipelineById = batchedKnown<typeof schema.pipelines.$inferSelect>(async (ids, { db }) => {
   const rows = await db.select().from(schema.pipelines).where(inArray(schema.pipelines.id, ids));
   return byKey(ids, rows).map((row, index) => {
     if (!row) throw new Error(`pipeline ${ids[index]} vanished`);

@@ -2,6 +2,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { type MaybePromise, whenReady } from "../graphql/maybe-promise.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { closedPipelineOf, Pipeline, type PipelineView, pipelineView, Workspace } from "../workspaces/schema.js";
 import { pipelineById, placesOf } from "./issue-loaders.js";
@@ -102,17 +103,22 @@ interface PipelineIssueView {
 }
 
 /** Where an issue sits on a workspace's board, for a caller that checked the viewer may read it; null when off the board. */
-export async function pipelineIssueOf(
+export function pipelineIssueOf(
   context: GraphQLContext,
   issue: IssueRow,
   workspaceId: string,
-): Promise<PipelineIssueView | null> {
-  const place = (await placesOf(context).load(issue.id)).find((row) => row.workspaceId === workspaceId);
-  if (!place) return null;
-  // Closed issues keep their place for a reopen, but the board shows them in Closed.
-  if (issue.state === "closed") return { issue, pipeline: closedPipelineOf(workspaceId), latestTransferTime: null };
-  const pipeline = pipelineView(await pipelineById(context).load(place.pipelineId));
-  return { issue, pipeline, latestTransferTime: place.movedAt };
+): MaybePromise<PipelineIssueView | null> {
+  return whenReady(placesOf(context).load(issue.id), (places) => {
+    const place = places.find((row) => row.workspaceId === workspaceId);
+    if (!place) return null;
+    // Closed issues keep their place for a reopen, but the board shows them in Closed.
+    if (issue.state === "closed") return { issue, pipeline: closedPipelineOf(workspaceId), latestTransferTime: null };
+    return whenReady(pipelineById(context).load(place.pipelineId), (row) => ({
+      issue,
+      pipeline: pipelineView(row),
+      latestTransferTime: place.movedAt,
+    }));
+  });
 }
 
 export const PipelineIssue = builder.objectRef<PipelineIssueView>("PipelineIssue").implement({
@@ -135,12 +141,16 @@ builder.objectField(Issue, "pipelineIssue", (t) =>
     nullable: true,
     description: "The issue's pipeline on the workspace's board; null when that board does not show it.",
     args: { workspaceId: t.arg.globalID({ required: true, for: Workspace }) },
-    resolve: async (issue, args, context) => {
+    resolve: (issue, args, context) => {
       const workspaceId = args.workspaceId.id;
       // One query per board page, not per card (see issue-loaders.ts); requireWorkspace only says why not.
-      if (!(await visibleWorkspaceIds(context)).has(workspaceId))
-        await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
-      return pipelineIssueOf(context, issue, workspaceId);
+      return whenReady(visibleWorkspaceIds(context), (visible) =>
+        visible.has(workspaceId)
+          ? pipelineIssueOf(context, issue, workspaceId)
+          : requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer").then(() =>
+              pipelineIssueOf(context, issue, workspaceId),
+            ),
+      );
     },
   }),
 );

@@ -2,6 +2,7 @@ import { type Executor, preparedStatement, schema } from "@gantry/db";
 import { createContextCache } from "@pothos/core";
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { GraphQLContext } from "../graphql/context.js";
+import type { MaybePromise } from "../graphql/maybe-promise.js";
 import { effectivePermission } from "../organizations/access.js";
 
 const { organizationMembers, organizations, users, workspaceMembers, workspaces } = schema;
@@ -84,22 +85,28 @@ export function visibleFromJson(value: unknown): Set<string> {
   return visible;
 }
 
-const primedVisible = new WeakMap<GraphQLContext, Set<string>>();
+const knownVisible = new WeakMap<GraphQLContext, Set<string>>();
 
 /** Hands visibleWorkspaceIds the set a statement of the request already read (visibleFromJson). */
 export function primeVisibleWorkspaceIds(context: GraphQLContext, visible: Set<string>): void {
-  primedVisible.set(context, visible);
+  knownVisible.set(context, visible);
 }
 
-/**
- * The workspaces the viewer may open, read once per request. An issue can sit on several
- * boards; its per-workspace data (sprints, releases, Gantry epics, dependencies, priority)
- * shows only from these, so a private workspace's plans never leak through a shared issue.
- */
-export const visibleWorkspaceIds = createContextCache(async (context: GraphQLContext): Promise<Set<string>> => {
-  if (!context.viewer) return new Set();
-  const primed = primedVisible.get(context);
-  if (primed) return primed;
-  const visible = await visibleWorkspacesOf(context.db, [context.viewer.id]);
-  return visible.get(context.viewer.id) ?? new Set();
+const readVisibleWorkspaceIds = createContextCache(async (context: GraphQLContext): Promise<Set<string>> => {
+  const viewerId = context.viewer?.id;
+  const visible = viewerId
+    ? ((await visibleWorkspacesOf(context.db, [viewerId])).get(viewerId) ?? new Set<string>())
+    : new Set<string>();
+  knownVisible.set(context, visible);
+  return visible;
 });
+
+/**
+ * The workspaces the viewer may open, read once per request (at once when the request already
+ * holds them). An issue can sit on several boards; its per-workspace data (sprints, releases,
+ * Gantry epics, dependencies, priority) shows only from these, so a private workspace's plans
+ * never leak through a shared issue.
+ */
+export function visibleWorkspaceIds(context: GraphQLContext): MaybePromise<Set<string>> {
+  return knownVisible.get(context) ?? readVisibleWorkspaceIds(context);
+}

@@ -10,6 +10,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { type MaybePromise, whenReady } from "../graphql/maybe-promise.js";
 import { Sprint, SprintState } from "../issues/field-types.js";
 import { visibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { Pipeline, Workspace, workspaceForViewer } from "../workspaces/schema.js";
@@ -149,22 +150,29 @@ const SprintOrderInput = builder.inputType("SprintOrderInput", {
   }),
 });
 
-type FillPlans = Map<string, ReturnType<typeof sprintFillPlan>>;
+type FillPlan = Awaited<ReturnType<typeof sprintFillPlan>>;
+type FillPlans = Map<string, MaybePromise<FillPlan>>;
 const fillPlanRuns = new WeakMap<GraphQLContext, WeakMap<object, FillPlans>>();
 
 /**
  * The workspace's fill plan, worked out once per operation run. A subscription keeps one context for all the
  * events it delivers, so each event (the run's root value) gets its own plan rather than the first one's.
  */
-function fillPlanFor(context: GraphQLContext, rootValue: unknown, workspaceId: string) {
+function fillPlanFor(context: GraphQLContext, rootValue: unknown, workspaceId: string): MaybePromise<FillPlan> {
   const runs = fillPlanRuns.get(context) ?? new WeakMap<object, FillPlans>();
   fillPlanRuns.set(context, runs);
   const run = typeof rootValue === "object" && rootValue !== null ? rootValue : context;
   const plans: FillPlans = runs.get(run) ?? new Map();
   runs.set(run, plans);
-  const plan =
-    plans.get(workspaceId) ??
-    sprintFillPlan(context.db, workspaceId, context.now(), primedSprintConfig(context, workspaceId));
+  const known = plans.get(workspaceId);
+  if (known) return known;
+  // Once worked out, the plan is handed out as it is: every card of a board page asks (B1).
+  const plan = sprintFillPlan(context.db, workspaceId, context.now(), primedSprintConfig(context, workspaceId)).then(
+    (worked) => {
+      plans.set(workspaceId, worked);
+      return worked;
+    },
+  );
   plans.set(workspaceId, plan);
   return plan;
 }
@@ -249,12 +257,15 @@ builder.objectField(Issue, "predictedSprint", (t) =>
     description:
       "The upcoming sprint the issue lands in when sprints are filled from the workspace's sprint pipeline in board order; null when it is in an open sprint or beyond the sprints made so far.",
     args: { workspaceId: t.arg.globalID({ required: true, for: Workspace }) },
-    resolve: async (issue, args, context, info) => {
-      if (!(await visibleWorkspaceIds(context)).has(args.workspaceId.id)) return null;
-      const plan = await fillPlanFor(context, info.rootValue, args.workspaceId.id);
-      const sprintId = plan.placements.get(issue.id);
-      return plan.sprints.find((sprint) => sprint.id === sprintId) ?? null;
-    },
+    resolve: (issue, args, context, info) =>
+      whenReady(visibleWorkspaceIds(context), (visible) =>
+        visible.has(args.workspaceId.id)
+          ? whenReady(fillPlanFor(context, info.rootValue, args.workspaceId.id), (plan) => {
+              const sprintId = plan.placements.get(issue.id);
+              return plan.sprints.find((sprint) => sprint.id === sprintId) ?? null;
+            })
+          : null,
+      ),
   }),
 );
 

@@ -54,8 +54,16 @@ export const closedPipelineOf = (workspaceId: string): PipelineView => ({
   updatedAt: null,
 });
 
+const pipelineViews = new WeakMap<PipelineRow, PipelineView>();
+
+/** A pipeline row as GraphQL shows it, made once per row: every card of a board page names its pipeline (B1). */
 export function pipelineView(row: PipelineRow): PipelineView {
-  return { ...row, dbId: row.id, id: encodeGlobalID("Pipeline", row.id) };
+  let view = pipelineViews.get(row);
+  if (!view) {
+    view = { ...row, dbId: row.id, id: encodeGlobalID("Pipeline", row.id) };
+    pipelineViews.set(row, view);
+  }
+  return view;
 }
 
 export async function workspacePipelines(
