@@ -15,11 +15,48 @@ class ArrayEdge<T> {
   }
 }
 
+/** Page info whose cursors are encoded only when a client reads them. */
+class ArrayPageInfo {
+  constructor(
+    private readonly offset: number,
+    private readonly edgeCount: number,
+    readonly hasPreviousPage: boolean,
+    readonly hasNextPage: boolean,
+  ) {}
+
+  get startCursor(): string {
+    return offsetToCursor(this.offset);
+  }
+
+  get endCursor(): string {
+    return offsetToCursor(this.offset + this.edgeCount - 1);
+  }
+}
+
+interface ListConnection<T> {
+  edges: (ArrayEdge<T> | null)[];
+  totalCount: number;
+  pageInfo: ArrayPageInfo;
+}
+
+/**
+ * An empty list read without paging arguments, as every such read answers it. Most of a card's
+ * relation lists are empty, and a board page reads seven per card.
+ */
+const EMPTY_CONNECTION: ListConnection<never> = Object.freeze({
+  edges: Object.freeze([]) as never[],
+  totalCount: 0,
+  pageInfo: new ArrayPageInfo(0, 0, false, false),
+});
+
 /**
  * A Relay connection over a list already in memory, with the reference schema's totalCount: the
  * same edges, cursors and page info as Pothos' resolveArrayConnection, cursors made on demand.
  */
-export function arrayConnection<T>(args: DefaultConnectionArguments, items: T[]) {
+export function arrayConnection<T>(args: DefaultConnectionArguments, items: T[]): ListConnection<T> {
+  if (items.length === 0 && args.first == null && args.last == null && args.after == null && args.before == null) {
+    return EMPTY_CONNECTION;
+  }
   const { offset, limit, expectedSize, hasPreviousPage, hasNextPage } = offsetForArgs({
     args,
     totalCount: items.length,
@@ -31,15 +68,6 @@ export function arrayConnection<T>(args: DefaultConnectionArguments, items: T[])
   return {
     edges,
     totalCount: items.length,
-    pageInfo: {
-      get startCursor() {
-        return offsetToCursor(offset);
-      },
-      get endCursor() {
-        return offsetToCursor(offset + edges.length - 1);
-      },
-      hasPreviousPage,
-      hasNextPage: hasNextPage(nodes.length),
-    },
+    pageInfo: new ArrayPageInfo(offset, edges.length, hasPreviousPage, hasNextPage(nodes.length)),
   };
 }
