@@ -2,7 +2,7 @@ import { dateInputError, INVALID_DATE_MESSAGE } from "@gantry/domain";
 import SchemaBuilder from "@pothos/core";
 import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
-import RelayPlugin, { decodeGlobalID as decodePlain } from "@pothos/plugin-relay";
+import RelayPlugin, { decodeGlobalID as decodePlain, encodeGlobalID as encodePlain } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { valueFromASTUntyped } from "graphql";
 import { isInstanceAdmin } from "../accounts/instance-admins.js";
@@ -29,7 +29,7 @@ type DecodedId = Readonly<{ typename: string; id: string }>;
  * one (seven per card); a frozen decoded id is handed out again instead of being decoded afresh.
  */
 const recentlyDecoded = new Map<string, DecodedId>();
-const RECENTLY_DECODED_LIMIT = 10_000;
+const RECENTLY_KEPT_LIMIT = 10_000;
 
 /** Decodes a global id; every id Gantry hands out wraps a UUID, anything else is refused before it reaches SQL. */
 export function decodeGantryId(globalID: string): DecodedId {
@@ -42,10 +42,25 @@ export function decodeGantryId(globalID: string): DecodedId {
     throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
   }
   if (!UUID.test(decoded.id)) throw new GantryError("BAD_USER_INPUT", `"${globalID.slice(0, 80)}" is not a valid id.`);
-  if (recentlyDecoded.size >= RECENTLY_DECODED_LIMIT) recentlyDecoded.clear();
+  if (recentlyDecoded.size >= RECENTLY_KEPT_LIMIT) recentlyDecoded.clear();
   const frozen = Object.freeze(decoded);
   recentlyDecoded.set(globalID, frozen);
   return frozen;
+}
+
+/** Ids encoded lately: a board page hands out its cards', repositories' and relations' ids again on every read. */
+const recentlyEncoded = new Map<string, string>();
+
+/** A global id as Relay encodes it (base64 of `Type:uuid`), kept for the next ask. */
+export function encodeGantryId(typename: string, id: string): string {
+  const plain = `${typename}:${id}`;
+  let encoded = recentlyEncoded.get(plain);
+  if (encoded === undefined) {
+    encoded = encodePlain(typename, id);
+    if (recentlyEncoded.size >= RECENTLY_KEPT_LIMIT) recentlyEncoded.clear();
+    recentlyEncoded.set(plain, encoded);
+  }
+  return encoded;
 }
 
 /** The UUID inside a decoded global id, after checking it names the expected type. */
@@ -88,6 +103,7 @@ export const builder = new SchemaBuilder<{
   relay: {
     // Every id Gantry hands out wraps a UUID; anything else is refused before it reaches SQL.
     decodeGlobalID: (globalID) => decodeGantryId(globalID),
+    encodeGlobalID: (typename, id) => encodeGantryId(typename, String(id)),
     clientMutationId: "omit",
     nodesOnConnection: true,
     cursorType: "String",
