@@ -1,6 +1,7 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import {
+  BOARD_PAGE_SIZE,
   type BoardFilters,
   boardFiltersToSearchInput,
   type FilterableIssue,
@@ -28,8 +29,8 @@ const TYPES = ["Bug", "Task"];
 const TITLES = ["Fix login", "fix Layout", "Add docs", "add tests", "Zap cache", "zip it"];
 const REPO_GH_IDS = [7001, 7002];
 
-const SEARCH = `query ($pipeline: ID!, $filters: IssueSearchFiltersInput, $query: String, $sort: IssueSortType) {
-  searchIssuesByPipeline(pipelineId: $pipeline, filters: $filters, query: $query, sortType: $sort, first: 100) {
+const SEARCH = `query ($pipeline: ID!, $filters: IssueSearchFiltersInput, $query: String, $sort: IssueSortType, $first: Int = 100) {
+  searchIssuesByPipeline(pipelineId: $pipeline, filters: $filters, query: $query, sortType: $sort, first: $first) {
     totalCount nodes { id }
   }
 }`;
@@ -351,6 +352,27 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
         });
       }),
       { numRuns: 20 },
+    );
+  });
+
+  // The board's unfiltered first page has a statement of its own per sort order (board/queries.ts).
+  it("reads an unfiltered board's first page in every sort order as sortBoardIssues orders it", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(generatedIssue, { minLength: 1, maxLength: 12 }), async (generated) => {
+        const facts = await arrange(generated);
+        for (const sortType of SORT_TYPES) {
+          const answer = await gql(t, owner.token, SEARCH, {
+            pipeline: pipelineGlobalId,
+            sort: sortType,
+            first: BOARD_PAGE_SIZE,
+          });
+          const found = field<{ nodes: { id: string }[] }>(answer, "searchIssuesByPipeline");
+          expect(found.nodes.map((node) => node.id), sortType).toEqual(
+            sortBoardIssues(facts, sortType).map((fact) => fact.id),
+          );
+        }
+      }),
+      { numRuns: 5 },
     );
   });
 

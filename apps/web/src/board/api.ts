@@ -1,4 +1,5 @@
 import {
+  BOARD_PAGE_SIZE,
   type BoardFilters,
   boardFiltersToSearchInput,
   CLOSED_PIPELINE_ID,
@@ -26,9 +27,6 @@ export interface BoardWorkspace {
   viewerPermission: PermissionLevel;
   pipelines: BoardPipeline[];
 }
-
-/** Cards per page; the server answers at most 100. */
-export const BOARD_PAGE_SIZE = 50;
 
 export const boardPipelinesKey = (workspaceId: string) => ["board-pipelines", workspaceId] as const;
 

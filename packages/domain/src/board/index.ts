@@ -33,6 +33,7 @@ export {
   boardFiltersToSearchParams,
   type SearchParamsReader,
 } from "./filters-url.js";
+export { BOARD_PAGE_SIZE } from "./page-size.js";
 export { type PipelineCounts, pipelineCountText } from "./pipeline-count.js";
 export { DEFAULT_SORT_TYPE, isSortType, SORT_TYPES, type SortType } from "./sort-types.js";
 export { compareCodePoints, type SortableIssue, sortBoardIssues } from "./sorting.js";
