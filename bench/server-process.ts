@@ -111,7 +111,9 @@ function newestChange(dir: string): number {
   const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(
     (file) => !file.endsWith(".test.ts") && !file.startsWith(`testing${path.sep}`),
   );
-  return Math.max(0, ...files.map((file) => statSync(path.join(dir, file)).mtimeMs));
+  // Files only: a folder's time changes when a test is added to it.
+  const stats = files.map((file) => statSync(path.join(dir, file))).filter((stat) => stat.isFile());
+  return Math.max(0, ...stats.map((stat) => stat.mtimeMs));
 }
 
 /** A port the system considers free now; the server binds it a moment later. */
