@@ -367,9 +367,10 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
             first: BOARD_PAGE_SIZE,
           });
           const found = field<{ nodes: { id: string }[] }>(answer, "searchIssuesByPipeline");
-          expect(found.nodes.map((node) => node.id), sortType).toEqual(
-            sortBoardIssues(facts, sortType).map((fact) => fact.id),
-          );
+          expect(
+            found.nodes.map((node) => node.id),
+            sortType,
+          ).toEqual(sortBoardIssues(facts, sortType).map((fact) => fact.id));
         }
       }),
       { numRuns: 5 },
