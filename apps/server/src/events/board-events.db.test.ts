@@ -1,8 +1,11 @@
+import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import { Octokit } from "@octokit/rest";
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardFixture, boardWithWebApp, showWebApp } from "../testing/board.js";
-import { addMember, createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
+import { addMember, createWorkspace, field, gql, grantWorkspace, type TestUser } from "../testing/factories.js";
 import { subscribe } from "../testing/sse.js";
 
 const BOARD_EVENTS = `subscription ($workspace: ID!) {
@@ -122,6 +125,51 @@ describe.each(testEngines())("board events on %s", (engine) => {
     expect(await blockersOfBlocked()).toBe(1);
     await blockage("deleteBlockage");
     expect(await blockersOfBlocked()).toBe(0);
+    stream.close();
+  });
+
+  it("stops showing another workspace's data on a later event's cards once the subscriber lost that workspace", async () => {
+    const MOVES = `subscription ($workspace: ID!) {
+      boardEvents(workspaceId: $workspace) {
+        ... on IssuesMovedEvent { placements { issue { number blockingIssues { totalCount } } } }
+      }
+    }`;
+    // A private workspace showing the same repository, whose board alone holds a dependency.
+    const secret = await createWorkspace(board.t, board.demo, board.organization, true);
+    await showWebApp(board.t, board.hub, board.demo, secret);
+    await grantWorkspace(board.t, secret, mona, "viewer");
+    const twoIssues = await gql(
+      board.t,
+      board.demo.token,
+      "query ($id: ID!) { searchIssuesByPipeline(pipelineId: $id, first: 2) { nodes { id number } } }",
+      { id: pipelineId("New Issues") },
+    );
+    const [blocked, blocking] = field<{ nodes: { id: string; number: number }[] }>(
+      twoIssues,
+      "searchIssuesByPipeline",
+    ).nodes;
+    if (!blocked || !blocking) throw new Error("New Issues holds fewer than two issues");
+    await gql(
+      board.t,
+      board.demo.token,
+      `mutation ($blocking: ID!, $blocked: ID!, $workspace: ID!) {
+        createBlockage(input: { blocking: { id: $blocking, type: ISSUE }, blocked: { id: $blocked, type: ISSUE }, workspaceId: $workspace }) { clientMutationId }
+      }`,
+      { blocking: blocking.id, blocked: blocked.id, workspace: secret },
+    );
+    const stream = await subscribe(board.t, mona.token, MOVES, { workspace: board.workspace });
+    const blockersAfterMove = async (position: number) => {
+      await gql(board.t, board.demo.token, MOVE, { pipeline: pipelineId("New Issues"), issue: blocked.id, position });
+      const { placements } = field<{
+        placements: { issue: { number: number; blockingIssues: { totalCount: number } } }[];
+      }>(await stream.next(), "boardEvents");
+      return placements.find((placement) => placement.issue.number === blocked.number)?.issue.blockingIssues.totalCount;
+    };
+    expect(await blockersAfterMove(1)).toBe(1);
+    await board.t.database.db
+      .delete(schema.workspaceMembers)
+      .where(eq(schema.workspaceMembers.workspaceId, decodeGlobalID(secret).id));
+    expect(await blockersAfterMove(0)).toBe(0);
     stream.close();
   });
 

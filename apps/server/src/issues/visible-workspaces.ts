@@ -85,11 +85,16 @@ export function visibleFromJson(value: unknown): Set<string> {
   return visible;
 }
 
-const knownVisible = new WeakMap<GraphQLContext, Set<string>>();
+/**
+ * The set once the request holds it. Kept in the context cache, not on the context: a subscription's
+ * context serves every event, and its cache is renewed per event (events/schema.ts) so that a
+ * workspace the viewer lost stops showing at the next event.
+ */
+const knownVisible = createContextCache((_context: GraphQLContext): { set?: Set<string> } => ({}));
 
 /** Hands visibleWorkspaceIds the set a statement of the request already read (visibleFromJson). */
 export function primeVisibleWorkspaceIds(context: GraphQLContext, visible: Set<string>): void {
-  knownVisible.set(context, visible);
+  knownVisible(context).set = visible;
 }
 
 const readVisibleWorkspaceIds = createContextCache(async (context: GraphQLContext): Promise<Set<string>> => {
@@ -97,7 +102,7 @@ const readVisibleWorkspaceIds = createContextCache(async (context: GraphQLContex
   const visible = viewerId
     ? ((await visibleWorkspacesOf(context.db, [viewerId])).get(viewerId) ?? new Set<string>())
     : new Set<string>();
-  knownVisible.set(context, visible);
+  knownVisible(context).set = visible;
   return visible;
 });
 
@@ -108,5 +113,5 @@ const readVisibleWorkspaceIds = createContextCache(async (context: GraphQLContex
  * never leak through a shared issue.
  */
 export function visibleWorkspaceIds(context: GraphQLContext): MaybePromise<Set<string>> {
-  return knownVisible.get(context) ?? readVisibleWorkspaceIds(context);
+  return knownVisible(context).set ?? readVisibleWorkspaceIds(context);
 }
