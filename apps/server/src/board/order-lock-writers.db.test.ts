@@ -62,6 +62,20 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
 
   const globalPipeline = (index: number) => encodeGlobalID("Pipeline", pipelineIds[index] as string);
   const globalIssue = (id: string) => encodeGlobalID("Issue", id);
+  const positionsIn = (pipelineIndex: number) =>
+    t.database.db
+      .select()
+      .from(schema.issuePositions)
+      .where(eq(schema.issuePositions.pipelineId, pipelineIds[pipelineIndex] as string));
+
+  /** The issues the workspace's board places now. */
+  const placedIssueIds = async () =>
+    (
+      await t.database.db
+        .select({ issueId: schema.issuePositions.issueId })
+        .from(schema.issuePositions)
+        .where(eq(schema.issuePositions.workspaceId, workspaceId))
+    ).map((row) => row.issueId);
 
   it("gives issues created at the top of a pipeline and cards moved there at once their own ranks", async () => {
     const moving = issueIds.slice(0, 16);
@@ -79,18 +93,11 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
       .map((answer) => decodeGlobalID(field<{ issue: { id: string } }>(answer, "createIssue").issue.id).id);
     expect(created).toHaveLength(moving.length);
     expect(await orderProblems(t.database.db, workspaceId, [...issueIds, ...created])).toEqual([]);
-    const inThird = await t.database.db
-      .select()
-      .from(schema.issuePositions)
-      .where(eq(schema.issuePositions.pipelineId, pipelineIds[2] as string));
-    expect(inThird).toHaveLength(moving.length * 2);
+    expect(await positionsIn(2)).toHaveLength(moving.length * 2);
   });
 
   it("keeps every card when a pipeline is deleted while cards move into it and its destination", async () => {
-    const before = await t.database.db
-      .select({ issueId: schema.issuePositions.issueId })
-      .from(schema.issuePositions)
-      .where(eq(schema.issuePositions.workspaceId, workspaceId));
+    const before = await placedIssueIds();
     // Cards of the first two pipelines into the fourth (deleted) and the fifth (its destination).
     const moving = issueIds.slice(16, 40);
     const moves = moving.map((id, index) =>
@@ -107,18 +114,8 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
     // A move that reaches the pipeline after it is gone is refused, and its card stays where it was.
     const errors = answers.flatMap((answer) => answer.errors ?? []).map((error) => error.message);
     expect(errors.filter((message) => message !== GONE)).toEqual([]);
-    expect(
-      await orderProblems(
-        t.database.db,
-        workspaceId,
-        before.map((row) => row.issueId),
-      ),
-    ).toEqual([]);
-    const left = await t.database.db
-      .select()
-      .from(schema.issuePositions)
-      .where(eq(schema.issuePositions.pipelineId, pipelineIds[3] as string));
-    expect(left).toEqual([]);
+    expect(await orderProblems(t.database.db, workspaceId, before)).toEqual([]);
+    expect(await positionsIn(3)).toEqual([]);
   });
 
   /**
@@ -162,12 +159,6 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
     return answer;
   }
 
-  const positionsIn = (pipelineIndex: number) =>
-    t.database.db
-      .select()
-      .from(schema.issuePositions)
-      .where(eq(schema.issuePositions.pipelineId, pipelineIds[pipelineIndex] as string));
-
   it("puts an issue created while a card moves to the top of its pipeline above that card", async () => {
     const [card] = issueIds.slice(40);
     if (!card) throw new Error("issues were inserted");
@@ -186,10 +177,7 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
     // Pipeline 1 goes to pipeline 0 while one card moves into 1 and another to the bottom of 0.
     const [intoDeleted, intoDestination] = issueIds.slice(44).filter((_, index) => index % 2 === 0);
     if (!intoDeleted || !intoDestination) throw new Error("issues were inserted");
-    const before = await t.database.db
-      .select({ issueId: schema.issuePositions.issueId })
-      .from(schema.issuePositions)
-      .where(eq(schema.issuePositions.workspaceId, workspaceId));
+    const before = await placedIssueIds();
     const answer = await duringMoves(
       [
         { pipelineId: pipelineIds[1] as string, issueId: intoDeleted, position: 0 },
@@ -198,13 +186,7 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
       () => gql(t, owner.token, DELETE, { pipeline: globalPipeline(1), destination: globalPipeline(0) }),
     );
     expect(answer.errors ?? []).toEqual([]);
-    expect(
-      await orderProblems(
-        t.database.db,
-        workspaceId,
-        before.map((row) => row.issueId),
-      ),
-    ).toEqual([]);
+    expect(await orderProblems(t.database.db, workspaceId, before)).toEqual([]);
     expect((await positionsIn(0)).map((row) => row.issueId)).toContain(intoDeleted);
   });
 });
