@@ -5,16 +5,13 @@
  * whole viewport. The server is the built one in its own process, as production runs it
  * (decision 0051); the board is seeded through the in-process test app before it starts.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { BOARD_PAGE_SIZE, DEFAULT_SORT_TYPE } from "@gantry/domain";
 import { BOARD_PIPELINES, firstPagesQuery, firstPagesVariables } from "../apps/web/src/board/api.js";
 import { FIRST_PAGES_PER_REQUEST } from "../apps/web/src/board/first-pages.js";
 import { graphqlClient } from "./http.js";
 import type { Benchmark, Row } from "./registry.js";
-import { benchDatabase, benchDatabaseUrl, boardSize, type SeededBoard, seedBoard } from "./seed.js";
-import { type ServerDatabase, type ServerProcess, startBuiltServer } from "./server-process.js";
+import { benchDatabase, boardSize, type SeededBoard, seedBoard } from "./seed.js";
+import { benchServerDatabase, type ServerProcess, startBuiltServer } from "./server-process.js";
 import { ms, type Summary, summarize, timed } from "./stats.js";
 
 const TARGET_MS: Record<number, number> = { 10000: 50, 50000: 150 };
@@ -34,19 +31,15 @@ export const b1BoardQuery: Benchmark = {
     for (const url of engines) {
       for (const issues of sizes) {
         const engine = url ? "PostgreSQL" : "PGlite";
-        // PGlite on disk, not in memory: the server in its own process opens the seeded files.
-        const where: ServerDatabase = url
-          ? { DATABASE_URL: benchDatabaseUrl(url, DATABASE) }
-          : { GANTRY_DATA_DIR: mkdtempSync(path.join(tmpdir(), "gantry-b1-pglite-")) };
-        const pgliteDir = "GANTRY_DATA_DIR" in where ? where.GANTRY_DATA_DIR : undefined;
+        const where = benchServerDatabase(url, DATABASE);
         try {
-          const database = await benchDatabase(url, DATABASE, pgliteDir);
+          const database = await benchDatabase(url, DATABASE, where.pgliteDir);
           const board = await seedBoard(database, boardSize(issues));
           log(`${engine}, ${issues} issues seeded in ${(board.seedMs / 1000).toFixed(1)} s`);
           // Only the built server serves, and PGlite's files take one process at a time.
           await board.t.app.close();
           await database.dispose();
-          const server = await startBuiltServer(where);
+          const server = await startBuiltServer(where.server);
           try {
             const { summary, serverCpuMs, warmedUp } = await measureViewports(server, board, warmup, runs);
             const target = TARGET_MS[issues];
@@ -61,7 +54,7 @@ export const b1BoardQuery: Benchmark = {
             await server.stop();
           }
         } finally {
-          if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+          where.remove();
         }
       }
     }

@@ -5,10 +5,12 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fakeWebDist } from "../apps/server/src/testing/app.js";
+import { benchDatabaseUrl } from "./seed.js";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const MAIN = path.join(ROOT, "apps/server/dist/main.js");
@@ -31,6 +33,31 @@ export interface ServerProcess {
 
 /** Where the server finds the data: a PostgreSQL database, or PGlite's folder on disk. */
 export type ServerDatabase = { DATABASE_URL: string } | { GANTRY_DATA_DIR: string };
+
+export interface BenchServerDatabase {
+  /** What `startBuiltServer` is given. */
+  server: ServerDatabase;
+  /** PGlite's folder, for `benchDatabase` to seed and `openDatabase({ dataDir })` to reopen; PostgreSQL: undefined. */
+  pgliteDir: string | undefined;
+  /** Deletes PGlite's folder; PostgreSQL's database stays until the benchmark's next run drops it. */
+  remove(): void;
+}
+
+/**
+ * A benchmark's database `name` on the PostgreSQL server at `postgresUrl`, or PGlite on disk in a new
+ * temporary folder (not in memory: the server in its own process opens the files the bench seeded).
+ */
+export function benchServerDatabase(postgresUrl: string | null, name: string): BenchServerDatabase {
+  if (postgresUrl) {
+    return { server: { DATABASE_URL: benchDatabaseUrl(postgresUrl, name) }, pgliteDir: undefined, remove: () => {} };
+  }
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), `${name}-pglite-`));
+  return {
+    server: { GANTRY_DATA_DIR: pgliteDir },
+    pgliteDir,
+    remove: () => rmSync(pgliteDir, { recursive: true, force: true }),
+  };
+}
 
 /** Starts the built server on a free loopback port and waits until it is ready (`/readyz`). */
 export async function startBuiltServer(database: ServerDatabase): Promise<ServerProcess> {
