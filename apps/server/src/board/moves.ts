@@ -1,5 +1,4 @@
 import { type Executor, preparedStatement, schema } from "@gantry/db";
-import { rankBetween } from "@gantry/domain";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { gitHubError } from "../codehost/errors.js";
 import { clientForUser } from "../codehost/repositories.js";
@@ -9,7 +8,7 @@ import { requireWorkspace } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { type IssueWriteDeps, requireGitHub } from "./issue-writes.js";
 import { mirrorPipelineLabel } from "./pipeline-labels.js";
-import { lockMoveOrder, neighbourRanks } from "./pipeline-order.js";
+import { moveIntoPipeline } from "./pipeline-order.js";
 
 const { issuePositions, issues, pipelines, repositories, workspaceRepositories } = schema;
 
@@ -280,18 +279,15 @@ export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceI
       : await workspacePipeline(deps.db, workspaceId, input.pipelineId);
   const changed = await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
 
-  await deps.db.transaction(async (tx) => {
-    // The timeline entry and the order lock in one statement; the lock is held from there to the
-    // commit, so only what needs it (the neighbours and the new rank) runs under it.
-    await lockMoveOrder(tx, pipeline.id, row.issue.id, {
-      workspaceId,
-      actorId: userId,
-      from: from.name,
-      to: pipeline.name,
-    });
-    const [above, below] = await neighbourRanks(tx, pipeline.id, [row.issue.id], input.position);
-    const rank = rankBetween(above, below);
-    await placeIssues(tx, workspaceId, pipeline.id, [{ issueId: row.issue.id, rank }], deps.now());
+  await moveIntoPipeline(deps.db, {
+    workspaceId,
+    issueId: row.issue.id,
+    pipelineId: pipeline.id,
+    position: input.position,
+    actorId: userId,
+    from: from.name,
+    to: pipeline.name,
+    movedAt: deps.now(),
   });
   await announce(pipeline.id);
   // The row as read, for the answer, unless reopening or the pipeline label changed it.

@@ -2,7 +2,7 @@
  * One pipeline's order under concurrent writers: the lock every rank writer takes first, and
  * the two neighbour ranks a move needs (decision 0046).
  */
-import { type Executor, schema } from "@gantry/db";
+import { type Database, type Executor, preparedStatement, prepareSql, queryRows, schema } from "@gantry/db";
 import { asc, inArray, sql } from "drizzle-orm";
 import { GantryError } from "../graphql/errors.js";
 
@@ -39,29 +39,47 @@ export async function lockPipelineOrder(tx: Executor, pipelineId: string | strin
     throw new GantryError("NOT_FOUND", "This pipeline is not on this workspace's board.");
 }
 
+/** One issue moving to a position in one open pipeline, as moveIssue asks gantry_move_issue. */
+export interface MoveIntoPipeline {
+  workspaceId: string;
+  issueId: string;
+  pipelineId: string;
+  /** Index among the pipeline's other open issues: 0 the top; negative or past the last the bottom. */
+  position: number;
+  actorId: string;
+  /** The timeline entry's pipeline names; none is written when they are the same. */
+  from: string | null;
+  to: string | null;
+  movedAt: Date;
+}
+
+const moveIssueSql = (value: (name: keyof MoveIntoPipeline) => unknown) =>
+  sql`select gantry_move_issue(${value("workspaceId")}::uuid, ${value("issueId")}::uuid, ${value("pipelineId")}::uuid,
+    ${value("position")}::integer, ${value("actorId")}::uuid, ${value("from")}::text, ${value("to")}::text,
+    ${value("movedAt")}::timestamptz) as rank`;
+
+const moveIssueStatement = preparedStatement("move_issue_in_order", (db, name) =>
+  prepareSql<{ rank: string | null }>(db, name, moveIssueSql(sql.placeholder)),
+);
+
 /**
- * lockPipelineOrder for one issue moving into one pipeline, with the move's timeline entry, in
- * one statement instead of three (B2, issue #14). The locks are taken in the same order (the
- * issue's row, then the pipeline's: PostgreSQL locks a joined row's tables in the order of the
- * locking clauses). The entry is written as recordIssueEvents writes it, and not when `from`
- * equals `to`. No row means the pipeline is gone (deleted since the caller read it).
+ * What lockPipelineOrder, neighbourRanks, rankBetween and placeIssues do for one issue's move,
+ * with the move's timeline entry, in ONE statement: the database function gantry_move_issue
+ * (migration 0030, decision 0053) takes the same locks in the same order and reads the neighbours
+ * under them. It runs on its own, not in a caller's transaction: a round trip to PostgreSQL cost
+ * the server more than the statement cost the database (B2, issue #14), and the transaction of
+ * BEGIN, four statements and COMMIT took six. No row back means the issue or the pipeline is gone.
  */
-export async function lockMoveOrder(
-  tx: Executor,
-  pipelineId: string,
-  issueId: string,
-  entry: { workspaceId: string; actorId: string; from: string | null; to: string | null },
-) {
-  const result = await tx.execute(sql`with entry as (
-      insert into issue_events (issue_id, workspace_id, actor_id, field, from_value, to_value, source, created_at)
-      select ${issueId}::uuid, ${entry.workspaceId}::uuid, ${entry.actorId}::uuid, 'pipeline', ${entry.from}::text,
-        ${entry.to}::text, 'gantry', now()
-      where ${entry.from}::text is distinct from ${entry.to}::text
-    )
-    select p.id from issues i, pipelines p where i.id = ${issueId} and p.id = ${pipelineId}
-    for key share of i for no key update of p`);
-  if (rowsOf(result).length === 0)
-    throw new GantryError("NOT_FOUND", "This pipeline is not on this workspace's board.");
+export async function moveIntoPipeline(db: Database, move: MoveIntoPipeline): Promise<void> {
+  const values = { ...move, movedAt: move.movedAt.toISOString() };
+  const statement = moveIssueStatement(db);
+  const [row] = statement
+    ? await statement.execute(values)
+    : await queryRows<{ rank: string | null }>(
+        db,
+        moveIssueSql((name) => values[name]),
+      );
+  if (!row?.rank) throw new GantryError("NOT_FOUND", "This pipeline is not on this workspace's board.");
 }
 
 /** Both drivers answer a plain statement with a `rows` array. */
