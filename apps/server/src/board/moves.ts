@@ -4,7 +4,7 @@ import { gitHubError } from "../codehost/errors.js";
 import { clientForUser } from "../codehost/repositories.js";
 import { GantryError } from "../graphql/errors.js";
 import { recordIssueEvents } from "../issues/activity.js";
-import { requireWorkspace } from "../organizations/access.js";
+import { requireAccess, type WorkspaceAccess, workspaceAccess } from "../organizations/access.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { type IssueWriteDeps, requireGitHub } from "./issue-writes.js";
 import { mirrorPipelineLabel } from "./pipeline-labels.js";
@@ -22,6 +22,8 @@ export interface MoveIssueInput {
   clientMutationId?: string | null;
   /** The target pipeline's row, when the caller has read it already (the mutation has). */
   pipeline?: typeof pipelines.$inferSelect;
+  /** The mover's access to the workspace, when the caller has read it with the pipeline (the mutation has). */
+  access?: WorkspaceAccess | null;
 }
 
 export type IssueOnBoard = { issue: typeof issues.$inferSelect; repository: typeof repositories.$inferSelect };
@@ -250,7 +252,9 @@ export async function placeIssues(
  * Closed closes the issue (on GitHub too for a GitHub issue); moving a closed issue out reopens it.
  */
 export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceId: string, input: MoveIssueInput) {
-  const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
+  const access =
+    input.access?.workspace.id === workspaceId ? input.access : await workspaceAccess(deps.db, workspaceId, userId);
+  const { workspace } = await requireAccess(deps.db, access, userId, "editor");
   const row = await issueToMove(deps.db, workspaceId, input.issueId);
   if (!row) throw new GantryError("NOT_FOUND", "This issue is not on this workspace's board.");
   const { from } = row;

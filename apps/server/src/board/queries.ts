@@ -2,6 +2,7 @@ import { type Database, type Executor, preparedStatement, prepareMapped, rowsMap
 import { BOARD_PAGE_SIZE, SORT_TYPES, type SortType } from "@gantry/domain";
 import DataLoader from "dataloader";
 import { and, count, desc, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { type SeatProblem, seatProblem } from "../enterprise/seats.js";
 import { cardColumns } from "../issues/issue-loaders.js";
 import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-workspaces.js";
@@ -25,21 +26,31 @@ const {
 
 type Pipeline = typeof pipelines.$inferSelect;
 
-/** What board pages read before their cards: their pipelines, then the viewer's access, visible workspaces and sprint config. */
-function pageStartSelect(db: Executor, pipelinesWanted: SQL, userId: string | SQLWrapper) {
+/**
+ * Pipelines with the viewer's access to their workspace: the columns and joins of every pipeline
+ * read that checks access (board pages, moves), so a request reads both in one statement.
+ */
+function pipelineAccessSelect<More extends Record<string, SQL | PgTable>>(
+  db: Executor,
+  userId: string | SQLWrapper,
+  more: More,
+) {
   const joins = accessJoins(userId);
   return db
-    .select({
-      ...accessColumns,
-      pipeline: pipelines,
-      sprintConfig: sprintConfigs,
-      visible: visibleWorkspacesJson(db, userId),
-    })
+    .select({ ...accessColumns, pipeline: pipelines, ...more })
     .from(pipelines)
     .innerJoin(workspaces, eq(workspaces.id, pipelines.workspaceId))
     .innerJoin(organizations, joins.organization)
     .leftJoin(organizationMembers, joins.organizationMember)
-    .leftJoin(workspaceMembers, joins.workspaceMember)
+    .leftJoin(workspaceMembers, joins.workspaceMember);
+}
+
+/** What board pages read before their cards: their pipelines, then the viewer's access, visible workspaces and sprint config. */
+function pageStartSelect(db: Executor, pipelinesWanted: SQL, userId: string | SQLWrapper) {
+  return pipelineAccessSelect(db, userId, {
+    sprintConfig: sprintConfigs,
+    visible: visibleWorkspacesJson(db, userId),
+  })
     .leftJoin(sprintConfigs, eq(sprintConfigs.workspaceId, workspaces.id))
     .where(pipelinesWanted);
 }
@@ -52,6 +63,31 @@ const pageStartStatement = preparedStatement("board_page_start", (db, name) =>
     sql.placeholder("userId"),
   ).prepare(name),
 );
+
+// Built once per database: every move reads its pipeline with it (B2, issue #14).
+const pipelineAccessStatement = preparedStatement("pipeline_access", (db, name) =>
+  pipelineAccessSelect(db, sql.placeholder("userId"), {})
+    .where(eq(pipelines.id, sql.placeholder("pipelineId")))
+    .prepare(name),
+);
+
+/**
+ * A pipeline with the person's access to its workspace, as workspaceAccess answers it, in one
+ * statement instead of two; null when there is no such pipeline.
+ */
+export async function pipelineWithAccess(
+  db: Database,
+  pipelineId: string,
+  userId: string,
+): Promise<{ pipeline: Pipeline; access: WorkspaceAccess | null } | null> {
+  const prepared = pipelineAccessStatement(db);
+  const [row] = prepared
+    ? await prepared.execute({ pipelineId, userId })
+    : await pipelineAccessSelect(db, userId, {}).where(eq(pipelines.id, pipelineId));
+  if (!row) return null;
+  const { pipeline, ...accessRow } = row;
+  return { pipeline, access: await accessFromRow(db, accessRow, userId) };
+}
 
 export interface BoardPageStart {
   pipeline: Pipeline;

@@ -7,7 +7,7 @@ import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { batched, pipelineById, primeCards } from "../issues/issue-loaders.js";
 import { primeVisibleWorkspaceIds } from "../issues/visible-workspaces.js";
-import { requireAccess, requireWorkspace } from "../organizations/access.js";
+import { requireAccess, requireWorkspace, type WorkspaceAccess } from "../organizations/access.js";
 import { primeSprintConfig } from "../sprints/queries.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { closedPipelineOf, Pipeline, pipelineView, Workspace } from "../workspaces/schema.js";
@@ -22,6 +22,7 @@ import {
   closedIssues,
   pipelineCards,
   pipelineCounts,
+  pipelineWithAccess,
 } from "./queries.js";
 import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
 import { boardSearchFor, IssueSearchFiltersInput, IssueSortType } from "./search-input.js";
@@ -53,13 +54,6 @@ builder.objectField(Pipeline, "issueCounts", (t) =>
 );
 
 /** A stored pipeline, from its global id, whoever asks. */
-async function storedPipeline(context: GraphQLContext, globalId: string) {
-  const pipelineId = idOfType(decodeGantryId(globalId), "Pipeline");
-  const [pipeline] = await context.db.select().from(schema.pipelines).where(eq(schema.pipelines.id, pipelineId));
-  if (!pipeline) throw new GantryError("NOT_FOUND", "This pipeline does not exist.");
-  return pipeline;
-}
-
 /** The pages of one request (the board's first pages come together) start with one statement. */
 const pageStartOf = batched<BoardPageStart | null>((pipelineIds, context) =>
   boardPageStarts(context.db, pipelineIds, signedInViewer(context).id),
@@ -180,12 +174,15 @@ export interface MoveTarget {
   pipelineId: string;
   /** The stored pipeline's row; null for Closed. */
   pipeline: typeof schema.pipelines.$inferSelect | null;
+  /** The mover's access to the pipeline's workspace, read with the pipeline; null for Closed. */
+  access: WorkspaceAccess | null;
 }
 
 /**
- * Where a move goes: a stored pipeline, or Closed, which needs the workspace. Read without an
- * access check: both moves check editor rights on the workspace first, which answers an outsider
- * as a viewer check would (B2: the second check was three more statements per move).
+ * Where a move goes: a stored pipeline, with the mover's access to its workspace in the same
+ * statement, or Closed, which needs the workspace. Not checked here: both moves check editor
+ * rights on the workspace first, which answers an outsider as a viewer check would (B2: the
+ * second check was three more statements per move).
  */
 export async function moveTarget(
   context: GraphQLContext,
@@ -193,14 +190,16 @@ export async function moveTarget(
   workspaceId: string | undefined,
 ): Promise<MoveTarget> {
   if (rawPipelineId !== CLOSED_PIPELINE.id) {
-    const pipeline = await storedPipeline(context, rawPipelineId);
-    return { workspaceId: pipeline.workspaceId, pipelineId: pipeline.id, pipeline };
+    const pipelineId = idOfType(decodeGantryId(rawPipelineId), "Pipeline");
+    const found = await pipelineWithAccess(context.db, pipelineId, signedInViewer(context).id);
+    if (!found) throw new GantryError("NOT_FOUND", "This pipeline does not exist.");
+    return { workspaceId: found.pipeline.workspaceId, pipelineId, pipeline: found.pipeline, access: found.access };
   }
   if (!workspaceId)
     throw new GantryError("BAD_USER_INPUT", "Moving to the Closed pipeline needs the workspaceId.", {
       field: "workspaceId",
     });
-  return { workspaceId, pipelineId: CLOSED_PIPELINE.id, pipeline: null };
+  return { workspaceId, pipelineId: CLOSED_PIPELINE.id, pipeline: null, access: null };
 }
 
 export function pipelineViewOf(target: MoveTarget) {
@@ -234,6 +233,7 @@ builder.relayMutationField(
         position: input.position ?? 0,
         clientMutationId: input.clientMutationId ?? null,
         pipeline: target.pipeline ?? undefined,
+        access: target.access ?? undefined,
       });
       const [issue] = moved.issue
         ? [moved.issue]
