@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { testEngines } from "@gantry/db/testing";
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.js";
 import { field, gql } from "../testing/factories.js";
@@ -11,6 +13,7 @@ const BULK_MOVE = `mutation ($pipeline: ID!, $ids: [ID!]!) {
   movePipelineIssues(input: { pipelineId: $pipeline, issueIds: $ids }) { successCount pipeline { name } }
 }`;
 const PIPELINES = `query ($id: ID!) { workspace(id: $id) { pipelines { id name } } }`;
+const PIPELINE_ISSUES = `query ($pipeline: ID!) { searchIssuesByPipeline(pipelineId: $pipeline, first: 100) { nodes { id } } }`;
 
 describe.each(testEngines())("moves on an install without GitHub, on %s", (engine) => {
   let t: TestApp;
@@ -56,6 +59,33 @@ describe.each(testEngines())("moves on an install without GitHub, on %s", (engin
       message: "GitHub is not configured on this install.",
       extensions: { code: "FORBIDDEN", reason: "GITHUB_DISABLED" },
     });
+  });
+
+  it("refuses an issue that is not on the pipeline's board and a pipeline that does not exist, moving nothing", async () => {
+    const other = await workspaceWithIssues(t, { native: 1, gitHub: 0 });
+    const [stranger = ""] = other.native;
+    const notHere = await gql(t, w.owner.token, MOVE, { pipeline: pipelineId("Backlog"), issue: stranger });
+    expect(notHere.errors?.[0]).toMatchObject({
+      message: "This issue is not on this workspace's board.",
+      extensions: { code: "NOT_FOUND" },
+    });
+    // The other board's owner may not write to this board at all, whatever the issue.
+    const outsider = await gql(t, other.owner.token, MOVE, { pipeline: pipelineId("Backlog"), issue: stranger });
+    expect(outsider.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const nowhere = await gql(t, w.owner.token, MOVE, {
+      pipeline: encodeGlobalID("Pipeline", randomUUID()),
+      issue: w.native[0],
+    });
+    expect(nowhere.errors?.[0]).toMatchObject({
+      message: "This pipeline does not exist.",
+      extensions: { code: "NOT_FOUND" },
+    });
+    const backlog = field<{ nodes: { id: string }[] }>(
+      await gql(t, w.owner.token, PIPELINE_ISSUES, { pipeline: pipelineId("Backlog") }),
+      "searchIssuesByPipeline",
+    );
+    expect(backlog.nodes.length).toBeGreaterThan(0);
+    expect(backlog.nodes.map((node) => node.id)).not.toContain(stranger);
   });
 
   it("still lets only editors move", async () => {

@@ -24,6 +24,8 @@ export interface MoveIssueInput {
   pipeline?: typeof pipelines.$inferSelect;
   /** The mover's access to the workspace, when the caller has read it with the pipeline (the mutation has). */
   access?: WorkspaceAccess | null;
+  /** The issue as issueToMove answers it for this workspace, when the caller has read it (moveStart); null: not on its board. */
+  issue?: IssueToMove | null;
 }
 
 export type IssueOnBoard = { issue: typeof issues.$inferSelect; repository: typeof repositories.$inferSelect };
@@ -60,6 +62,15 @@ const issueToMoveQuery = (executor: Executor) =>
 // move's Node CPU); the name also lets each PostgreSQL connection parse and plan it once.
 const issueToMoveStatement = preparedStatement("move_issue_to_move", (db, name) => issueToMoveQuery(db).prepare(name));
 
+/** Where the issue is on the board it moves on: the Closed pipeline when closed, none when unplaced. */
+export function withPlace({ placedIn, ...onBoard }: IssueOnBoard & { placedIn: { id: string; name: string } | null }) {
+  const from =
+    onBoard.issue.state === "closed" ? CLOSED_PIPELINE : { id: placedIn?.id ?? null, name: placedIn?.name ?? null };
+  return { ...onBoard, from };
+}
+
+export type IssueToMove = ReturnType<typeof withPlace>;
+
 /**
  * The issue, if it is on the workspace's board, with the pipeline it is in there (id and name;
  * the Closed pipeline for a closed issue, none for an unplaced one), in one read.
@@ -67,11 +78,7 @@ const issueToMoveStatement = preparedStatement("move_issue_to_move", (db, name) 
 async function issueToMove(executor: Executor, workspaceId: string, issueId: string) {
   const values = { workspaceId, issueId };
   const [row] = await (issueToMoveStatement(executor) ?? issueToMoveQuery(executor)).execute(values);
-  if (!row) return undefined;
-  const { placedIn, ...onBoard } = row;
-  const from =
-    onBoard.issue.state === "closed" ? CLOSED_PIPELINE : { id: placedIn?.id ?? null, name: placedIn?.name ?? null };
-  return { ...onBoard, from };
+  return row && withPlace(row);
 }
 
 /** An open pipeline of this workspace, by database id. */
@@ -255,7 +262,10 @@ export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceI
   const access =
     input.access?.workspace.id === workspaceId ? input.access : await workspaceAccess(deps.db, workspaceId, userId);
   const { workspace } = await requireAccess(deps.db, access, userId, "editor");
-  const row = await issueToMove(deps.db, workspaceId, input.issueId);
+  const row =
+    input.issue === undefined || (input.issue && input.issue.issue.id !== input.issueId)
+      ? await issueToMove(deps.db, workspaceId, input.issueId)
+      : input.issue;
   if (!row) throw new GantryError("NOT_FOUND", "This issue is not on this workspace's board.");
   const { from } = row;
   const announce = (toPipelineId: string) =>

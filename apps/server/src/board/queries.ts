@@ -2,13 +2,14 @@ import { type Database, type Executor, preparedStatement, prepareMapped, rowsMap
 import { BOARD_PAGE_SIZE, SORT_TYPES, type SortType } from "@gantry/domain";
 import DataLoader from "dataloader";
 import { and, count, desc, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { type SeatProblem, seatProblem } from "../enterprise/seats.js";
 import { cardColumns } from "../issues/issue-loaders.js";
 import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-workspaces.js";
 import { accessColumns, accessFromRow, accessJoins, type WorkspaceAccess } from "../organizations/access.js";
 import type { SprintConfigRow } from "../sprints/queries.js";
 import { type BoardSearch, boardOrderBy, boardSearchCondition, keepsEverything } from "./filtering.js";
+import type { IssueOnBoard } from "./moves.js";
 import { unfilteredPipelineTotals } from "./pipeline-totals.js";
 
 const {
@@ -30,11 +31,7 @@ type Pipeline = typeof pipelines.$inferSelect;
  * Pipelines with the viewer's access to their workspace: the columns and joins of every pipeline
  * read that checks access (board pages, moves), so a request reads both in one statement.
  */
-function pipelineAccessSelect<More extends Record<string, SQL | PgTable>>(
-  db: Executor,
-  userId: string | SQLWrapper,
-  more: More,
-) {
+function pipelineAccessSelect<More extends SelectedFields>(db: Executor, userId: string | SQLWrapper, more: More) {
   const joins = accessJoins(userId);
   return db
     .select({ ...accessColumns, pipeline: pipelines, ...more })
@@ -64,29 +61,61 @@ const pageStartStatement = preparedStatement("board_page_start", (db, name) =>
   ).prepare(name),
 );
 
-// Built once per database: every move reads its pipeline with it (B2, issue #14).
-const pipelineAccessStatement = preparedStatement("pipeline_access", (db, name) =>
-  pipelineAccessSelect(db, sql.placeholder("userId"), {})
-    .where(eq(pipelines.id, sql.placeholder("pipelineId")))
-    .prepare(name),
-);
+const placedIn = alias(pipelines, "placed_in");
+
+/** The issue to move as moves.ts's issueToMove reads it, joined from the target pipeline's row (a null id reads none). */
+const moveStartQuery = (db: Executor) =>
+  pipelineAccessSelect(db, sql.placeholder("userId"), {
+    issue: issues,
+    repository: repositories,
+    onBoard: workspaceRepositories.repositoryId,
+    placedIn: { id: placedIn.id, name: placedIn.name },
+  })
+    .leftJoin(issues, eq(issues.id, sql.placeholder("issueId")))
+    .leftJoin(repositories, eq(repositories.id, issues.repositoryId))
+    .leftJoin(
+      workspaceRepositories,
+      and(
+        eq(workspaceRepositories.repositoryId, repositories.id),
+        eq(workspaceRepositories.workspaceId, pipelines.workspaceId),
+      ),
+    )
+    .leftJoin(
+      issuePositions,
+      and(eq(issuePositions.workspaceId, pipelines.workspaceId), eq(issuePositions.issueId, issues.id)),
+    )
+    .leftJoin(placedIn, eq(placedIn.id, issuePositions.pipelineId))
+    .where(eq(pipelines.id, sql.placeholder("pipelineId")));
+// Built once per database: every move starts with it (B2, issue #14).
+const moveStartStatement = preparedStatement("move_start", (db, name) => moveStartQuery(db).prepare(name));
+
+export interface MoveStart {
+  pipeline: Pipeline;
+  /** The mover's access to the pipeline's workspace, as workspaceAccess answers it. */
+  access: WorkspaceAccess | null;
+  /** The issue asked for with the pipeline it is placed in on this board; null when none was asked or it is not on the board. */
+  issue: (IssueOnBoard & { placedIn: { id: string; name: string } | null }) | null;
+}
 
 /**
- * A pipeline with the person's access to its workspace, as workspaceAccess answers it, in one
- * statement instead of two; null when there is no such pipeline.
+ * What a move reads before it writes, in one statement instead of three (B2, issue #14): the
+ * target pipeline, the mover's access to its workspace, and the issue to move if it is on that
+ * workspace's board. Null when there is no such pipeline.
  */
-export async function pipelineWithAccess(
+export async function moveStart(
   db: Database,
   pipelineId: string,
   userId: string,
-): Promise<{ pipeline: Pipeline; access: WorkspaceAccess | null } | null> {
-  const prepared = pipelineAccessStatement(db);
-  const [row] = prepared
-    ? await prepared.execute({ pipelineId, userId })
-    : await pipelineAccessSelect(db, userId, {}).where(eq(pipelines.id, pipelineId));
+  issueId: string | null,
+): Promise<MoveStart | null> {
+  const [row] = await (moveStartStatement(db) ?? moveStartQuery(db)).execute({ pipelineId, userId, issueId });
   if (!row) return null;
-  const { pipeline, ...accessRow } = row;
-  return { pipeline, access: await accessFromRow(db, accessRow, userId) };
+  const { pipeline, issue, repository, onBoard, placedIn: place, ...accessRow } = row;
+  return {
+    pipeline,
+    access: await accessFromRow(db, accessRow, userId),
+    issue: issue && repository && onBoard ? { issue, repository, placedIn: place } : null,
+  };
 }
 
 export interface BoardPageStart {

@@ -12,7 +12,7 @@ import { primeSprintConfig } from "../sprints/queries.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { closedPipelineOf, Pipeline, pipelineView, Workspace } from "../workspaces/schema.js";
 import type { IssueWriteDeps } from "./issue-writes.js";
-import { moveIssue } from "./moves.js";
+import { type IssueToMove, moveIssue, withPlace } from "./moves.js";
 import { IssueOrderInput, requestedSortType } from "./order-input.js";
 import {
   type BoardPageStart,
@@ -20,9 +20,9 @@ import {
   boardPageStarts,
   closedCounts,
   closedIssues,
+  moveStart,
   pipelineCards,
   pipelineCounts,
-  pipelineWithAccess,
 } from "./queries.js";
 import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
 import { boardSearchFor, IssueSearchFiltersInput, IssueSortType } from "./search-input.js";
@@ -176,24 +176,29 @@ export interface MoveTarget {
   pipeline: typeof schema.pipelines.$inferSelect | null;
   /** The mover's access to the pipeline's workspace, read with the pipeline; null for Closed. */
   access: WorkspaceAccess | null;
+  /** The issue asked for, read with the pipeline (null: not on the workspace's board); undefined for Closed or none asked. */
+  issue?: IssueToMove | null;
 }
 
 /**
- * Where a move goes: a stored pipeline, with the mover's access to its workspace in the same
- * statement, or Closed, which needs the workspace. Not checked here: both moves check editor
- * rights on the workspace first, which answers an outsider as a viewer check would (B2: the
- * second check was three more statements per move).
+ * Where a move goes: a stored pipeline, with the mover's access to its workspace and the issue
+ * to move (`issueId`, for a single move) in the same statement (moveStart), or Closed, which needs
+ * the workspace. Not checked here: both moves check editor rights on the workspace first, which
+ * answers an outsider as a viewer check would (B2: the second check was three more statements per move).
  */
 export async function moveTarget(
   context: GraphQLContext,
   rawPipelineId: string,
   workspaceId: string | undefined,
+  issueId: string | null = null,
 ): Promise<MoveTarget> {
   if (rawPipelineId !== CLOSED_PIPELINE.id) {
     const pipelineId = idOfType(decodeGantryId(rawPipelineId), "Pipeline");
-    const found = await pipelineWithAccess(context.db, pipelineId, signedInViewer(context).id);
+    const found = await moveStart(context.db, pipelineId, signedInViewer(context).id, issueId);
     if (!found) throw new GantryError("NOT_FOUND", "This pipeline does not exist.");
-    return { workspaceId: found.pipeline.workspaceId, pipelineId, pipeline: found.pipeline, access: found.access };
+    const { pipeline, access, issue } = found;
+    const moving = issueId ? issue && withPlace(issue) : undefined;
+    return { workspaceId: pipeline.workspaceId, pipelineId, pipeline, access, issue: moving };
   }
   if (!workspaceId)
     throw new GantryError("BAD_USER_INPUT", "Moving to the Closed pipeline needs the workspaceId.", {
@@ -226,7 +231,7 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => {
-      const target = await moveTarget(context, String(input.pipelineId), input.workspaceId?.id);
+      const target = await moveTarget(context, String(input.pipelineId), input.workspaceId?.id, input.issueId.id);
       const moved = await moveIssue(issueWriteDeps(context), signedInViewer(context).id, target.workspaceId, {
         pipelineId: target.pipelineId,
         issueId: input.issueId.id,
@@ -234,6 +239,7 @@ builder.relayMutationField(
         clientMutationId: input.clientMutationId ?? null,
         pipeline: target.pipeline ?? undefined,
         access: target.access ?? undefined,
+        issue: target.issue,
       });
       const [issue] = moved.issue
         ? [moved.issue]
