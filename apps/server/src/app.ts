@@ -1,4 +1,4 @@
-import type { Database } from "@gantry/db";
+import type { Database, Listen } from "@gantry/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { registerAccountRoutes } from "./accounts/routes.js";
@@ -38,10 +38,16 @@ import { runSprintAutomation, sprintAutomationJob } from "./sprints/automation.j
 import { DEFAULT_WEBHOOK_CONFIG, type WebhookConfig } from "./webhooks-out/config.js";
 import { deliveryJob } from "./webhooks-out/deliver.js";
 import { withOutboundWebhooks } from "./webhooks-out/dispatch.js";
+import { createHookCache } from "./webhooks-out/hook-cache.js";
 
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /**
+   * The database handle's LISTEN, so outbound webhooks can be kept in memory and dropped when any
+   * instance changes them (decision 0054); left out, they are read from the database for every board event.
+   */
+  listen?: Listen;
   /** Defaults to SMTP when configured, else the dev outbox. */
   mailer?: Mailer;
   /** The server's clock (accounts, sprints, jobs); tests move it to expire tokens or end sprints. */
@@ -68,6 +74,7 @@ export interface AppDependencies {
 export async function buildApp({
   config,
   db,
+  listen,
   mailer,
   now: baseNow = () => new Date(),
   logStream,
@@ -94,7 +101,9 @@ export async function buildApp({
   app.addHook("onClose", async () => edition.uninstall());
   const licence = edition.edition?.licence();
   if (licence && licence.state !== "valid") app.log.warn(`Enterprise license: ${licence.message}`);
-  const webhooks = { db, secretBox, config: webhookConfig, publicUrl: config.publicUrl };
+  const hookCache = await createHookCache(listen, app.log);
+  app.addHook("onClose", () => hookCache.close());
+  const webhooks = { db, secretBox, config: webhookConfig, publicUrl: config.publicUrl, hookCache };
   // Issue events also go to the workspace's outbound webhooks; their deliveries are queued as jobs,
   // which only exist below, and publishing starts once requests (or jobs) run.
   const events = withOutboundWebhooks(

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     secretBox,
     github,
     signin,

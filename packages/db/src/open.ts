@@ -28,8 +28,21 @@ export interface DatabaseHandle {
    * runs as one statement, text without values may hold several.
    */
   executeSql: SqlRunner;
+  /**
+   * Hears the channel's NOTIFY payloads (of this handle's statements and of any other connection's)
+   * until the returned function is called or the handle is closed. Resolves once LISTEN is in place.
+   * On PostgreSQL a dedicated connection listens; `onLost` is told, once, when it fails or ends
+   * without being asked to, after which nothing more is heard: notifications may have been missed.
+   */
+  listen: Listen;
   close(): Promise<void>;
 }
+
+export type Listen = (
+  channel: string,
+  onNotification: (payload: string) => void,
+  onLost: () => void,
+) => Promise<() => Promise<void>>;
 
 export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
@@ -73,6 +86,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   const db = drizzlePglite({ client, schema });
+  let closed = false;
   return {
     db: db as unknown as Database,
     engine: "pglite",
@@ -84,7 +98,18 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    close: () => client.close(),
+    // One connection in this process: notifications arrive with the results of the statement that
+    // committed them, and the listener is never lost while the handle is open.
+    listen: async (channel, onNotification) => {
+      const unlisten = await client.listen(channel, onNotification);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
+    close: async () => {
+      closed = true;
+      await client.close();
+    },
   };
 }
 
@@ -96,6 +121,7 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", onIdleError);
   const db = drizzleNodePg({ client: pool, schema });
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Database,
     engine: "postgres",
@@ -111,6 +137,59 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
       }
     },
     executeSql: (text, values) => pool.query(text, values),
-    close: () => pool.end(),
+    listen: async (channel, onNotification, onLost) => {
+      const stop = await listenOnOwnConnection(url, channel, onNotification, onLost, () => listeners.delete(stop));
+      listeners.add(stop);
+      return stop;
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool: a pooled connection goes back to other
+ * work, and its LISTEN with it. Keep-alive probes let a silently dropped connection be noticed.
+ */
+async function listenOnOwnConnection(
+  url: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onLost: () => void,
+  onStopped: () => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url, keepAlive: true });
+  // "listening" until stopped or lost; `onLost` is only told about a listener that was in place.
+  let state: "starting" | "listening" | "done" = "starting";
+  const lose = () => {
+    const wasListening = state === "listening";
+    state = "done";
+    if (!wasListening) return;
+    onStopped();
+    onLost();
+  };
+  // An error without a listener would crash the process; a failed connection also ends.
+  client.on("error", lose);
+  client.on("end", lose);
+  client.on("notification", (message) => {
+    if (state === "listening" && message.channel === channel) onNotification(message.payload ?? "");
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+  } catch (error) {
+    state = "done";
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  if (state === "starting") state = "listening";
+  else throw new Error(`the connection listening on ${channel} was lost while it started`);
+  return async () => {
+    if (state === "done") return;
+    state = "done";
+    onStopped();
+    await client.end().catch(() => undefined);
   };
 }

@@ -56,6 +56,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAp
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     secretBox,
     github: options.github ?? null,
     signin: loadSigninConfig(env, config.edition, config.publicUrl),

@@ -19,7 +19,7 @@ const {
   workspaces,
 } = schema;
 
-type Deps = Pick<OutboundWebhookDeps, "db" | "jobs" | "publicUrl">;
+type Deps = Pick<OutboundWebhookDeps, "db" | "jobs" | "publicUrl" | "hookCache">;
 
 interface IssueFacts {
   issue: typeof issues.$inferSelect;
@@ -181,9 +181,10 @@ const workspaceHooksQuery = (db: Executor) =>
     .where(eq(outboundWebhooks.workspaceId, sql.placeholder("workspaceId")))
     .orderBy(asc(outboundWebhooks.createdAt), asc(outboundWebhooks.id));
 /**
- * The workspace's webhooks, read for every board event (every move): built once per database
- * and, on PostgreSQL, parsed and planned once per connection (B2, issue #14). Read each time
- * rather than cached, as another instance sharing the database may add or remove a webhook.
+ * The workspace's webhooks, wanted for every board event (every move): kept in the hook cache
+ * while it hears every instance's changes (decision 0054), else read each time, as another
+ * instance sharing the database may add or remove a webhook. Built once per database and, on
+ * PostgreSQL, parsed and planned once per connection (B2, issue #14).
  */
 const workspaceHooks = preparedStatement("outbound_webhooks_of_workspace", (db, name) =>
   workspaceHooksQuery(db).prepare(name),
@@ -194,9 +195,9 @@ const workspaceHooks = preparedStatement("outbound_webhooks_of_workspace", (db, 
  * Called after the change has committed, like every board event.
  */
 export async function collectDeliveries(deps: Deps, event: BoardEvent): Promise<void> {
-  const hooks = await (workspaceHooks(deps.db) ?? workspaceHooksQuery(deps.db)).execute({
-    workspaceId: event.workspaceId,
-  });
+  const hooks = await deps.hookCache.hooksOf(event.workspaceId, () =>
+    (workspaceHooks(deps.db) ?? workspaceHooksQuery(deps.db)).execute({ workspaceId: event.workspaceId }),
+  );
   if (hooks.length === 0) return;
   const [workspace] = await deps.db
     .select({ id: workspaces.id, name: workspaces.name })

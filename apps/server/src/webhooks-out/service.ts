@@ -7,6 +7,7 @@ import type { JobQueue } from "../jobs/background.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { checkedAddresses, hostOf, RefusedAddressError } from "./addresses.js";
 import type { WebhookConfig } from "./config.js";
+import type { HookCache } from "./hook-cache.js";
 
 const { outboundWebhookDeliveries, outboundWebhooks } = schema;
 
@@ -25,6 +26,8 @@ export interface OutboundWebhookDeps {
   /** Gantry's own address, for native issues' links in payloads. */
   publicUrl: string;
   jobs: JobQueue;
+  /** Each workspace's webhooks for board events; told here of this instance's changes once committed. */
+  hookCache: HookCache;
 }
 
 export type OutboundWebhookRow = typeof outboundWebhooks.$inferSelect;
@@ -102,6 +105,8 @@ export async function createWebhook(
     })
     .returning();
   if (!row) throw new Error("webhook insert returned nothing");
+  // Committed: the next board event on this instance reads the list again (others hear the trigger's NOTIFY).
+  deps.hookCache.forget(input.workspaceId);
   return row;
 }
 
@@ -135,6 +140,7 @@ export async function deleteWebhook(
       details: { workspace: scope.workspaceName },
     });
   });
+  deps.hookCache.forget(webhook.workspaceId);
   return webhook;
 }
 
