@@ -59,7 +59,8 @@ $$;--> statement-breakpoint
 -- moveIssue's part under the pipeline's order lock (decision 0046), as the server ran it in a
 -- transaction of four statements: the locks (the issue's row, then the pipeline's), the timeline
 -- entry (not when from equals to), the ranks either side of the position among the pipeline's other
--- open issues (0 the top; negative or past the last the bottom), the rank between them, and the
+-- open issues (0 the top; negative or past the last the bottom; open as migration 0029's copy of the
+-- issue's state on its position says, without a read of each issue), the rank between them, and the
 -- issue's place. Each statement of a volatile function reads what committed before it ran, so the
 -- neighbours are read after the lock is held. Answers the new rank, or NULL when the issue or the
 -- pipeline is gone (and writes nothing).
@@ -82,8 +83,8 @@ BEGIN
   END IF;
   IF "p_position" >= 0 THEN
     ranks := ARRAY(
-      SELECT p."rank" FROM "issue_positions" AS p INNER JOIN "issues" AS i ON i."id" = p."issue_id"
-        WHERE p."pipeline_id" = "p_pipeline_id" AND i."state" = 'open' AND p."issue_id" <> "p_issue_id"
+      SELECT p."rank" FROM "issue_positions" AS p
+        WHERE p."pipeline_id" = "p_pipeline_id" AND p."issue_open" AND p."issue_id" <> "p_issue_id"
         ORDER BY p."rank" COLLATE "C" OFFSET greatest("p_position" - 1, 0) LIMIT 2);
     IF "p_position" = 0 THEN
       below := ranks[1];
@@ -93,8 +94,8 @@ BEGIN
     END IF;
   END IF;
   IF "p_position" < 0 OR ("p_position" > 0 AND cardinality(ranks) = 0) THEN
-    SELECT p."rank" INTO above FROM "issue_positions" AS p INNER JOIN "issues" AS i ON i."id" = p."issue_id"
-      WHERE p."pipeline_id" = "p_pipeline_id" AND i."state" = 'open' AND p."issue_id" <> "p_issue_id"
+    SELECT p."rank" INTO above FROM "issue_positions" AS p
+      WHERE p."pipeline_id" = "p_pipeline_id" AND p."issue_open" AND p."issue_id" <> "p_issue_id"
       ORDER BY p."rank" COLLATE "C" DESC LIMIT 1;
   END IF;
   new_rank := gantry_rank_between(above, below);
