@@ -199,6 +199,22 @@ describe.each(testEngines())("outbound webhooks kept in memory on %s", (engine) 
     },
   );
 
+  it("reads a list again once it has been kept for its time, even with no notification", async () => {
+    const cache = await createHookCache(t.database.listen, { warn: () => undefined }, 1_000);
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return [];
+    };
+    await cache.hooksOf(workspaceId, read);
+    await cache.hooksOf(workspaceId, read);
+    expect(reads).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await cache.hooksOf(workspaceId, read);
+    expect(reads).toBe(2);
+    await cache.close();
+  });
+
   it("reads every time without a listen, as before the cache", async () => {
     const cache = await createHookCache(undefined, { warn: () => undefined });
     let reads = 0;

@@ -6,6 +6,12 @@ import type { OutboundWebhookRow } from "./service.js";
 export const OUTBOUND_WEBHOOKS_CHANNEL = "gantry_outbound_webhooks";
 /** Past this many workspaces the whole map is dropped, so a large install does not grow it for ever. */
 export const MAX_CACHED_WORKSPACES = 10_000;
+/**
+ * How long a list is kept even when no notification comes: a bound on staleness should NOTIFY not
+ * be delivered at all (a pooler in transaction mode between Gantry and PostgreSQL accepts LISTEN
+ * and delivers nothing). A read a minute per busy workspace costs nothing next to one per event.
+ */
+export const HOOKS_KEPT_MS = 60_000;
 /** How long after losing its LISTEN connection the cache tries again; it reads the database meanwhile. */
 const RELISTEN_DELAY_MS = 5_000;
 
@@ -35,8 +41,12 @@ export interface HookCache {
  * Starts listening and resolves once LISTEN is in place or has failed (then the cache reads the
  * database every time and tries LISTEN again later); never rejects, so startup does not depend on it.
  */
-export async function createHookCache(listen: Listen | undefined, log: EventBusLog): Promise<HookCache> {
-  const entries = new Map<string, Promise<OutboundWebhookRow[]>>();
+export async function createHookCache(
+  listen: Listen | undefined,
+  log: EventBusLog,
+  keptMs = HOOKS_KEPT_MS,
+): Promise<HookCache> {
+  const entries = new Map<string, { reading: Promise<OutboundWebhookRow[]>; readAt: number }>();
   let trusted = false;
   let closed = false;
   let stop: (() => Promise<void>) | null = null;
@@ -95,15 +105,15 @@ export async function createHookCache(listen: Listen | undefined, log: EventBusL
     hooksOf: (workspaceId, read) => {
       if (!trusted) return read();
       const cached = entries.get(workspaceId);
-      if (cached) return cached;
+      if (cached && performance.now() - cached.readAt < keptMs) return cached.reading;
       if (entries.size >= MAX_CACHED_WORKSPACES) entries.clear();
       // Stored as the read is sent, before any notification can be handled: one arriving later drops
       // it, and a dropped read is never stored again, so no list older than a change heard of stays.
       // Promise.resolve: a lazy query builder, awaited again, would run again.
       const reading = Promise.resolve(read());
-      entries.set(workspaceId, reading);
+      entries.set(workspaceId, { reading, readAt: performance.now() });
       reading.catch(() => {
-        if (entries.get(workspaceId) === reading) entries.delete(workspaceId);
+        if (entries.get(workspaceId)?.reading === reading) entries.delete(workspaceId);
       });
       return reading;
     },
