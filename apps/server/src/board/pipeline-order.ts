@@ -68,7 +68,7 @@ const moveIssueStatement = preparedStatement("move_issue_in_order", (db, name) =
  * (migration 0030, decision 0053) takes the same locks in the same order and reads the neighbours
  * under them. It runs on its own, not in a caller's transaction: a round trip to PostgreSQL cost
  * the server more than the statement cost the database (B2, issue #14), and the transaction of
- * BEGIN, four statements and COMMIT took six. No row back means the issue or the pipeline is gone.
+ * BEGIN, four statements and COMMIT took six. A null rank back means the issue or the pipeline is gone.
  */
 export async function moveIntoPipeline(db: Database, move: MoveIntoPipeline): Promise<void> {
   const values = { ...move, movedAt: move.movedAt.toISOString() };
@@ -88,8 +88,8 @@ const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 /**
  * The ranks either side of `position` among the pipeline's open issues other than the moving
  * ones: 0 is above the first; negative or past the last is below the last. Reads at most two
- * rows through the (pipeline, rank collate "C") index instead of the whole pipeline. Plain SQL,
- * as it runs on every move (the query builder cost more Node CPU than PostgreSQL took to run it).
+ * rows through the (pipeline, rank collate "C") index instead of the whole pipeline. Bulk moves
+ * and new issues read it; a single move reads the same neighbours inside gantry_move_issue.
  */
 export async function neighbourRanks(
   executor: Executor,
