@@ -198,6 +198,30 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       const anonymous = await graphql("{ viewer { id } }", token);
       expect(anonymous.json().errors[0].extensions.code).toBe("UNAUTHENTICATED");
     });
+
+    it("reads the sessions of requests arriving together in one statement, each answered as its own viewer", async () => {
+      const first = await signUpAndVerify();
+      const emails = [first, await signUpAndVerify(), await signUpAndVerify()];
+      const tokens = await Promise.all(emails.map(async (email) => (await logIn(email)).json().token as string));
+      const signedOut = (await logIn(first)).json().token as string;
+      expect((await post("/api/auth/signout", {}, signedOut)).statusCode).toBe(204);
+      // On PostgreSQL every statement takes a pooled connection; PGlite has no pool to count.
+      const pool = (t.database.db as unknown as { $client: { on?: (event: string, listener: () => void) => void } })
+        .$client;
+      let acquired = 0;
+      const count = () => acquired++;
+      pool.on?.("acquire", count);
+      const viewers = await Promise.all(
+        [...tokens, signedOut, "gnt_unknown"].map(async (token) =>
+          (await graphql("{ viewer { email } }", token)).json(),
+        ),
+      );
+      (pool as unknown as { off?: (event: string, listener: () => void) => void }).off?.("acquire", count);
+      expect(viewers.slice(0, 3).map((answer) => answer.data.viewer.email)).toEqual(emails);
+      for (const refused of viewers.slice(3)) expect(refused.errors[0].extensions.code).toBe("UNAUTHENTICATED");
+      // One session read for the five requests, not five (the viewer field reads nothing more).
+      if (engine === "postgres") expect(acquired).toBe(1);
+    });
   });
 
   describe("lockout and unlock", () => {

@@ -1,5 +1,6 @@
-import { type Executor, preparedStatement, schema } from "@gantry/db";
-import { and, eq, gt, isNull, type SQLWrapper, sql } from "drizzle-orm";
+import { type Database, type Executor, preparedStatement, schema } from "@gantry/db";
+import DataLoader from "dataloader";
+import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
 import type { AccountsDeps } from "./deps.js";
 import { SESSION_TTL_MS } from "./deps.js";
@@ -41,27 +42,51 @@ export async function createSession(
 
 export type SessionUser = typeof users.$inferSelect;
 
-function sessionUserQuery(db: Executor, tokenHash: string | SQLWrapper, now: Date | SQLWrapper) {
+function sessionUsersQuery(db: Executor, tokenHashes: string[] | SQLWrapper) {
   return db
-    .select({ user: users })
+    .select({ user: users, tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(and(sql`${sessions.tokenHash} = any(${tokenHashes}::text[])`, isNull(sessions.revokedAt)));
 }
 
 // Every request starts with this read (B1, issue #14), so it is built once per database.
-const sessionUser = preparedStatement("session_user", (db, name) =>
-  sessionUserQuery(db, sql.placeholder("tokenHash"), sql.placeholder("now")).prepare(name),
+const sessionUsers = preparedStatement("session_users", (db, name) =>
+  sessionUsersQuery(db, sql.placeholder("tokenHashes")).prepare(name),
 );
+
+type SessionRow = Awaited<ReturnType<typeof sessionUsersQuery>>[number];
+
+/**
+ * The live sessions behind the tokens of requests that reached the server in the same turn of its
+ * event loop, in one statement (B2, issue #14): under load several requests arrive together, and
+ * each read was a round trip. The batch is sent once that turn's arrivals have been handled
+ * (setImmediate), so every request still reads after it arrived: nothing is kept between batches,
+ * and a session revoked before a request arrived is refused as before.
+ */
+const sessionReads = new WeakMap<Database, DataLoader<string, SessionRow | null>>();
+function sessionReadsOf(db: Database) {
+  let loader = sessionReads.get(db);
+  if (!loader) {
+    loader = new DataLoader(
+      async (tokenHashes: readonly string[]) => {
+        const wanted = [...tokenHashes];
+        const prepared = sessionUsers(db);
+        const rows = prepared ? await prepared.execute({ tokenHashes: wanted }) : await sessionUsersQuery(db, wanted);
+        const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+        return wanted.map((hash) => byHash.get(hash) ?? null);
+      },
+      { cache: false, batchScheduleFn: (send) => setImmediate(send), maxBatchSize: 100 },
+    );
+    sessionReads.set(db, loader);
+  }
+  return loader;
+}
 
 /** The user behind a bearer token, or null when the token is unknown, expired or revoked. */
 export async function userForToken(deps: Pick<AccountsDeps, "db" | "now">, token: string): Promise<SessionUser | null> {
-  const prepared = sessionUser(deps.db);
-  const [row] = prepared
-    ? // A placeholder's value reaches the driver as it is, so the time goes as the column sends it.
-      await prepared.execute({ tokenHash: hashToken(token), now: sessions.expiresAt.mapToDriverValue(deps.now()) })
-    : await sessionUserQuery(deps.db, hashToken(token), deps.now());
-  return row?.user ?? null;
+  const row = await sessionReadsOf(deps.db).load(hashToken(token));
+  return row && row.expiresAt > deps.now() ? row.user : null;
 }
 
 /** Signs a session out; a sign-out that ended a live session is recorded with it. */
