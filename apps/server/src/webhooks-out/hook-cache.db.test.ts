@@ -10,6 +10,7 @@ import { field, gql } from "../testing/factories.js";
 import { startReceiver } from "../testing/webhook-receiver.js";
 import { type WorkspaceIssues, workspaceWithIssues } from "../testing/workspace-issues.js";
 import { createHookCache } from "./hook-cache.js";
+import type { OutboundWebhookRow } from "./service.js";
 
 const { outboundWebhookDeliveries, outboundWebhooks } = schema;
 const SECRET = "s3cret-for-tests";
@@ -91,6 +92,26 @@ describe.each(testEngines())("outbound webhooks kept in memory on %s", (engine) 
     );
   };
 
+  /** A read of no webhooks that counts how often the cache calls it. */
+  const countedReads = () => {
+    let count = 0;
+    return {
+      read: async (): Promise<OutboundWebhookRow[]> => {
+        count++;
+        return [];
+      },
+      reads: () => count,
+    };
+  };
+  /** Two webhooks added on `t` and a move: the one to delete has had exactly that move's delivery. */
+  const twoWebhooksDelivered = async (keptPath: string, doomedPath: string) => {
+    const kept = await addWebhook(t, keptPath);
+    const doomed = await addWebhook(t, doomedPath);
+    await move();
+    expect(await deliveries(doomed)).toBe(1);
+    return { kept, doomed };
+  };
+
   it("sends the next move to a webhook added on the same instance right after a move filled the cache", async () => {
     await move();
     const hook = await addWebhook(t, "/same");
@@ -101,10 +122,7 @@ describe.each(testEngines())("outbound webhooks kept in memory on %s", (engine) 
   });
 
   it("stops at once sending to a webhook deleted on the same instance, and still sends to the others", async () => {
-    const kept = await addWebhook(t, "/kept");
-    const doomed = await addWebhook(t, "/doomed");
-    await move();
-    expect(await deliveries(doomed)).toBe(1);
+    const { kept, doomed } = await twoWebhooksDelivered("/kept", "/doomed");
     await deleteWebhook(t, doomed);
     const before = await deliveries(kept);
     // A stale list would name the deleted webhook, and the deliveries' insert would fail for all of them.
@@ -121,10 +139,7 @@ describe.each(testEngines())("outbound webhooks kept in memory on %s", (engine) 
   });
 
   it("stops sending to a webhook another instance deleted, once its notification has arrived", async () => {
-    const kept = await addWebhook(t, "/kept-elsewhere");
-    const doomed = await addWebhook(t, "/doomed-elsewhere");
-    await move();
-    expect(await deliveries(doomed)).toBe(1);
+    const { kept, doomed } = await twoWebhooksDelivered("/kept-elsewhere", "/doomed-elsewhere");
     await deleteWebhook(other, doomed);
     // Until `t` hears of the deletion its moves' deliveries fail to be stored (logged); then they are stored again.
     await moveUntilDelivered(kept);
@@ -174,11 +189,7 @@ describe.each(testEngines())("outbound webhooks kept in memory on %s", (engine) 
     async () => {
       const warnings: string[] = [];
       const cache = await createHookCache(t.database.listen, { warn: (_, message) => warnings.push(message) });
-      let reads = 0;
-      const read = async () => {
-        reads++;
-        return [];
-      };
+      const { read, reads } = countedReads();
       await cache.hooksOf(workspaceId, read);
       // As a server restart would; the app's own listener goes too, and it also listens again.
       await writeElsewhere(t, (db) =>
@@ -188,44 +199,36 @@ describe.each(testEngines())("outbound webhooks kept in memory on %s", (engine) 
       );
       await vi.waitFor(() => expect(cache.trusted).toBe(false), { timeout: 2_000, interval: 20 });
       expect(warnings).toEqual([expect.stringContaining("LISTEN connection was lost")]);
-      const before = reads;
+      const before = reads();
       await cache.hooksOf(workspaceId, read);
-      expect(reads).toBe(before + 1);
+      expect(reads()).toBe(before + 1);
       await vi.waitFor(() => expect(cache.trusted).toBe(true), { timeout: 8_000, interval: 100 });
       await cache.hooksOf(workspaceId, read);
       await cache.hooksOf(workspaceId, read);
-      expect(reads).toBe(before + 2);
+      expect(reads()).toBe(before + 2);
       await cache.close();
     },
   );
 
   it("reads a list again once it has been kept for its time, even with no notification", async () => {
     const cache = await createHookCache(t.database.listen, { warn: () => undefined }, 1_000);
-    let reads = 0;
-    const read = async () => {
-      reads++;
-      return [];
-    };
+    const { read, reads } = countedReads();
     await cache.hooksOf(workspaceId, read);
     await cache.hooksOf(workspaceId, read);
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await cache.hooksOf(workspaceId, read);
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
     await cache.close();
   });
 
   it("reads every time without a listen, as before the cache", async () => {
     const cache = await createHookCache(undefined, { warn: () => undefined });
-    let reads = 0;
-    const read = async () => {
-      reads++;
-      return [];
-    };
+    const { read, reads } = countedReads();
     await cache.hooksOf(workspaceId, read);
     await cache.hooksOf(workspaceId, read);
     expect(cache.trusted).toBe(false);
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
     await cache.close();
   });
 });
