@@ -44,7 +44,15 @@ export function createGantryYoga(
   });
 }
 
-/** Runs one request through Yoga and hands its answer to Fastify; `beforeSend` may add headers of its own. */
+/** A single JSON result (not a subscription's event stream or an incremental multipart answer). */
+const singleResult = (contentType: string | null) =>
+  contentType?.startsWith("application/json") || contentType?.startsWith("application/graphql-response+json");
+
+/**
+ * Runs one request through Yoga and hands its answer to Fastify; `beforeSend` may add headers of its own.
+ * A single result goes as the string Yoga made: piped as a stream, it cost each request a stream,
+ * its listeners and a chunked write (B2, issue #14). Streams (subscriptions over SSE) stay streams.
+ */
 export async function sendThroughYoga(
   yoga: GantryYoga,
   req: FastifyRequest,
@@ -55,7 +63,7 @@ export async function sendThroughYoga(
   beforeSend?.();
   for (const [key, value] of response.headers) reply.header(key, value);
   reply.status(response.status);
-  reply.send(response.body);
+  reply.send(singleResult(response.headers.get("content-type")) ? await response.text() : response.body);
   return reply;
 }
 
