@@ -28,7 +28,31 @@ export interface MoveIssueInput {
   issue?: IssueToMove | null;
 }
 
-export type IssueOnBoard = { issue: typeof issues.$inferSelect; repository: typeof repositories.$inferSelect };
+/**
+ * What a move reads of the issue and its repository: its state, the number and labels GitHub
+ * knows it by, and where to reach it there (no ghId: a native issue). Not whole rows: a move
+ * needs no body or webhook secret, and each column read is parsed on every move (B2, issue #14).
+ * The mutation's answer reads the issue afresh, and only when asked.
+ */
+export const movedIssueColumns = {
+  issue: { id: issues.id, state: issues.state, number: issues.number, labels: issues.labels },
+  repository: {
+    id: repositories.id,
+    ghId: repositories.ghId,
+    ownerLogin: repositories.ownerLogin,
+    name: repositories.name,
+  },
+};
+
+type Columns<Table extends { $inferSelect: object }, Selected> = Pick<
+  Table["$inferSelect"],
+  keyof Selected & keyof Table["$inferSelect"]
+>;
+
+export type IssueOnBoard = {
+  issue: Columns<typeof issues, typeof movedIssueColumns.issue>;
+  repository: Columns<typeof repositories, typeof movedIssueColumns.repository>;
+};
 
 /** The given issues that are on the workspace's board (others are left out), in no set order. */
 export async function issuesInWorkspace(executor: Executor, workspaceId: string, issueIds: string[]) {
@@ -43,7 +67,7 @@ export async function issuesInWorkspace(executor: Executor, workspaceId: string,
 
 const issueToMoveQuery = (executor: Executor) =>
   executor
-    .select({ issue: issues, repository: repositories, placedIn: { id: pipelines.id, name: pipelines.name } })
+    .select({ ...movedIssueColumns, placedIn: { id: pipelines.id, name: pipelines.name } })
     .from(issues)
     .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
     .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, repositories.id))
@@ -195,8 +219,7 @@ async function recordNamedPipelineMoves(
 /**
  * Everything before an issue lands in an open pipeline: a closed issue is reopened (on GitHub
  * first for a GitHub issue, and stored as open at once), and on a workspace mirroring pipelines
- * a GitHub issue gets the pipeline's label. GitHub refusing throws. Answers whether the issue's
- * row changed.
+ * a GitHub issue gets the pipeline's label. GitHub refusing throws.
  */
 export async function prepareOpenMove(
   deps: IssueWriteDeps,
@@ -205,17 +228,15 @@ export async function prepareOpenMove(
   pipeline: { name: string },
   mirrorLabels: boolean,
 ) {
-  const reopen = row.issue.state === "closed";
-  if (reopen) await storeIssueState(deps, userId, row, await newIssueState(deps, userId, row, "open"));
-  const label = mirrorLabels && row.repository.ghId !== null;
-  if (label) {
+  if (row.issue.state === "closed")
+    await storeIssueState(deps, userId, row, await newIssueState(deps, userId, row, "open"));
+  if (mirrorLabels && row.repository.ghId !== null) {
     try {
       await mirrorPipelineLabel(requireGitHub(deps), userId, row, pipeline.name);
     } catch (error) {
       throw gitHubError(error);
     }
   }
-  return reopen || label;
 }
 
 /** The ranks of the pipeline's open issues in board order, leaving out the ones being moved. */
@@ -291,7 +312,7 @@ export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceI
     input.pipeline?.id === input.pipelineId && input.pipeline.workspaceId === workspaceId
       ? input.pipeline
       : await workspacePipeline(deps.db, workspaceId, input.pipelineId);
-  const changed = await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
+  await prepareOpenMove(deps, userId, row, pipeline, workspace.pipelineLabelSync);
 
   await moveIntoPipeline(deps.db, {
     workspaceId,
@@ -304,6 +325,5 @@ export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceI
     movedAt: deps.now(),
   });
   await announce(pipeline.id);
-  // The row as read, for the answer, unless reopening or the pipeline label changed it.
-  return { issueId: row.issue.id, pipelineId: pipeline.id, issue: changed ? undefined : row.issue };
+  return { issueId: row.issue.id, pipelineId: pipeline.id };
 }

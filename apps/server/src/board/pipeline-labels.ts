@@ -14,8 +14,8 @@ const LABEL_COLOUR = "bfd4f2";
 export const pipelineLabel = (pipelineName: string) => `${PIPELINE_LABEL_PREFIX}${pipelineName}`;
 
 interface IssueOnGitHub {
-  issue: typeof issues.$inferSelect;
-  repository: typeof schema.repositories.$inferSelect;
+  issue: Pick<typeof issues.$inferSelect, "id" | "number" | "labels">;
+  repository: Pick<typeof schema.repositories.$inferSelect, "ownerLogin" | "name">;
 }
 
 /**

@@ -9,7 +9,7 @@ import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-worksp
 import { accessColumns, accessFromRow, accessJoins, type WorkspaceAccess } from "../organizations/access.js";
 import type { SprintConfigRow } from "../sprints/queries.js";
 import { type BoardSearch, boardOrderBy, boardSearchCondition, keepsEverything } from "./filtering.js";
-import type { IssueOnBoard } from "./moves.js";
+import { type IssueOnBoard, movedIssueColumns } from "./moves.js";
 import { unfilteredPipelineTotals } from "./pipeline-totals.js";
 
 const {
@@ -66,8 +66,7 @@ const placedIn = alias(pipelines, "placed_in");
 /** The issue to move as moves.ts's issueToMove reads it, joined from the target pipeline's row (a null id reads none). */
 const moveStartQuery = (db: Executor) =>
   pipelineAccessSelect(db, sql.placeholder("userId"), {
-    issue: issues,
-    repository: repositories,
+    ...movedIssueColumns,
     onBoard: workspaceRepositories.repositoryId,
     placedIn: { id: placedIn.id, name: placedIn.name },
   })

@@ -1,11 +1,10 @@
-import { schema } from "@gantry/db";
+import type { schema } from "@gantry/db";
 import { resolveOffsetConnection } from "@pothos/plugin-relay";
-import { eq } from "drizzle-orm";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
-import { batched, pipelineById, primeCards } from "../issues/issue-loaders.js";
+import { batched, issueById, pipelineById, primeCards } from "../issues/issue-loaders.js";
 import { primeVisibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { requireAccess, requireWorkspace, type WorkspaceAccess } from "../organizations/access.js";
 import { primeSprintConfig } from "../sprints/queries.js";
@@ -211,6 +210,13 @@ export function pipelineViewOf(target: MoveTarget) {
   return target.pipeline ? pipelineView(target.pipeline) : closedPipelineOf(target.workspaceId);
 }
 
+/** The moved issue as it is now: the move may have reopened it or changed its labels. */
+async function movedIssue(context: GraphQLContext, issueId: string) {
+  const issue = await issueById(context).load(issueId);
+  if (!issue) throw new Error("moved issue vanished");
+  return issue;
+}
+
 builder.relayMutationField(
   "moveIssue",
   {
@@ -241,16 +247,13 @@ builder.relayMutationField(
         access: target.access ?? undefined,
         issue: target.issue,
       });
-      const [issue] = moved.issue
-        ? [moved.issue]
-        : await context.db.select().from(schema.issues).where(eq(schema.issues.id, moved.issueId));
-      if (!issue) throw new Error("moved issue vanished");
-      return { issue, pipeline: pipelineViewOf(target) };
+      return { issueId: moved.issueId, pipeline: pipelineViewOf(target) };
     },
   },
   {
     outputFields: (t) => ({
-      issue: t.field({ type: Issue, resolve: (payload) => payload.issue }),
+      // Read after the move, and only when asked: most movers (the board) ask for the pipeline alone.
+      issue: t.field({ type: Issue, resolve: (payload, _args, context) => movedIssue(context, payload.issueId) }),
       pipeline: t.field({ type: Pipeline, resolve: (payload) => payload.pipeline }),
     }),
   },
