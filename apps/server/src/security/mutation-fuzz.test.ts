@@ -59,12 +59,11 @@ describe("every mutation under hostile input", () => {
     const create =
       "mutation ($name: String!) { createGantryOrganization(input: { name: $name }) { gantryOrganization { id } } }";
     const viaVariable = await gql(t, owner.token, create, { name: "nul\u0000org" });
-    const viaLiteral = await gql(
-      t,
-      owner.token,
-      'mutation { createApiKey(input: { name: "k\\u0000" }) { __typename } }',
-    );
-    for (const answer of [viaVariable, viaLiteral]) {
+    const literal = 'mutation { createApiKey(input: { name: "k\\u0000" }) { __typename } }';
+    const viaLiteral = await gql(t, owner.token, literal);
+    // The same text again: its parsed document's verdict is remembered, and is still a refusal.
+    const viaLiteralAgain = await gql(t, owner.token, literal);
+    for (const answer of [viaVariable, viaLiteral, viaLiteralAgain]) {
       expect(errorOf(answer)).toEqual({ code: "BAD_USER_INPUT", message: NUL_REFUSED });
     }
     expect(changedTables(current, await snapshotDatabase(t.database.executeSql, CHANGING_ON_EVERY_REQUEST))).toEqual(

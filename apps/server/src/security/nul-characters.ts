@@ -16,13 +16,19 @@ export function holdsNul(value: unknown): boolean {
   return false;
 }
 
+/** Yoga hands every request of the same operation text the same parsed document: each is walked once. */
+const documentsChecked = new WeakMap<DocumentNode, boolean>();
+
 function documentHoldsNul(document: DocumentNode): boolean {
+  const known = documentsChecked.get(document);
+  if (known !== undefined) return known;
   let found = false;
   visit(document, {
     StringValue(node) {
       if (node.value.includes("\u0000")) found = true;
     },
   });
+  documentsChecked.set(document, found);
   return found;
 }
 
