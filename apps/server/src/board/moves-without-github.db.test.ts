@@ -49,6 +49,24 @@ describe.each(testEngines())("moves on an install without GitHub, on %s", (engin
     expect(field(bulk, "movePipelineIssues")).toEqual({ successCount: 2, pipeline: { name: "Done" } });
   });
 
+  it("answers each move of one operation with the issue as that move left it", async () => {
+    const [, second = ""] = w.native;
+    const twice = await gql(
+      t,
+      w.owner.token,
+      `mutation ($closed: ID!, $open: ID!, $issue: ID!, $workspace: ID) {
+        close: moveIssue(input: { pipelineId: $closed, issueId: $issue, workspaceId: $workspace }) { issue { state } }
+        reopen: moveIssue(input: { pipelineId: $open, issueId: $issue }) { issue { state } pipeline { name } }
+      }`,
+      { closed: "closed--pipeline", open: pipelineId("Backlog"), issue: second, workspace: w.workspace },
+    );
+    expect(twice.errors).toBeUndefined();
+    expect(twice.data).toEqual({
+      close: { issue: { state: "CLOSED" } },
+      reopen: { issue: { state: "OPEN" }, pipeline: { name: "Backlog" } },
+    });
+  });
+
   it("moves a GitHub issue between open pipelines, and says GitHub is needed to close it", async () => {
     const [issue = ""] = w.gitHub;
     const moved = await gql(t, w.owner.token, MOVE, { pipeline: pipelineId("Backlog"), issue });

@@ -210,9 +210,12 @@ export function pipelineViewOf(target: MoveTarget) {
   return target.pipeline ? pipelineView(target.pipeline) : closedPipelineOf(target.workspaceId);
 }
 
-/** The moved issue as it is now: the move may have reopened it or changed its labels. */
+/**
+ * The moved issue as it is now: the move may have reopened it or changed its labels. Read afresh,
+ * not from the request's loader, which an earlier move of the same operation may have filled.
+ */
 async function movedIssue(context: GraphQLContext, issueId: string) {
-  const issue = await issueById(context).load(issueId);
+  const issue = await issueById(context).clear(issueId).load(issueId);
   if (!issue) throw new Error("moved issue vanished");
   return issue;
 }
