@@ -50,8 +50,8 @@ const singleResult = (contentType: string | null) =>
 
 /**
  * Runs one request through Yoga and hands its answer to Fastify; `beforeSend` may add headers of its own.
- * A single result goes as the string Yoga made: piped as a stream, it cost each request a stream,
- * its listeners and a chunked write (B2, issue #14). Streams (subscriptions over SSE) stay streams.
+ * A single result goes as the string Yoga made: piped, it cost each request a stream and its
+ * listeners (B2, issue #14). Streams (subscriptions over SSE) stay streams.
  */
 export async function sendThroughYoga(
   yoga: GantryYoga,
