@@ -44,14 +44,9 @@ export const movedIssueColumns = {
   },
 };
 
-type Columns<Table extends { $inferSelect: object }, Selected> = Pick<
-  Table["$inferSelect"],
-  keyof Selected & keyof Table["$inferSelect"]
->;
-
 export type IssueOnBoard = {
-  issue: Columns<typeof issues, typeof movedIssueColumns.issue>;
-  repository: Columns<typeof repositories, typeof movedIssueColumns.repository>;
+  issue: Pick<typeof issues.$inferSelect, keyof typeof movedIssueColumns.issue>;
+  repository: Pick<typeof repositories.$inferSelect, keyof typeof movedIssueColumns.repository>;
 };
 
 /** The given issues that are on the workspace's board (others are left out), in no set order. */
