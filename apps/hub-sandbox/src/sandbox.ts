@@ -2,6 +2,7 @@ import Fastify from "fastify";
 import { registerOAuthRoutes } from "./auth/routes.js";
 import { registerCommentRoutes } from "./comments/routes.js";
 import type { SandboxContext } from "./context.js";
+import { registerGraphQLRoutes } from "./graphql/routes.js";
 import { registerBodyParsers } from "./http/body-parsers.js";
 import { registerConditionalRequests } from "./http/conditional.js";
 import { registerErrorHandling } from "./http/errors.js";
@@ -92,6 +93,7 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
       registerCommentRoutes(api, context);
       registerHookRoutes(api, context);
       registerSearchRoutes(api, context);
+      registerGraphQLRoutes(api, context);
     },
     { prefix: apiPrefix },
   );

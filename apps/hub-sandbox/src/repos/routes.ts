@@ -7,7 +7,7 @@ import { requireViewer } from "../http/viewer.js";
 import type { Account, Repository } from "../store/records.js";
 import type { HubStore } from "../store/store.js";
 import { hasAccess, loadRepository, permissionOf, type RepositoryParams } from "./access.js";
-import { createRepository, setCollaborator, updateRepository } from "./service.js";
+import { createRepository, deleteRepository, setCollaborator, updateRepository } from "./service.js";
 import { repositoryWire } from "./wire.js";
 
 type RepositorySort = "created" | "updated" | "pushed" | "full_name";
@@ -111,8 +111,15 @@ export function registerRepositoryRoutes(app: FastifyInstance, context: SandboxC
       name: body.string("name"),
       description: body.nullableString("description"),
       private: body.boolean("private"),
+      archived: body.boolean("archived"),
     });
     return answer(request, [repository])[0];
+  });
+
+  app.delete<{ Params: RepositoryParams }>("/repos/:owner/:repo", async (request, reply) => {
+    const repository = loadRepository(context, request, "admin");
+    deleteRepository(context, request.site, repository, requireViewer(request));
+    return reply.code(204).send();
   });
 
   app.put<{ Params: RepositoryParams & { username: string } }>(

@@ -27,7 +27,7 @@ export function updateRepository(
   site: Site,
   repository: Repository,
   sender: Account,
-  changes: { name?: string; description?: string | null; private?: boolean },
+  changes: { name?: string; description?: string | null; private?: boolean; archived?: boolean },
 ): void {
   const { store, webhooks } = context;
   const emit = (action: string, extra: Record<string, unknown> = {}) =>
@@ -56,6 +56,17 @@ export function updateRepository(
     repository.updatedAt = store.timestamp();
     emit(changes.private ? "privatized" : "publicized");
   }
+  if (changes.archived !== undefined && changes.archived !== repository.archived) {
+    repository.archived = changes.archived;
+    repository.updatedAt = store.timestamp();
+    emit(changes.archived ? "archived" : "unarchived");
+  }
+}
+
+/** Deletes the repository; its hooks hear of it first, as GitHub's do. */
+export function deleteRepository(context: SandboxContext, site: Site, repository: Repository, sender: Account): void {
+  context.webhooks.emit(site, repository, sender, "repository", { action: "deleted" });
+  context.store.deleteRepository(repository);
 }
 
 /** Collaborators are added at once (no invitation step) and announced with a `member` event. */

@@ -102,7 +102,7 @@ export function repositoryWire(site: Site, store: HubStore, repository: Reposito
     has_pages: false,
     has_downloads: true,
     has_discussions: false,
-    archived: false,
+    archived: repository.archived,
     disabled: false,
     mirror_url: null,
     license: null,

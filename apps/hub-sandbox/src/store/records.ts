@@ -21,6 +21,8 @@ export interface Repository {
   name: string;
   description: string | null;
   private: boolean;
+  /** Archived: read-only on GitHub. */
+  archived: boolean;
   defaultBranch: string;
   createdAt: string;
   updatedAt: string;

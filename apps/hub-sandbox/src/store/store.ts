@@ -147,6 +147,7 @@ export class HubStore {
       name: input.name,
       description: input.description ?? null,
       private: input.private ?? false,
+      archived: false,
       defaultBranch: "main",
       createdAt: now,
       updatedAt: now,
@@ -163,6 +164,11 @@ export class HubStore {
     this.repositories.set(repository.id, repository);
     this.repositoryIdsByFullName.set(this.fullName(repository).toLowerCase(), repository.id);
     return repository;
+  }
+
+  deleteRepository(repository: Repository): void {
+    this.repositoryIdsByFullName.delete(this.fullName(repository).toLowerCase());
+    this.repositories.delete(repository.id);
   }
 
   renameRepository(repository: Repository, name: string): void {

@@ -34,6 +34,8 @@ export async function startTestSandbox(options: HubSandboxOptions = {}): Promise
         log: { debug() {}, info() {}, warn() {}, error() {} },
       });
       octokit.hook.wrap("request", async (request, requestOptions) => {
+        // GitHub's GraphQL API is described by its own schema, not the REST description.
+        if (requestOptions.url === "/graphql") return request(requestOptions);
         try {
           const response = await request(requestOptions);
           assertGitHubResponse(

@@ -21,8 +21,6 @@ describe("checking responses against GitHub's OpenAPI description", () => {
 
   it("holds webhook payloads to the schema for their event and action", () => {
     expect(() => assertGitHubWebhook("issues", "opened", { action: "opened" })).toThrow(/required property 'issue'/);
-    expect(() => assertGitHubWebhook("issues", "teleported", {})).toThrow(
-      /no webhook schema webhook-issues-teleported/,
-    );
+    expect(() => assertGitHubWebhook("issues", "teleported", {})).toThrow(/has no schema webhook-issues-teleported/);
   });
 });

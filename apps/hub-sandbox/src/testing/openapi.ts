@@ -4,9 +4,10 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
 /**
- * Checks response bodies against GitHub's published OpenAPI description (@octokit/openapi).
- * The 13 MB description is read once per test worker, on first use, and each response schema
- * is compiled the first time a test meets it.
+ * Checks response bodies against GitHub's published OpenAPI description (@octokit/openapi), and
+ * webhook payloads against its webhook description (@octokit/openapi-webhooks, which is current
+ * where the REST description's copies of the webhook schemas lag). Each description is read once
+ * per test worker, on first use, and each schema is compiled the first time a test meets it.
  */
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -25,20 +26,33 @@ let loaded: {
   ajv: Ajv;
   templates: { template: string; pattern: RegExp; literals: number }[];
 } | null = null;
+let loadedWebhooks: { schemas: Record<string, unknown>; ajv: Ajv } | null = null;
 const validators = new Map<string, ValidateFunction>();
 
-function load() {
-  if (loaded) return loaded;
-  const file = createRequire(import.meta.url).resolve("@octokit/openapi/generated/api.github.com.json");
+/** A description's component schemas registered with a fresh Ajv under the id `github`. */
+function readDescription(name: string) {
+  const file = createRequire(import.meta.url).resolve(name);
   const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-  if (!isRecord(parsed) || !isRecord(parsed.paths) || !isRecord(parsed.components)) {
+  if (!isRecord(parsed) || !isRecord(parsed.components) || !isRecord(parsed.components.schemas)) {
     throw new Error(`${file} is not an OpenAPI description`);
   }
-  const description = parsed as unknown as Description;
   // `discriminator`, `example` and `x-*` are not schema rules.
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats.default(ajv);
-  ajv.addSchema({ components: { schemas: forAjv(description.components.schemas) } }, "github");
+  ajv.addSchema({ components: { schemas: forAjv(parsed.components.schemas) } }, "github");
+  return { parsed, schemas: parsed.components.schemas, ajv };
+}
+
+function loadWebhooks() {
+  loadedWebhooks ??= readDescription("@octokit/openapi-webhooks/generated/api.github.com.json");
+  return loadedWebhooks;
+}
+
+function load() {
+  if (loaded) return loaded;
+  const { parsed, ajv } = readDescription("@octokit/openapi/generated/api.github.com.json");
+  if (!isRecord(parsed.paths)) throw new Error("@octokit/openapi's description has no paths");
+  const description = parsed as unknown as Description;
   const templates = Object.keys(description.paths).map((template) => ({
     template,
     pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
@@ -127,16 +141,17 @@ export function assertGitHubResponse(method: string, path: string, status: numbe
  */
 export function assertGitHubWebhook(event: string, action: string | undefined, payload: unknown): void {
   const name = ["webhook", event, action].filter(Boolean).join("-").replace(/_/g, "-");
-  if (!(name in load().description.components.schemas)) {
-    throw new Error(`GitHub's OpenAPI description has no webhook schema ${name}`);
+  const webhooks = loadWebhooks();
+  if (!(name in webhooks.schemas)) {
+    throw new Error(`GitHub's webhook description has no schema ${name}`);
   }
-  let validate = validators.get(name);
+  let validate = validators.get(`webhook ${name}`);
   if (!validate) {
-    validate = load().ajv.compile({ $ref: `github#/components/schemas/${name}` });
-    validators.set(name, validate);
+    validate = webhooks.ajv.compile({ $ref: `github#/components/schemas/${name}` });
+    validators.set(`webhook ${name}`, validate);
   }
   if (!validate(payload)) {
     const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || "/"} ${error.message}`);
-    throw new Error(`${name} payload does not match GitHub's OpenAPI description:\n  ${errors.join("\n  ")}`);
+    throw new Error(`${name} payload does not match GitHub's webhook description:\n  ${errors.join("\n  ")}`);
   }
 }

@@ -127,7 +127,9 @@ describe("webhooks", () => {
     ]);
     expect(sent[0]?.payload).toMatchObject({ number: pull.number, pull_request: { head: { ref: "tidy" } } });
     expect(sent[1]?.payload).toMatchObject({ member: { login: "mona" } });
-    expect(sent[2]?.payload).toMatchObject({ changes: { description: { from: "Personal notes and experiments" } } });
+    expect(sent[2]?.payload).toMatchObject({
+      changes: { description: { from: "Personal notes and experiments" } },
+    });
   });
 
   it("sends every action in the shape GitHub documents for it", async () => {
@@ -316,5 +318,72 @@ describe("webhooks", () => {
       sandbox.octokit(sandbox.tokenFor("mona")).rest.repos.listWebhooks({ owner: "acme", repo: "web-app" }),
     );
     expect(failure.status).toBe(403);
+  });
+});
+
+describe("the deliveries GitHub sends that REST alone never causes", () => {
+  it("pins, transfers and deletes issues, archives and deletes repositories, each in GitHub's documented shape", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const repositories = [];
+    for (const name of ["variants", "variants-next"]) {
+      const { data } = await octokit.rest.repos.createForAuthenticatedUser({ name });
+      await octokit.rest.repos.createWebhook({
+        owner: "demo",
+        repo: name,
+        config: { url: receiverUrl, content_type: "json", secret },
+        events: ["*"],
+      });
+      repositories.push(data);
+    }
+    const [from, to] = repositories;
+    const { data: label } = await octokit.rest.issues.createLabel({ owner: "demo", repo: "variants", name: "bug" });
+    const { data: issue } = await octokit.rest.issues.create({
+      owner: "demo",
+      repo: "variants",
+      title: "Pin me",
+      labels: [label.name],
+    });
+    const { data: doomed } = await octokit.rest.issues.create({ owner: "demo", repo: "variants", title: "Delete me" });
+    await deliveries();
+    received = [];
+
+    const mutate = (mutation: string, input: Record<string, string | undefined>) =>
+      octokit.graphql<Record<string, unknown>>(
+        `mutation ($input: ${mutation[0]?.toUpperCase()}${mutation.slice(1)}Input!) { ${mutation}(input: $input) { clientMutationId } }`,
+        { input },
+      );
+    await mutate("pinIssue", { issueId: issue.node_id });
+    await mutate("unpinIssue", { issueId: issue.node_id });
+    await mutate("transferIssue", { issueId: issue.node_id, repositoryId: to?.node_id });
+    await mutate("deleteIssue", { issueId: doomed.node_id });
+    await octokit.rest.repos.update({ owner: "demo", repo: "variants", archived: true });
+    await octokit.rest.repos.delete({ owner: "demo", repo: "variants-next" });
+
+    // Each hook's deliveries go out in order; the two repositories' hooks send side by side.
+    const sent = await deliveries();
+    const of = (name: string) => sent.filter(({ payload }) => (payload.repository as { name: string }).name === name);
+    expect(of("variants").map(({ event, action }) => `${event}.${action}`)).toEqual([
+      "issues.pinned",
+      "issues.unpinned",
+      "issues.transferred",
+      "issues.deleted",
+      "repository.archived",
+    ]);
+    expect(of("variants-next").map(({ event, action }) => `${event}.${action}`)).toEqual([
+      "issues.opened",
+      "repository.deleted",
+    ]);
+    const [pinned, , transferred, , archived] = of("variants");
+    const [opened] = of("variants-next");
+    // As GitHub's own pin deliveries: the issue without its labels or state.
+    expect(Object.keys(pinned?.payload.issue as object)).not.toContain("labels");
+    expect(Object.keys(pinned?.payload.issue as object)).not.toContain("state");
+    expect(transferred?.payload).toMatchObject({
+      changes: { new_issue: { number: 1, labels: [{ name: "bug" }] }, new_repository: { id: to?.id } },
+    });
+    expect(opened?.payload).toMatchObject({
+      changes: { old_issue: { number: issue.number }, old_repository: { id: from?.id } },
+    });
+    expect(archived?.payload).toMatchObject({ repository: { archived: true } });
   });
 });

@@ -3,13 +3,17 @@ import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { type IssueEventInput, issueFieldChanges, recordIssueEvents } from "../issues/activity.js";
 import { issueUser } from "./review-requests.js";
 
-/** The fields of a GitHub issue or pull request Gantry keeps (GitHub's REST and webhook shapes agree on them). */
+/**
+ * The fields of a GitHub issue or pull request Gantry keeps (GitHub's REST and webhook shapes agree
+ * on them). Some deliveries leave fields out (`issues.pinned` and `unpinned` carry no `labels` or
+ * `state`); a field left out keeps its stored value.
+ */
 export interface GitHubIssueWire {
   id: number;
   number: number;
   title: string;
   body?: string | null;
-  state: string;
+  state?: string;
   html_url: string;
   user?: { login: string; avatar_url?: string | null } | null;
   labels?: (string | { name?: string; color?: string | null })[];
@@ -24,14 +28,34 @@ export interface GitHubIssueWire {
   updated_at: string;
 }
 
+/** The columns a wire field fills, for the fields a delivery may leave out. */
+const OPTIONAL_FIELDS = {
+  body: "body",
+  state: "state",
+  user: "author",
+  labels: "labels",
+  assignees: "assignees",
+  requested_reviewers: "requestedReviewers",
+  milestone: "milestone",
+  closed_at: "closedAt",
+} as const;
+
+function mergedAtOf(wire: GitHubIssueWire): string | null | undefined {
+  if ("merged_at" in wire) return wire.merged_at ?? null;
+  if (wire.pull_request && "merged_at" in wire.pull_request) return wire.pull_request.merged_at ?? null;
+  // An issue-shaped answer about a pull request does not say whether it was merged.
+  return wire.pull_request ? undefined : null;
+}
+
 function issueValues(repositoryId: string, wire: GitHubIssueWire, isPullRequest: boolean) {
-  const mergedAt = wire.merged_at ?? wire.pull_request?.merged_at ?? null;
-  return {
+  const mergedAt = mergedAtOf(wire);
+  const values = {
     repositoryId,
     ghId: wire.id,
     number: wire.number,
     title: wire.title,
     body: wire.body ?? null,
+    // A new issue whose delivery leaves its state out is open: GitHub sends no payload of a closed issue without it.
     state: wire.state === "closed" ? ("closed" as const) : ("open" as const),
     isPullRequest,
     mergedAt: mergedAt ? new Date(mergedAt) : null,
@@ -46,13 +70,18 @@ function issueValues(repositoryId: string, wire: GitHubIssueWire, isPullRequest:
           : [],
     ),
     assignees: (wire.assignees ?? []).map(issueUser),
-    // An issue-shaped answer about a pull request must not forget who was asked for a review.
-    ...(wire.requested_reviewers && { requestedReviewers: wire.requested_reviewers.map(issueUser) }),
+    requestedReviewers: (wire.requested_reviewers ?? []).map(issueUser),
     milestone: wire.milestone ? { number: wire.milestone.number, title: wire.milestone.title } : null,
     ghCreatedAt: new Date(wire.created_at),
     ghUpdatedAt: new Date(wire.updated_at),
     updatedAt: new Date(),
   };
+  // What the delivery did not say is kept as stored (and takes the column's default on a new row).
+  const kept: (keyof typeof values)[] = Object.entries(OPTIONAL_FIELDS)
+    .filter(([field]) => !(field in wire))
+    .map(([, column]) => column);
+  if (mergedAt === undefined) kept.push("mergedAt");
+  return { values, kept };
 }
 
 /** Who a stored change to an issue came from, for its activity timeline. */
@@ -88,7 +117,8 @@ async function claimEcho(executor: Executor, issueId: string, version: Date, ori
     );
 }
 
-type IssueValues = ReturnType<typeof issueValues>;
+type IssueValues = ReturnType<typeof issueValues>["values"];
+type IssueColumn = keyof IssueValues;
 
 /**
  * Timeline events per INSERT at most: recordIssueEvents spaces a statement's events a microsecond
@@ -97,7 +127,7 @@ type IssueValues = ReturnType<typeof issueValues>;
 const EVENTS_PER_STATEMENT = 1000;
 
 /** Column names for `excluded.<column>` in a multi-row upsert, by property. */
-function excludedSet(keys: (keyof IssueValues)[]) {
+function excludedSet(keys: IssueColumn[]) {
   return Object.fromEntries(keys.map((key) => [key, sql.raw(`excluded."${schema.issues[key].name}"`)]));
 }
 
@@ -140,15 +170,15 @@ export async function storeIssues(
 ): Promise<StoredIssues> {
   const originOf = typeof origins === "function" ? origins : () => origins;
   // One row per number (an upsert may touch a row once): the newest version, the later one on a tie.
-  const newest = new Map<number, IssueValues>();
+  const newest = new Map<number, { values: IssueValues; kept: IssueColumn[] }>();
   for (const wire of wires) {
-    const values = issueValues(repositoryId, wire, isPullRequest ?? Boolean(wire.pull_request));
+    const made = issueValues(repositoryId, wire, isPullRequest ?? Boolean(wire.pull_request));
     const seen = newest.get(wire.number);
-    if (!seen || seen.ghUpdatedAt <= values.ghUpdatedAt) newest.set(wire.number, values);
+    if (!seen || seen.values.ghUpdatedAt <= made.values.ghUpdatedAt) newest.set(wire.number, made);
   }
   if (newest.size === 0) return { written: [], inserted: [] };
   // Rows are locked and written in number order, so two batches touching the same issues cannot deadlock.
-  const batch = [...newest.values()].sort((a, b) => a.number - b.number);
+  const sorted = [...newest.values()].sort((a, b) => a.values.number - b.values.number);
   const stored = await executor
     .select()
     .from(schema.issues)
@@ -157,7 +187,7 @@ export async function storeIssues(
         eq(schema.issues.repositoryId, repositoryId),
         inArray(
           schema.issues.number,
-          batch.map((values) => values.number),
+          sorted.map(({ values }) => values.number),
         ),
       ),
     )
@@ -166,20 +196,26 @@ export async function storeIssues(
     .for("update");
   const before = new Map(stored.map((row) => [row.number, row]));
 
-  // Pull request shapes carry the requested reviewers and issue shapes leave them out, to be kept:
-  // rows of the two kinds set different columns, so each kind is its own statement.
-  const withReviewers = batch.filter((values) => "requestedReviewers" in values);
-  const withoutReviewers = batch.filter((values) => !("requestedReviewers" in values));
+  // Rows that leave different fields out set different columns (pull request shapes carry the
+  // requested reviewers, issue shapes leave them out), so each set of columns is its own statement.
+  const groups = new Map<string, { set: IssueColumn[]; rows: IssueValues[] }>();
+  for (const { values, kept } of sorted) {
+    const key = kept.sort().join();
+    const group = groups.get(key) ?? {
+      set: (Object.keys(values) as IssueColumn[]).filter((column) => !kept.includes(column)),
+      rows: [],
+    };
+    group.rows.push(values);
+    groups.set(key, group);
+  }
   const after = new Map<number, typeof schema.issues.$inferSelect>();
-  for (const group of [withoutReviewers, withReviewers]) {
-    const first = group[0];
-    if (!first) continue;
+  for (const { set, rows: group } of groups.values()) {
     const rows = await executor
       .insert(schema.issues)
       .values(group)
       .onConflictDoUpdate({
         target: [schema.issues.repositoryId, schema.issues.number],
-        set: excludedSet(Object.keys(first) as (keyof IssueValues)[]),
+        set: excludedSet(set),
         setWhere: lte(schema.issues.ghUpdatedAt, sql`excluded."gh_updated_at"`),
       })
       .returning();
@@ -194,7 +230,7 @@ export async function storeIssues(
     await recordIssueEvents(executor, timeline);
     timeline = [];
   };
-  for (const values of batch) {
+  for (const { values, kept } of sorted) {
     const row = after.get(values.number);
     const old = before.get(values.number);
     if (row) written.push(row.id);
@@ -204,7 +240,8 @@ export async function storeIssues(
     }
     const stale = !row;
     const origin = originOf(values.number);
-    const changes = issueFieldChanges(old, stale ? { ...old, ...values } : row);
+    const said = Object.fromEntries(Object.entries(values).filter(([column]) => !kept.includes(column as IssueColumn)));
+    const changes = issueFieldChanges(old, stale ? { ...old, ...said } : row);
     if (timeline.length + changes.length > EVENTS_PER_STATEMENT) await recordTimeline();
     timeline.push(
       ...changes.map((change) => ({

@@ -122,12 +122,20 @@ const RateLimit = builder.objectRef<RateLimitReading>("GitHubRateLimit").impleme
 const RepositorySync = builder.objectRef<RepositoryRow>("RepositorySync").implement({
   fields: (t) => ({
     webhookInstalled: t.boolean({ resolve: (repository) => repository.hookId !== null }),
+    archived: t.exposeBoolean("isArchived", {
+      description: "Archived on GitHub: read-only there, so changes made in Gantry cannot be written back.",
+    }),
     lastDeliveryAt: t.field({
       type: "ISO8601DateTime",
       nullable: true,
       resolve: (repository) => repository.lastDeliveryAt,
     }),
-    lastDeliveryLagMs: t.exposeInt("lastDeliveryLagMs", { nullable: true }),
+    lastDeliveryLagMs: t.exposeFloat("lastDeliveryLagMs", {
+      nullable: true,
+      description:
+        "Milliseconds between GitHub's change and its delivery; a Float, since a delivery about an issue untouched for weeks is weeks late.",
+    }),
+
     lastReconciledAt: t.field({
       type: "ISO8601DateTime",
       nullable: true,

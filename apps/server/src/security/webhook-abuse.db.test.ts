@@ -74,9 +74,9 @@ describe.each(testEngines())("inbound GitHub webhooks under abuse (%s)", (engine
     expect(changedTables(before, await snapshotDatabase(t.database.executeSql))).toEqual([]);
   });
 
-  it("refuses a body above 5 MB with 413 before reading it, and writes nothing", async () => {
+  it("refuses a body above GitHub's 25 MB with 413 before reading it, and writes nothing", async () => {
     const before = await snapshotDatabase(t.database.executeSql);
-    const body = JSON.stringify(issueEvent("x".repeat(6 * 1024 * 1024)));
+    const body = JSON.stringify(issueEvent("x".repeat(26 * 1024 * 1024)));
     const answer = await deliver(body, "abuse-oversized", await sign(HOOK_SECRET, body));
     expect(answer.statusCode).toBe(413);
     expect(changedTables(before, await snapshotDatabase(t.database.executeSql))).toEqual([]);

@@ -13,8 +13,17 @@ function When({ at }: { at: string }) {
   );
 }
 
+const LAG_UNITS = [
+  { unit: "d", ms: 86_400_000 },
+  { unit: "h", ms: 3_600_000 },
+  { unit: "min", ms: 60_000 },
+  { unit: "s", ms: 1_000 },
+];
+
+/** A delivery's lag in the largest unit it fills: "850 ms", "2.4 s", "3.0 min", "41.2 d". */
 export function formatLag(lagMs: number): string {
-  return lagMs < 1_000 ? `${lagMs} ms` : `${(lagMs / 1_000).toFixed(1)} s`;
+  const fits = LAG_UNITS.find(({ ms }) => lagMs >= ms);
+  return fits ? `${(lagMs / fits.ms).toFixed(1)} ${fits.unit}` : `${Math.round(lagMs)} ms`;
 }
 
 /** Sync you can see: whether GitHub's hook is there, when it last spoke and how late, the last reconciliation and error. */
@@ -24,7 +33,11 @@ export function SyncStatus({ sync }: { sync: RepositorySync }) {
       <div>
         <dt>Webhook</dt>
         <dd>
-          {sync.webhookInstalled ? (
+          {sync.archived ? (
+            <span className={styles.warning}>
+              <AlertIcon aria-hidden /> Archived on GitHub: read-only there, so Gantry cannot write changes back
+            </span>
+          ) : sync.webhookInstalled ? (
             <span className={styles.ok}>
               <CheckCircleIcon aria-hidden /> Installed
             </span>

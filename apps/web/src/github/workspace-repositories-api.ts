@@ -17,6 +17,8 @@ export interface RepositoryIssue {
 
 export interface RepositorySync {
   webhookInstalled: boolean;
+  /** Archived on GitHub, so read-only there. */
+  archived: boolean;
   lastDeliveryAt: string | null;
   lastDeliveryLagMs: number | null;
   lastReconciledAt: string | null;
@@ -44,7 +46,7 @@ export const IMPORT_POLL_MS = 2_000;
 
 const REPOSITORY_FIELDS = `id ghId name ownerName htmlUrl
   import { state importedCount }
-  sync { webhookInstalled lastDeliveryAt lastDeliveryLagMs lastReconciledAt lastError lastErrorAt rateLimit { limit remaining resetAt } }`;
+  sync { webhookInstalled archived lastDeliveryAt lastDeliveryLagMs lastReconciledAt lastError lastErrorAt rateLimit { limit remaining resetAt } }`;
 
 const WORKSPACE_REPOSITORIES = `query workspaceRepositories($workspaceId: ID!, $first: Int!) {
   workspace(id: $workspaceId) {

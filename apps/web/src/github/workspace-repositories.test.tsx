@@ -15,6 +15,7 @@ const connected = {
   import: { state: "DONE", importedCount: 2 },
   sync: {
     webhookInstalled: true,
+    archived: false,
     lastDeliveryAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     lastDeliveryLagMs: 1_200,
     lastReconciledAt: null,

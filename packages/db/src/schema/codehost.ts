@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -63,8 +64,11 @@ export const repositories = pgTable(
     importNextPage: integer("import_next_page").notNull().default(1),
     importedCount: integer("imported_count").notNull().default(0),
     lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
-    lastDeliveryLagMs: integer("last_delivery_lag_ms"),
+    /** Milliseconds; bigint, since a delivery about an issue untouched for months is months "late" (an integer overflowed at 24.8 days). */
+    lastDeliveryLagMs: bigint("last_delivery_lag_ms", { mode: "number" }),
     lastReconciledAt: timestamp("last_reconciled_at", { withTimezone: true }),
+    /** Archived on GitHub: read-only there, so Gantry's write-backs to it would fail. */
+    isArchived: boolean("is_archived").notNull().default(false),
     lastSyncError: text("last_sync_error"),
     lastSyncErrorAt: timestamp("last_sync_error_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -185,18 +189,34 @@ export const issues = pgTable(
   ],
 );
 
-/** Every webhook delivery seen, so a redelivery or replay is applied once. */
+export const WEBHOOK_DELIVERY_STATES = ["queued", "applied", "failed"] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+
+/**
+ * Every webhook delivery seen, so a redelivery or replay is applied once. A delivery is kept
+ * with its payload from the moment it is accepted (queued) until it is applied, so one accepted
+ * before a crash is applied after the restart; a failed one keeps its payload and its reason.
+ */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     deliveryId: text("delivery_id").primaryKey(),
+    /** Arrival order, which is the order a repository's deliveries are applied in. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
     event: text("event").notNull(),
     action: text("action"),
     repositoryId: uuid("repository_id").references(() => repositories.id, { onDelete: "cascade" }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    state: text("state").$type<WebhookDeliveryState>().notNull().default("applied"),
+    /** The verified payload while the delivery waits to be applied, or failed; null once applied. */
+    payload: jsonb("payload"),
     error: text("error"),
   },
-  (table) => [index("webhook_deliveries_repository_idx").on(table.repositoryId, table.receivedAt)],
+  (table) => [
+    index("webhook_deliveries_repository_idx").on(table.repositoryId, table.receivedAt),
+    index("webhook_deliveries_queued_idx").on(table.repositoryId, table.seq).where(sql`${table.state} = 'queued'`),
+    check("webhook_deliveries_state", sql`${table.state} in ('queued', 'applied', 'failed')`),
+  ],
 );
 
 /** Conditional-request cache: a 304 answers from here and is not charged to the rate limit. */
