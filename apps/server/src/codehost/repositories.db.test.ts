@@ -2,16 +2,15 @@ import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import { seedIssues } from "@gantry/hub-sandbox/bulk";
 import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
-import { Octokit } from "@octokit/rest";
+import type { Octokit } from "@octokit/rest";
 import { sign } from "@octokit/webhooks-methods";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInProcessBus } from "../events/event-bus.js";
-import { OutboxMailer } from "../mail/mailer.js";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import { createOrganization, createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
 import { postGitHubDelivery } from "../testing/github-delivery.js";
-import { continueWithGitHub, freePort, startHub } from "../testing/hub.js";
+import { continueWithGitHub, gantryWithHub } from "../testing/hub.js";
 import type { GitHubConfig } from "./config.js";
 import { HOOK_REINSTALLED } from "./reconcile.js";
 import { importRepository } from "./repositories.js";
@@ -40,20 +39,7 @@ describe.each(testEngines())("GitHub repositories on %s", (engine) => {
   let demoOctokit: Octokit;
 
   beforeAll(async () => {
-    ({ hub, github } = await startHub());
-    const port = await freePort();
-    t = await createTestApp(
-      { PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: "10000" },
-      { engine, mailer: new OutboxMailer(), github },
-    );
-    await t.app.listen({ port, host: "127.0.0.1" });
-    const { token } = await continueWithGitHub(t, hub, "demo");
-    const viewer = field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer");
-    demo = { ...viewer, userId: "", token: token ?? "" };
-    workspace = await createWorkspace(t, demo, await createOrganization(t, demo));
-    const demoAccount = hub.store.accountByLogin("demo");
-    if (!demoAccount) throw new Error("the demo seed has no demo user");
-    demoOctokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(demoAccount) });
+    ({ t, hub, github, demo, workspace, demoOctokit } = await gantryWithHub(engine));
   });
   afterAll(async () => {
     await t.close();

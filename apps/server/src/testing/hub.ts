@@ -1,9 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Engine } from "@gantry/db";
 import { seedDemo } from "@gantry/hub-sandbox/demo";
 import { createHubSandbox, type HubSandbox } from "@gantry/hub-sandbox/sandbox";
+import { Octokit } from "@octokit/rest";
 import type { GitHubConfig } from "../codehost/config.js";
-import type { TestApp } from "./app.js";
+import { OutboxMailer } from "../mail/mailer.js";
+import { createTestApp, type TestApp } from "./app.js";
+import { createOrganization, createWorkspace, field, gql, type TestUser } from "./factories.js";
 
 export const SANDBOX_CLIENT = { clientId: "gantry-test", clientSecret: "gantry-test-secret" };
 
@@ -58,4 +62,36 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * Gantry listening on a loopback port (so the sandbox's webhooks reach it), the demo person signed
+ * in through "Continue with GitHub", a workspace of theirs, and an Octokit acting as them on the
+ * sandbox: what a test of GitHub sync starts from.
+ */
+export interface GantryWithHub {
+  t: TestApp;
+  hub: HubSandbox;
+  github: GitHubConfig;
+  demo: TestUser;
+  workspace: string;
+  demoOctokit: Octokit;
+}
+
+export async function gantryWithHub(engine: Engine, env: NodeJS.ProcessEnv = {}): Promise<GantryWithHub> {
+  const { hub, github } = await startHub();
+  const port = await freePort();
+  const t = await createTestApp(
+    { PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: "10000", ...env },
+    { engine, mailer: new OutboxMailer(), github },
+  );
+  await t.app.listen({ port, host: "127.0.0.1" });
+  const { token } = await continueWithGitHub(t, hub, "demo");
+  const viewer = field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer");
+  const demo: TestUser = { ...viewer, userId: "", token: token ?? "" };
+  const workspace = await createWorkspace(t, demo, await createOrganization(t, demo));
+  const demoAccount = hub.store.accountByLogin("demo");
+  if (!demoAccount) throw new Error("the demo seed has no demo user");
+  const demoOctokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(demoAccount) });
+  return { t, hub, github, demo, workspace, demoOctokit };
 }
