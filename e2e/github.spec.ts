@@ -117,3 +117,16 @@ test("a failed GitHub sign-in comes back to /login with its message", async ({ p
   await expect(page.getByRole("button", { name: "Sign in again" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("workspace-authentication-failed.png") });
 });
+
+for (const hostname of ["127.0.0.1", "localhost"]) {
+  test(`Continue with GitHub comes back signed in when Gantry was opened at ${hostname}`, async ({ page, baseURL }) => {
+    // PUBLIC_URL names 127.0.0.1; a person who typed localhost must not end on "sign-in expired".
+    const opened = new URL(baseURL ?? "");
+    opened.hostname = hostname;
+    await page.goto(new URL("/login", opened).toString());
+    await page.getByRole("button", { name: "Continue with GitHub" }).click();
+    await page.getByRole("button", { name: "Continue as mona" }).click();
+    await expect(page).toHaveURL(new RegExp(`^http://${hostname.replace(/\./g, "\\.")}:\\d+/landing$`));
+    await expect(page.getByRole("region", { name: "GitHub" })).toContainText("Connected as @mona");
+  });
+}

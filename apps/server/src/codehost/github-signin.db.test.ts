@@ -7,6 +7,7 @@ import { OutboxMailer } from "../mail/mailer.js";
 import { createTestApp, type TestApp } from "../testing/app.js";
 import { gql } from "../testing/factories.js";
 import { continueWithGitHub, startHub } from "../testing/hub.js";
+import { wrongHostText } from "./oauth-routes.js";
 
 describe.each(testEngines())("Continue with GitHub on %s", (engine) => {
   let t: TestApp;
@@ -109,10 +110,36 @@ describe.each(testEngines())("Continue with GitHub on %s", (engine) => {
     const viewer = await gql(t, fragment.get("token"), "{ viewer { email githubUser { login } } }");
     expect(viewer.data?.viewer).toEqual({ email, githubUser: { login: "hubot" } });
 
-    const other = await signIn("hubot", { link_token: (await freshSession()) ?? "" });
-    expect(other.finish.headers.location).toBe(
-      `/login?authError=${encodeURIComponent("this github account is linked to another account.")}`,
-    );
+    // Someone else's GitHub account: refused on the page the person came from, and they stay signed in.
+    const otherSession = (await freshSession()) ?? "";
+    const other = await signIn("hubot", { link_token: otherSession, return_to: "/landing?tab=github" });
+    const back = new URL(String(other.finish.headers.location), "http://gantry.test");
+    expect(back.pathname).toBe("/landing");
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      tab: "github",
+      githubError: "this github account is linked to another account.",
+    });
+    const still = await gql(t, otherSession, "{ viewer { githubUser { login } } }");
+    expect(still.data?.viewer).toEqual({ githubUser: null });
+  });
+
+  it("comes back to the loopback address the person opened, whatever PUBLIC_URL names", async () => {
+    for (const host of ["127.0.0.1:3000", "localhost:3000", "[::1]:3000"]) {
+      const { authorize, finish } = await continueWithGitHub(t, hub, "mona", {}, host);
+      expect(authorize.searchParams.get("redirect_uri")).toBe(`http://${host}/gantry_users/auth/github/callback`);
+      expect(String(finish.headers.location)).toMatch(/^\/auth\/complete#token=/);
+    }
+  });
+
+  it("says PUBLIC_URL must match when the flow starts at another host, and sends no one to GitHub", async () => {
+    const start = await t.app.inject({
+      method: "POST",
+      url: "/gantry_users/auth/github",
+      headers: { "content-type": "application/x-www-form-urlencoded", host: "gantry.evil.test" },
+      payload: "",
+    });
+    expect(start.statusCode).toBe(303);
+    expect(start.headers.location).toBe(`/login?authError=${encodeURIComponent(wrongHostText("http://gantry.test"))}`);
   });
 
   async function freshSession(): Promise<string | undefined> {

@@ -17,7 +17,41 @@ interface OAuthState {
   nonce: string;
   linkUserId: string | null;
   returnTo: string;
+  /** The callback GitHub was sent to: the exchange must name the same one. */
+  callbackUrl: string;
   expiresAt: number;
+}
+
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** What the login page says when the flow starts at an address GitHub cannot send the person back to. */
+export function wrongHostText(publicUrl: string): string {
+  return `github sign-in must start at ${new URL(publicUrl).origin}: open Gantry there, or set PUBLIC_URL to the address you use.`;
+}
+
+/**
+ * Where GitHub sends the person back: the address they opened Gantry at, when it is the configured
+ * one (PUBLIC_URL) or a loopback one (a developer's localhost and 127.0.0.1 are the same server),
+ * since the state cookie lives on that host only. Null for any other host.
+ */
+export function callbackUrlFor(host: string | undefined, publicUrl: string): string | null {
+  const configured = new URL(publicUrl);
+  if (!host || host === configured.host) return new URL(`${AUTH_PATH}/callback`, configured).toString();
+  let opened: URL;
+  try {
+    opened = new URL(`http://${host}`);
+  } catch {
+    return null;
+  }
+  if (opened.host !== host || !LOOPBACK_HOSTNAMES.has(opened.hostname)) return null;
+  return new URL(`${AUTH_PATH}/callback`, `${configured.protocol}//${opened.host}`).toString();
+}
+
+/** A path inside the app with one more query parameter. */
+function withParameter(path: string, name: string, value: string): string {
+  const url = new URL(path, "http://gantry.invalid");
+  url.searchParams.set(name, value);
+  return url.pathname + url.search;
 }
 
 export interface OAuthDeps {
@@ -53,7 +87,6 @@ export function formField(body: unknown, name: string): unknown {
  */
 export async function registerGitHubOAuthRoutes(app: FastifyInstance, deps: OAuthDeps): Promise<void> {
   const secure = deps.publicUrl.startsWith("https:");
-  const callbackUrl = new URL(`${AUTH_PATH}/callback`, deps.publicUrl).toString();
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -63,12 +96,15 @@ export async function registerGitHubOAuthRoutes(app: FastifyInstance, deps: OAut
     reply.redirect(`/login?authError=${encodeURIComponent(serverText)}`, 303);
 
   app.post(AUTH_PATH, async (req, reply) => {
+    const callbackUrl = callbackUrlFor(req.headers.host, deps.publicUrl);
+    if (!callbackUrl) return failTo(reply, wrongHostText(deps.publicUrl));
     const linkToken = formField(req.body, "link_token");
     const linkUser = typeof linkToken === "string" && linkToken ? await userForToken(deps, linkToken) : null;
     const state: OAuthState = {
       nonce: randomBytes(24).toString("base64url"),
       linkUserId: linkUser?.id ?? null,
       returnTo: safeReturnPath(formField(req.body, "return_to")),
+      callbackUrl,
       expiresAt: deps.now().getTime() + STATE_TTL_MS,
     };
     reply.header(
@@ -105,7 +141,7 @@ export async function registerGitHubOAuthRoutes(app: FastifyInstance, deps: OAut
           client_id: deps.github.clientId,
           client_secret: deps.github.clientSecret,
           code: req.query.code,
-          redirect_uri: callbackUrl,
+          redirect_uri: state.callbackUrl,
         }),
       });
       const granted = (await exchange.json().catch(() => ({}))) as { access_token?: string; scope?: string };
@@ -134,8 +170,11 @@ export async function registerGitHubOAuthRoutes(app: FastifyInstance, deps: OAut
         const fragment = new URLSearchParams({ token: session.token, return_to: state.returnTo });
         return reply.redirect(`/auth/complete#${fragment}`, 303);
       } catch (error) {
-        if (error instanceof AccountError) return failTo(reply, error.serverText);
-        throw error;
+        if (!(error instanceof AccountError)) throw error;
+        // Connecting GitHub to the signed-in account: the person stays signed in, on the page they came from.
+        if (state.linkUserId)
+          return reply.redirect(withParameter(state.returnTo, "githubError", error.serverText), 303);
+        return failTo(reply, error.serverText);
       }
     },
   );

@@ -34,11 +34,13 @@ export async function continueWithGitHub(
   hub: HubSandbox,
   login: string,
   form: Record<string, string> = {},
+  /** The address the browser opened Gantry at; PUBLIC_URL's host unless a test says otherwise. */
+  host = new URL(t.config.publicUrl).host,
 ) {
   const start = await t.app.inject({
     method: "POST",
     url: "/gantry_users/auth/github",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", host },
     payload: new URLSearchParams(form).toString(),
   });
   const authorize = new URL(String(start.headers.location));
@@ -50,7 +52,11 @@ export async function continueWithGitHub(
     body: new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), login }).toString(),
   });
   const callback = new URL(String(consent.headers.get("location")));
-  const finish = await t.app.inject({ method: "GET", url: callback.pathname + callback.search, headers: { cookie } });
+  const finish = await t.app.inject({
+    method: "GET",
+    url: callback.pathname + callback.search,
+    headers: { cookie, host: callback.host },
+  });
   const fragment = new URLSearchParams(new URL(String(finish.headers.location), "http://gantry.test").hash.slice(1));
   return { start, authorize, finish, token: fragment.get("token") };
 }

@@ -1,8 +1,10 @@
 import { CODE_HOST_NAME } from "@gantry/domain";
 import { MarkGithubIcon } from "@primer/octicons-react";
 import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { useAuth } from "../accounts/auth-context";
 import { useGitHubUser } from "./api";
+import { gitHubConnectErrorMessage } from "./auth-complete";
 import { ContinueWithGitHubForm } from "./ContinueWithGitHubForm";
 import styles from "./github.module.css";
 
@@ -13,6 +15,8 @@ import styles from "./github.module.css";
 export function GitHubAccountCard({ children }: { children?: ReactNode }) {
   const { state } = useAuth();
   const gitHubUser = useGitHubUser();
+  const [search] = useSearchParams();
+  const refused = search.get("githubError");
   // Quiet while loading or failing: the card is an offer, not something the page needs.
   if (state.status !== "signed-in" || gitHubUser.data === undefined) return null;
   return (
@@ -34,6 +38,11 @@ export function GitHubAccountCard({ children }: { children?: ReactNode }) {
             Connect your {CODE_HOST_NAME} account to bring your repositories' issues and pull requests into your
             workspaces.
           </p>
+          {refused ? (
+            <p role="alert" className={styles.refused}>
+              {gitHubConnectErrorMessage(refused)}
+            </p>
+          ) : null}
           <ContinueWithGitHubForm label={`Connect ${CODE_HOST_NAME}`} linkToken={state.token} returnTo="/landing" />
         </>
       )}

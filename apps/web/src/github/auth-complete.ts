@@ -24,7 +24,22 @@ export const GITHUB_SIGN_IN_UNFINISHED = `Signing in with ${CODE_HOST_NAME} didn
 export function gitHubSignInErrorMessage(serverText: string): string {
   const known = loginErrorMessage(serverText);
   if (known !== LOGIN_MESSAGES.fallback) return known;
+  // Opened at an address GitHub cannot send the person back to: say which one works.
+  const origin = /^github sign-in must start at (\S+):/.exec(serverText)?.[1];
+  if (origin) {
+    return `Signing in with ${CODE_HOST_NAME} works only at ${origin}. Open Gantry there, or ask whoever runs it to set PUBLIC_URL to the address you use.`;
+  }
   return serverText.toLowerCase().startsWith(`${CODE_HOST_NAME.toLowerCase()} sign-in`)
     ? GITHUB_SIGN_IN_UNFINISHED
     : LOGIN_MESSAGES.fallback;
+}
+
+/** The server's text for a GitHub account that is already another Gantry account's (LINKED_ELSEWHERE). */
+const LINKED_ELSEWHERE = "this github account is linked to another account.";
+
+/** What the GitHub card says when connecting GitHub to the signed-in account was refused (`?githubError=`). */
+export function gitHubConnectErrorMessage(serverText: string): string {
+  return serverText === LINKED_ELSEWHERE
+    ? `This ${CODE_HOST_NAME} account is already connected to another Gantry account. Sign in to that account to use it, or connect a different ${CODE_HOST_NAME} account.`
+    : GITHUB_SIGN_IN_UNFINISHED;
 }

@@ -1,9 +1,11 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LoginPage } from "../accounts/LoginPage";
+import { SESSION_TOKEN_KEY } from "../accounts/token-storage";
 import { renderWithGraphQL } from "../test/render-with-graphql";
 import { AuthCompletePage } from "./AuthCompletePage";
 import { GITHUB_SIGN_IN_UNFINISHED, gitHubSignInErrorMessage, readCompletedSignIn } from "./auth-complete";
+import { GitHubAccountCard } from "./GitHubAccountCard";
 
 describe("Continue with GitHub", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -33,6 +35,35 @@ describe("Continue with GitHub", () => {
       GITHUB_SIGN_IN_UNFINISHED,
     );
     expect(gitHubSignInErrorMessage("something else")).toBe("Something went wrong, please try again");
+  });
+
+  it("names the address that works when the flow was started at another host", () => {
+    renderWithGraphQL(<LoginPage />, {
+      path: "/login",
+      entry: `/login?authError=${encodeURIComponent("github sign-in must start at https://gantry.acme.test: open Gantry there, or set PUBLIC_URL to the address you use.")}`,
+      graphql: () => ({ data: {} }),
+    });
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Signing in with GitHub works only at https://gantry.acme.test. Open Gantry there, or ask whoever runs it to set PUBLIC_URL to the address you use.",
+    );
+  });
+
+  it("says in place that a GitHub account is already another Gantry account's, and keeps the person signed in", async () => {
+    window.sessionStorage.setItem(SESSION_TOKEN_KEY, "gnt_signed_in");
+    try {
+      renderWithGraphQL(<GitHubAccountCard />, {
+        path: "/landing",
+        entry: `/landing?githubError=${encodeURIComponent("this github account is linked to another account.")}`,
+        graphql: () => ({ data: { viewer: { githubUser: null } } }),
+      });
+      expect(await screen.findByRole("alert")).toHaveTextContent(
+        "This GitHub account is already connected to another Gantry account.",
+      );
+      const form = screen.getByRole("button", { name: "Connect GitHub" }).closest("form");
+      expect(form?.querySelector('input[name="link_token"]')).toHaveValue("gnt_signed_in");
+    } finally {
+      window.sessionStorage.removeItem(SESSION_TOKEN_KEY);
+    }
   });
 
   it("/auth/complete keeps the session, drops the fragment from history and goes to return_to", async () => {

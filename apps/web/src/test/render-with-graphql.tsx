@@ -62,7 +62,11 @@ export function renderWithGraphQL(
   const calls: GraphQLCall[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (_url: string, init?: RequestInit) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
+      // A session kept from an earlier visit is loaded as the app does on start.
+      if (url.startsWith("/api/user-info")) {
+        return Response.json({ flags: [], user: { zh: { raptorId: "u1", email: "ada@acme.io" }, gh: null } });
+      }
       const { query, variables } = JSON.parse(String(init?.body)) as {
         query: string;
         variables: Record<string, unknown>;
