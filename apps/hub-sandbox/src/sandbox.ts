@@ -10,6 +10,7 @@ import { registerGitHubHeaders } from "./http/github-headers.js";
 import { defaultRateLimits, RateLimiter, type RateLimits, registerRateLimit } from "./http/rate-limit.js";
 import { registerSite } from "./http/site.js";
 import { registerViewer } from "./http/viewer.js";
+import { registerIssueRelationRoutes } from "./issues/relations.js";
 import { registerIssueRoutes } from "./issues/routes.js";
 import { registerLabelRoutes } from "./labels/routes.js";
 import { registerMilestoneRoutes } from "./milestones/routes.js";
@@ -87,6 +88,7 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
       registerUserRoutes(api, context);
       registerRepositoryRoutes(api, context);
       registerIssueRoutes(api, context);
+      registerIssueRelationRoutes(api, context);
       registerPullRequestRoutes(api, context);
       registerLabelRoutes(api, context);
       registerMilestoneRoutes(api, context);

@@ -49,14 +49,11 @@ export function registerGraphQLRoutes(app: FastifyInstance, context: SandboxCont
 
   function issueNamed(id: string): { repository: Repository; issue: Issue } {
     const node = decodeNode(id);
-    if (node?.type === "Issue") {
-      for (const repository of store.repositories.values()) {
-        for (const issue of repository.issues.values()) {
-          if (issue.id === node.id && !issue.pullRequest) return { repository, issue };
-        }
-      }
+    const found = node?.type === "Issue" ? store.issueById(node.id) : undefined;
+    if (!found || found.issue.pullRequest) {
+      throw new GitHubGraphQLError(`Could not resolve to an Issue with the global id of '${id}'.`);
     }
-    throw new GitHubGraphQLError(`Could not resolve to an Issue with the global id of '${id}'.`);
+    return found;
   }
 
   function repositoryNamed(id: string): Repository {

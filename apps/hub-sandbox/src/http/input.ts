@@ -58,6 +58,16 @@ export class BodyReader {
     if (typeof value !== "number" || !Number.isInteger(value)) this.invalid(field);
     return value;
   }
+
+  integer(field: string): number | undefined {
+    return this.nullableInteger(field) ?? undefined;
+  }
+
+  requiredInteger(field: string): number {
+    const value = this.integer(field);
+    if (value === undefined) throw validationFailed([{ resource: this.resource, code: "missing_field", field }]);
+    return value;
+  }
 }
 
 export function readBody(request: FastifyRequest, resource: string): BodyReader {

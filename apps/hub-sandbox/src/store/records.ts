@@ -73,6 +73,11 @@ export interface Issue {
   closedById: number | null;
   /** Present when the issue is a pull request. */
   pullRequest: PullRequestDetails | null;
+  /** The issue this one is a sub-issue of (its GitHub id), and its own sub-issues in their order. */
+  parentId: number | null;
+  subIssueIds: number[];
+  /** The issues (GitHub ids) blocking this one. */
+  blockedByIds: number[];
 }
 
 export interface Label {

@@ -166,6 +166,14 @@ export class HubStore {
     return repository;
   }
 
+  /** An issue or pull request by its GitHub id, with its repository. */
+  issueById(id: number): { repository: Repository; issue: Issue } | undefined {
+    for (const repository of this.repositories.values()) {
+      for (const issue of repository.issues.values()) if (issue.id === id) return { repository, issue };
+    }
+    return undefined;
+  }
+
   deleteRepository(repository: Repository): void {
     this.repositoryIdsByFullName.delete(this.fullName(repository).toLowerCase());
     this.repositories.delete(repository.id);
@@ -264,6 +272,9 @@ export class HubStore {
             requestedReviewerIds: pull.requestedReviewerIds ?? [],
           }
         : null,
+      parentId: null,
+      subIssueIds: [],
+      blockedByIds: [],
     };
     repository.issues.set(number, issue);
     return issue;

@@ -387,3 +387,85 @@ describe("the deliveries GitHub sends that REST alone never causes", () => {
     expect(archived?.payload).toMatchObject({ repository: { archived: true } });
   });
 });
+
+describe("sub-issues and issue dependencies", () => {
+  it("links and unlinks through GitHub's REST endpoints and tells both issues' repositories, as documented", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const site = { owner: "acme", repo: "web-app" };
+    await octokit.rest.repos.createWebhook({
+      ...site,
+      config: { url: receiverUrl, content_type: "json", secret },
+      events: ["sub_issues", "issue_dependencies"],
+    });
+    const { data: parent } = await octokit.rest.issues.create({ ...site, title: "Epic: checkout" });
+    const { data: child } = await octokit.rest.issues.create({ ...site, title: "Pay with cards" });
+    const { data: other } = await octokit.rest.issues.create({ ...site, title: "Pay with vouchers" });
+    await deliveries();
+    received = [];
+
+    for (const sub of [child, other]) {
+      await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+        ...site,
+        issue_number: parent.number,
+        sub_issue_id: sub.id,
+      });
+    }
+    await octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority", {
+      ...site,
+      issue_number: parent.number,
+      sub_issue_id: other.id,
+      before_id: child.id,
+    });
+    const { data: ordered } = await octokit.request("GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+      ...site,
+      issue_number: parent.number,
+    });
+    expect(ordered.map((issue) => issue.title)).toEqual(["Pay with vouchers", "Pay with cards"]);
+    await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue", {
+      ...site,
+      issue_number: parent.number,
+      sub_issue_id: other.id,
+    });
+    // A parent cannot become its own child's child.
+    const cycle = await failureOf(
+      octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+        ...site,
+        issue_number: child.number,
+        sub_issue_id: parent.id,
+      }),
+    );
+    expect(cycle.status).toBe(422);
+
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by", {
+      ...site,
+      issue_number: child.number,
+      issue_id: other.id,
+    });
+    const { data: blocking } = await octokit.request(
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking",
+      { ...site, issue_number: other.number },
+    );
+    expect(blocking.map((issue) => issue.number)).toEqual([child.number]);
+    await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}", {
+      ...site,
+      issue_number: child.number,
+      issue_id: other.id,
+    });
+
+    const sent = await deliveries();
+    expect(sent.map(({ event, action }) => `${event}.${action}`)).toEqual([
+      "sub_issues.sub_issue_added",
+      "sub_issues.parent_issue_added",
+      "sub_issues.sub_issue_added",
+      "sub_issues.parent_issue_added",
+      "sub_issues.sub_issue_removed",
+      "sub_issues.parent_issue_removed",
+      "issue_dependencies.blocked_by_added",
+      "issue_dependencies.blocking_added",
+      "issue_dependencies.blocked_by_removed",
+      "issue_dependencies.blocking_removed",
+    ]);
+    expect(sent[0]?.payload).toMatchObject({ parent_issue_id: parent.id, sub_issue_id: child.id });
+    expect(sent[6]?.payload).toMatchObject({ blocked_issue_id: child.id, blocking_issue_id: other.id });
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * GitHub's sub-issues and issue dependencies: the REST endpoints (`/sub_issues`, `/sub_issue`,
+ * `/dependencies/blocked_by`, `/dependencies/blocking`) and the deliveries they cause. Each link is
+ * announced to both issues' repositories, as GitHub does: `sub_issues.sub_issue_added` to the
+ * parent's and `parent_issue_added` to the child's; `issue_dependencies.blocked_by_added` to the
+ * blocked issue's and `blocking_added` to the blocking one's. GitHub's limits hold: 100 sub-issues,
+ * 8 levels, the same owner, no cycles.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { SandboxContext } from "../context.js";
+import { notFound, validationFailed } from "../http/errors.js";
+import { readBody } from "../http/input.js";
+import { paginate } from "../http/pagination.js";
+import type { Site } from "../http/site.js";
+import { requireViewer } from "../http/viewer.js";
+import { loadRepository, type RepositoryParams } from "../repos/access.js";
+import { repositoryWire } from "../repos/wire.js";
+import type { Account, Issue, Repository } from "../store/records.js";
+import { findIssue } from "./service.js";
+import { issueWire } from "./wire.js";
+
+type IssueParams = RepositoryParams & { issue_number: string };
+
+export const MAX_SUB_ISSUES = 100;
+export const MAX_SUB_ISSUE_DEPTH = 8;
+
+type Located = { repository: Repository; issue: Issue };
+
+function refuse(message: string): never {
+  throw validationFailed([{ resource: "Issue", code: "invalid", field: "sub_issue_id", message }], message);
+}
+
+export function registerIssueRelationRoutes(app: FastifyInstance, context: SandboxContext): void {
+  const { store, webhooks } = context;
+  const wire = (site: Site, { repository, issue }: Located) => issueWire(site, store, repository, issue);
+  const other = (id: number): Located => {
+    const found = store.issueById(id);
+    if (!found) throw notFound();
+    return found;
+  };
+  const depthAbove = (issue: Issue) => {
+    let depth = 0;
+    for (let at = issue.parentId; at !== null; at = store.issueById(at)?.issue.parentId ?? null) depth++;
+    return depth;
+  };
+  const depthBelow = (issue: Issue): number =>
+    Math.max(0, ...issue.subIssueIds.map((id) => 1 + depthBelow(other(id).issue)));
+  const isAncestor = (candidate: Issue, of: Issue) => {
+    for (let at = of.parentId; at !== null; at = store.issueById(at)?.issue.parentId ?? null) {
+      if (at === candidate.id) return true;
+    }
+    return false;
+  };
+
+  function announceSubIssue(site: Site, sender: Account, parent: Located, child: Located, added: boolean) {
+    const verb = added ? "added" : "removed";
+    const common = {
+      parent_issue_id: parent.issue.id,
+      parent_issue: wire(site, parent),
+      sub_issue_id: child.issue.id,
+      sub_issue: wire(site, child),
+    };
+    webhooks.emit(site, parent.repository, sender, "sub_issues", {
+      action: `sub_issue_${verb}`,
+      ...common,
+      sub_issue_repo: repositoryWire(site, store, child.repository, null),
+    });
+    webhooks.emit(site, child.repository, sender, "sub_issues", {
+      action: `parent_issue_${verb}`,
+      ...common,
+      parent_issue_repo: repositoryWire(site, store, parent.repository, null),
+    });
+  }
+
+  function announceDependency(site: Site, sender: Account, blocked: Located, blocking: Located, added: boolean) {
+    const verb = added ? "added" : "removed";
+    const common = {
+      blocked_issue_id: blocked.issue.id,
+      blocked_issue: wire(site, blocked),
+      blocking_issue_id: blocking.issue.id,
+      blocking_issue: wire(site, blocking),
+    };
+    webhooks.emit(site, blocked.repository, sender, "issue_dependencies", {
+      action: `blocked_by_${verb}`,
+      ...common,
+      blocking_issue_repo: repositoryWire(site, store, blocking.repository, null),
+    });
+    webhooks.emit(site, blocking.repository, sender, "issue_dependencies", {
+      action: `blocking_${verb}`,
+      ...common,
+      blocked_issue_repo: repositoryWire(site, store, blocked.repository, null),
+    });
+  }
+
+  const located = (request: FastifyRequest<{ Params: IssueParams }>, wanted: "read" | "push" = "read"): Located => {
+    const repository = loadRepository(context, request, wanted);
+    return { repository, issue: findIssue(repository, Number(request.params.issue_number)) };
+  };
+  const listed = (request: FastifyRequest, reply: FastifyReply, ids: number[]) =>
+    paginate(request, reply, ids.map(other)).map((entry) => wire(request.site, entry));
+
+  app.get<{ Params: IssueParams }>("/repos/:owner/:repo/issues/:issue_number/sub_issues", async (request, reply) =>
+    listed(request, reply, located(request).issue.subIssueIds),
+  );
+
+  app.post<{ Params: IssueParams }>("/repos/:owner/:repo/issues/:issue_number/sub_issues", async (request, reply) => {
+    const parent = located(request, "push");
+    const body = readBody(request, "Issue");
+    const child = other(body.requiredInteger("sub_issue_id"));
+    const replace = body.boolean("replace_parent") ?? false;
+    if (child.repository.ownerId !== parent.repository.ownerId)
+      refuse("Sub-issues must belong to a repository of the same owner.");
+    if (child.issue.id === parent.issue.id || isAncestor(child.issue, parent.issue))
+      refuse("An issue cannot be its own sub-issue or ancestor.");
+    if (child.issue.parentId !== null && !replace)
+      refuse("Issue may not contain duplicate sub-issues or has a parent.");
+    if (parent.issue.subIssueIds.length >= MAX_SUB_ISSUES)
+      refuse(`An issue can have at most ${MAX_SUB_ISSUES} sub-issues.`);
+    if (depthAbove(parent.issue) + 1 + depthBelow(child.issue) >= MAX_SUB_ISSUE_DEPTH)
+      refuse(`Sub-issues may be nested at most ${MAX_SUB_ISSUE_DEPTH} levels deep.`);
+    const sender = requireViewer(request);
+    if (child.issue.parentId !== null) {
+      const former = other(child.issue.parentId);
+      former.issue.subIssueIds = former.issue.subIssueIds.filter((id) => id !== child.issue.id);
+      announceSubIssue(request.site, sender, former, child, false);
+    }
+    child.issue.parentId = parent.issue.id;
+    parent.issue.subIssueIds.push(child.issue.id);
+    announceSubIssue(request.site, sender, parent, child, true);
+    return reply.code(201).send(wire(request.site, parent));
+  });
+
+  app.delete<{ Params: IssueParams }>("/repos/:owner/:repo/issues/:issue_number/sub_issue", async (request) => {
+    const parent = located(request, "push");
+    const child = other(readBody(request, "Issue").requiredInteger("sub_issue_id"));
+    if (child.issue.parentId !== parent.issue.id) throw notFound();
+    child.issue.parentId = null;
+    parent.issue.subIssueIds = parent.issue.subIssueIds.filter((id) => id !== child.issue.id);
+    announceSubIssue(request.site, requireViewer(request), parent, child, false);
+    return wire(request.site, parent);
+  });
+
+  app.patch<{ Params: IssueParams }>(
+    "/repos/:owner/:repo/issues/:issue_number/sub_issues/priority",
+    async (request) => {
+      const parent = located(request, "push");
+      const body = readBody(request, "Issue");
+      const moving = body.requiredInteger("sub_issue_id");
+      const after = body.integer("after_id");
+      const before = body.integer("before_id");
+      const rest = parent.issue.subIssueIds.filter((id) => id !== moving);
+      if (rest.length === parent.issue.subIssueIds.length) throw notFound();
+      const anchor = after ?? before;
+      const at = anchor === undefined ? -1 : rest.indexOf(anchor);
+      if (at < 0) refuse("after_id or before_id must name another sub-issue of this issue.");
+      rest.splice(after !== undefined ? at + 1 : at, 0, moving);
+      parent.issue.subIssueIds = rest;
+      return wire(request.site, parent);
+    },
+  );
+
+  app.get<{ Params: IssueParams }>(
+    "/repos/:owner/:repo/issues/:issue_number/dependencies/blocked_by",
+    async (request, reply) => listed(request, reply, located(request).issue.blockedByIds),
+  );
+
+  app.get<{ Params: IssueParams }>(
+    "/repos/:owner/:repo/issues/:issue_number/dependencies/blocking",
+    async (request, reply) => {
+      const { issue } = located(request);
+      const blocking = [...store.repositories.values()].flatMap((repository) =>
+        [...repository.issues.values()].filter((candidate) => candidate.blockedByIds.includes(issue.id)),
+      );
+      return listed(
+        request,
+        reply,
+        blocking.map((candidate) => candidate.id),
+      );
+    },
+  );
+
+  app.post<{ Params: IssueParams }>(
+    "/repos/:owner/:repo/issues/:issue_number/dependencies/blocked_by",
+    async (request, reply) => {
+      const blocked = located(request, "push");
+      const blocking = other(readBody(request, "Issue").requiredInteger("issue_id"));
+      if (blocking.issue.id === blocked.issue.id) refuse("An issue cannot block itself.");
+      if (!blocked.issue.blockedByIds.includes(blocking.issue.id)) {
+        blocked.issue.blockedByIds.push(blocking.issue.id);
+        announceDependency(request.site, requireViewer(request), blocked, blocking, true);
+      }
+      return reply.code(201).send(wire(request.site, blocking));
+    },
+  );
+
+  app.delete<{ Params: IssueParams & { issue_id: string } }>(
+    "/repos/:owner/:repo/issues/:issue_number/dependencies/blocked_by/:issue_id",
+    async (request) => {
+      const blocked = located(request, "push");
+      const blocking = other(Number(request.params.issue_id));
+      if (!blocked.issue.blockedByIds.includes(blocking.issue.id)) throw notFound();
+      blocked.issue.blockedByIds = blocked.issue.blockedByIds.filter((id) => id !== blocking.issue.id);
+      announceDependency(request.site, requireViewer(request), blocked, blocking, false);
+      return wire(request.site, blocking);
+    },
+  );
+}
