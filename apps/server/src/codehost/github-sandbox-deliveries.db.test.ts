@@ -145,4 +145,60 @@ describe.each(testEngines())("GitHub's changes from github.com, delivered by the
       /^GitHub's issues\.opened delivery unstorable-\S+ could not be applied: .*out of range/,
     );
   });
+
+  it("takes in sub-issues and dependencies made on GitHub, and their removal, with GitHub's login on the timeline", async () => {
+    await connect("linked");
+    const site = { owner: "demo", repo: "linked" };
+    const create = async (title: string) => (await octokit.rest.issues.create({ ...site, title })).data;
+    const epic = await create("Checkout epic");
+    const child = await create("Pay by card");
+    const blocker = await create("Card vault");
+    const issueId = async (number: number) => (await stored("linked", number))?.id ?? "";
+    const linkRequest = {
+      ...site,
+      issue_number: epic.number,
+      sub_issue_id: child.id,
+    };
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", linkRequest);
+    expect((await stored("linked", child.number))?.parentIssueId).toBe(await issueId(epic.number));
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by", {
+      ...site,
+      issue_number: child.number,
+      issue_id: blocker.id,
+    });
+    await hub.deliveriesSettled();
+    const moved = await issueId(child.number);
+    const dependencies = () =>
+      t.database.db
+        .select({
+          blocking: schema.issueDependencies.blockingIssueId,
+          blocked: schema.issueDependencies.blockedIssueId,
+        })
+        .from(schema.issueDependencies)
+        .where(eq(schema.issueDependencies.blockedIssueId, moved));
+    expect(await dependencies()).toEqual([{ blocking: await issueId(blocker.number), blocked: moved }]);
+    const timeline = await t.database.db
+      .select({
+        field: schema.issueEvents.field,
+        source: schema.issueEvents.source,
+        login: schema.issueEvents.actorLogin,
+      })
+      .from(schema.issueEvents)
+      .where(eq(schema.issueEvents.issueId, moved));
+    expect(timeline).toEqual(
+      expect.arrayContaining([
+        { field: "parent", source: "github", login: "demo" },
+        { field: "blocking", source: "github", login: "demo" },
+      ]),
+    );
+
+    await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue", linkRequest);
+    await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}", {
+      ...site,
+      issue_number: child.number,
+      issue_id: blocker.id,
+    });
+    expect((await stored("linked", child.number))?.parentIssueId).toBeNull();
+    expect(await dependencies()).toEqual([]);
+  });
 });

@@ -30,7 +30,17 @@ export interface CodeHostDeps {
 export const WEBHOOK_PATH = "/webhooks/github";
 /** Installing a webhook needs admin rights on GitHub; without one, reconciliation keeps the copy current. */
 export const WEBHOOK_NOT_INSTALLED = "The webhook could not be installed, so changes arrive only by reconciliation:";
-const WEBHOOK_EVENTS = ["issues", "pull_request", "label", "milestone", "issue_comment", "member", "repository"];
+const WEBHOOK_EVENTS = [
+  "issues",
+  "pull_request",
+  "label",
+  "milestone",
+  "issue_comment",
+  "member",
+  "repository",
+  "sub_issues",
+  "issue_dependencies",
+];
 const PAGE_SIZE = 100;
 
 export async function clientForUser(

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { applyPipelineLabel, PIPELINE_LABEL_PREFIX } from "../board/pipeline-labels.js";
 import { placeNewIssues } from "../board/placement.js";
 import { type IssueAudience, publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
+import { applyDependencyEvent, applySubIssueEvent, type RelationPayload } from "./github-relations.js";
 import { deleteIssue, type GitHubIssueWire, type IssueWriteOrigin, storeIssues } from "./issue-sync.js";
 import { type TouchedByRepository, type TransferChanges, transferIn, transferOut } from "./issue-transfer.js";
 import type { CodeHostDeps } from "./repositories.js";
@@ -26,7 +27,19 @@ const { repositories, webhookDeliveries } = schema;
 /** Deliveries per statement and per transaction at most, so one transaction's locks never wait on a whole flood. */
 const MAX_BATCH = 100;
 
-export interface WebhookPayload extends RepositoryEventPayload {
+/** How each delivery about something other than one issue's fields is applied, by event. */
+const APPLY_BY_EVENT: Record<
+  string,
+  (tx: Executor, repositoryId: string, payload: WebhookPayload) => Promise<string[]>
+> = {
+  repository: applyRepositoryEvent,
+  label: applyLabelEvent,
+  milestone: applyMilestoneEvent,
+  sub_issues: (tx, _repositoryId, payload) => applySubIssueEvent(tx, payload),
+  issue_dependencies: (tx, _repositoryId, payload) => applyDependencyEvent(tx, payload),
+};
+
+export interface WebhookPayload extends RepositoryEventPayload, Omit<RelationPayload, "repository"> {
   issue?: GitHubIssueWire;
   pull_request?: GitHubIssueWire;
   sender?: { login?: string };
@@ -114,9 +127,7 @@ async function applyInOrder(tx: Executor, repositoryId: string, deliveries: Veri
     const { event, payload } = delivery;
     const subject = subjectOf(delivery);
     if (!subject) {
-      const apply = { repository: applyRepositoryEvent, label: applyLabelEvent, milestone: applyMilestoneEvent }[
-        event as "repository" | "label" | "milestone"
-      ];
+      const apply = APPLY_BY_EVENT[event];
       if (!apply) continue; // member, issue_comment, ping: nothing on a card follows from them (decision 0062)
       await writeGroup();
       touch(await apply(tx, repositoryId, payload));

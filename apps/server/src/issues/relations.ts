@@ -26,7 +26,7 @@ const FORBIDDEN_HERE = "You do not have permission to do this in this workspace.
  * Serialises writers of one kind of link (per workspace for dependencies), so two requests
  * cannot each add half of a cycle that neither saw.
  */
-async function lockLinks(tx: Executor, key: string) {
+export async function lockLinks(tx: Executor, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
@@ -97,7 +97,7 @@ async function dependencyPlace(
 }
 
 /** The dependencies reachable from an issue by following "blocks" within a workspace. */
-async function dependenciesBelow(tx: Executor, workspaceId: string, issueId: string): Promise<IssueLink[]> {
+export async function dependenciesBelow(tx: Executor, workspaceId: string, issueId: string): Promise<IssueLink[]> {
   return tx
     .select({ from: issueDependencies.blockingIssueId, to: issueDependencies.blockedIssueId })
     .from(issueDependencies)
@@ -184,7 +184,7 @@ export async function deleteBlockage(
 }
 
 /** "child → parent" links from an issue up to the top of its tree. */
-async function ancestorLinks(tx: Executor, issueId: string): Promise<IssueLink[]> {
+export async function ancestorLinks(tx: Executor, issueId: string): Promise<IssueLink[]> {
   const rows = await tx
     .select({ from: issues.id, to: issues.parentIssueId })
     .from(issues)
