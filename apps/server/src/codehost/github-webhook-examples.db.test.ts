@@ -343,7 +343,7 @@ describe.each(testEngines())("GitHub's example webhook payloads (%s)", (engine) 
       action: "opened",
       repositoryId: repositoryIds[OLD_REPOSITORY],
       state: "queued",
-      payload: opened,
+      payload: JSON.stringify(opened),
     });
     const next = await createTestApp({}, { engine, github: GITHUB, database: t.database, secretBox: t.secretBox });
     try {

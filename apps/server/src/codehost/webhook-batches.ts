@@ -8,7 +8,7 @@
  */
 import { type Executor, schema } from "@gantry/db";
 import { verify } from "@octokit/webhooks-methods";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { applyPipelineLabel, PIPELINE_LABEL_PREFIX } from "../board/pipeline-labels.js";
 import { placeNewIssues } from "../board/placement.js";
 import { type IssueAudience, publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
@@ -54,9 +54,10 @@ interface VerifiedDelivery {
   receivedAt: Date;
 }
 
-/** A delivery as it arrived: the signature covers the exact bytes of `raw`. */
+/** A delivery as it arrived: the signature covers the exact bytes of `raw`; `json` is the payload's text. */
 export interface ReceivedDelivery extends VerifiedDelivery {
   raw: string;
+  json: string;
   signature: string;
 }
 
@@ -170,41 +171,76 @@ async function audienceOf(tx: Executor, touched: TouchedByRepository): Promise<I
   return audience;
 }
 
-/** Queued rows are read back as they were stored. */
-const queuedColumns = {
-  deliveryId: webhookDeliveries.deliveryId,
-  event: webhookDeliveries.event,
-  payload: webhookDeliveries.payload,
-  receivedAt: webhookDeliveries.receivedAt,
-};
+/** A verified delivery with its payload's JSON text, for storing should it have to wait. */
+export interface AcceptedDelivery extends VerifiedDelivery {
+  json: string;
+}
 
 /**
- * One transaction: up to `limit` of the repository's queued deliveries, oldest first, applied
- * and marked applied. A transaction-scoped advisory lock keeps two instances (or a resumed queue
- * and a fresh delivery) from applying one repository's deliveries side by side, out of order.
+ * One transaction, under a per-repository advisory lock (so two instances never apply one
+ * repository's deliveries side by side, out of order): first the deliveries stored as queued
+ * (left by a process that stopped, or stored while their answer could not wait), then `fresh`,
+ * each recorded as applied in the same commit (one commit per batch, as GitHub's answer waits
+ * on it). A delivery id already applied is not applied again.
  */
-async function applyQueued(deps: CodeHostDeps, repositoryId: string, limit: number) {
+async function applyBatch(deps: CodeHostDeps, repositoryId: string, fresh: AcceptedDelivery[], withStored: boolean) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`gantry-webhooks:${repositoryId}`}))`);
-    const rows = await tx
-      .select(queuedColumns)
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.repositoryId, repositoryId), eq(webhookDeliveries.state, "queued")))
-      .orderBy(asc(webhookDeliveries.seq))
-      .limit(limit);
-    if (rows.length === 0) return { applied: [] as VerifiedDelivery[], audience: new Map() as IssueAudience };
-    const applied = rows.map((row) => ({ ...row, payload: row.payload as WebhookPayload }));
+    const stored = withStored
+      ? await tx
+          .update(webhookDeliveries)
+          .set({ state: "applied", payload: null })
+          .from(
+            sql`(select ${webhookDeliveries.deliveryId} as id, ${webhookDeliveries.payload} as queued_payload
+              from ${webhookDeliveries}
+              where ${webhookDeliveries.repositoryId} = ${repositoryId} and ${webhookDeliveries.state} = 'queued'
+              order by ${webhookDeliveries.seq} limit ${MAX_BATCH} for update) as queued`,
+          )
+          .where(sql`${webhookDeliveries.deliveryId} = queued.id`)
+          .returning({
+            deliveryId: webhookDeliveries.deliveryId,
+            event: webhookDeliveries.event,
+            receivedAt: webhookDeliveries.receivedAt,
+            seq: webhookDeliveries.seq,
+            payload: sql<string>`queued.queued_payload`,
+          })
+      : [];
+    // A delivery stored as queued, or one that failed and came again, is applied now; any other id was applied before.
+    const recorded = fresh.length
+      ? await tx
+          .insert(webhookDeliveries)
+          .values(
+            fresh.map(({ deliveryId, event, payload, receivedAt }) => ({
+              deliveryId,
+              event,
+              action: payload.action ?? null,
+              repositoryId,
+              receivedAt,
+              state: "applied" as const,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: webhookDeliveries.deliveryId,
+            set: { state: "applied", payload: null, error: null },
+            setWhere: sql`${webhookDeliveries.state} in ('queued', 'failed')`,
+          })
+          .returning({ deliveryId: webhookDeliveries.deliveryId })
+      : [];
+    const firstTime = new Set(recorded.map((row) => row.deliveryId));
+    const applied = [
+      ...stored
+        .sort((a, b) => a.seq - b.seq)
+        .map(({ deliveryId, event, receivedAt, payload }) => ({
+          deliveryId,
+          event,
+          receivedAt,
+          json: payload,
+          payload: JSON.parse(payload) as WebhookPayload,
+        })),
+      ...fresh.filter(({ deliveryId }) => firstTime.delete(deliveryId)),
+    ];
     const touched = await applyInOrder(tx, repositoryId, applied, now);
-    await tx
-      .update(webhookDeliveries)
-      .set({ state: "applied", payload: null })
-      .where(
-        inArray(
-          webhookDeliveries.deliveryId,
-          rows.map((row) => row.deliveryId),
-        ),
-      );
     return { applied, audience: await audienceOf(tx, touched) };
   });
 }
@@ -213,7 +249,7 @@ async function applyQueued(deps: CodeHostDeps, repositoryId: string, limit: numb
 async function announce(
   deps: CodeHostDeps,
   repositoryId: string,
-  { applied, audience }: Awaited<ReturnType<typeof applyQueued>>,
+  { applied, audience }: Awaited<ReturnType<typeof applyBatch>>,
 ) {
   const last = applied.at(-1);
   if (!last) return;
@@ -229,34 +265,33 @@ async function announce(
   await publishIssuesChanged(deps.events, audience, { actorId: null });
 }
 
-/** A delivery that cannot be applied keeps its payload and reason, and the repository's sync health shows it. */
-async function markFailed(deps: CodeHostDeps, repositoryId: string, error: unknown) {
-  const [first] = await deps.db
-    .select({
-      deliveryId: webhookDeliveries.deliveryId,
-      event: webhookDeliveries.event,
-      action: webhookDeliveries.action,
-    })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.repositoryId, repositoryId), eq(webhookDeliveries.state, "queued")))
-    .orderBy(asc(webhookDeliveries.seq))
-    .limit(1);
-  if (!first) return null;
+/** A delivery that cannot be applied is stored with its payload and reason, and the repository's sync health shows it. */
+async function markFailed(deps: CodeHostDeps, repositoryId: string, delivery: AcceptedDelivery, error: unknown) {
   const reason = reasonOf(error);
-  deps.log?.error({ repositoryId, deliveryId: first.deliveryId, err: reason }, "GitHub delivery could not be applied");
+  deps.log?.error(
+    { repositoryId, deliveryId: delivery.deliveryId, err: reason },
+    "GitHub delivery could not be applied",
+  );
+  const failed = { state: "failed" as const, payload: delivery.json, error: reason };
   await deps.db
-    .update(webhookDeliveries)
-    .set({ state: "failed", error: reason })
-    .where(eq(webhookDeliveries.deliveryId, first.deliveryId));
-  const kind = [first.event, first.action].filter(Boolean).join(".");
+    .insert(webhookDeliveries)
+    .values({
+      deliveryId: delivery.deliveryId,
+      event: delivery.event,
+      action: delivery.payload.action ?? null,
+      repositoryId,
+      receivedAt: delivery.receivedAt,
+      ...failed,
+    })
+    .onConflictDoUpdate({ target: webhookDeliveries.deliveryId, set: failed });
+  const kind = [delivery.event, delivery.payload.action].filter(Boolean).join(".");
   await deps.db
     .update(repositories)
     .set({
-      lastSyncError: `GitHub's ${kind} delivery ${first.deliveryId} could not be applied: ${reason}`,
+      lastSyncError: `GitHub's ${kind} delivery ${delivery.deliveryId} could not be applied: ${reason}`,
       lastSyncErrorAt: deps.now(),
     })
     .where(eq(repositories.id, repositoryId));
-  return first.deliveryId;
 }
 
 interface Waiting {
@@ -267,49 +302,94 @@ interface Waiting {
 
 /**
  * Accepts deliveries for one GitHub repository id, one batch at a time per repository on this
- * instance, each with every delivery that arrived while the last one ran, and applies what it
- * accepted. `apply` answers once the delivery has been applied (or has failed); the route bounds
- * how long it waits, since the delivery is safe once accepted. `resume` applies what an earlier
- * process accepted and did not apply.
+ * instance, each with every delivery that arrived while the last one ran, and applies them in
+ * arrival order. `apply` answers once the delivery has been applied (or has failed); should that
+ * take too long for GitHub's answer, `store` keeps the delivery as queued first, so the answer may
+ * go out before it is applied. `resume` applies what an earlier process stored and did not apply.
  */
 export function createWebhookApplier(deps: CodeHostDeps) {
   const accepting = new Map<number, Waiting[]>();
+  /** Verified deliveries waiting for their repository's next batch, in arrival order. */
+  const pending = new Map<string, AcceptedDelivery[]>();
   /** Requests waiting for their delivery to be applied, by delivery id. */
   const awaiting = new Map<string, (outcome: DeliveryOutcome) => void>();
-  /** Repositories whose queue is being applied, and those with more queued since it started. */
+  /** Repositories whose batches are being applied, those with more since, and those with stored queued deliveries. */
   const working = new Map<string, Promise<void>>();
   const again = new Set<string>();
+  const storedQueued = new Set<string>();
 
-  const settleApplied = (deliveryId: string, outcome: DeliveryOutcome) => {
+  const settle = (deliveryId: string, outcome: DeliveryOutcome) => {
     awaiting.get(deliveryId)?.(outcome);
     awaiting.delete(deliveryId);
   };
 
-  /** Applies the repository's queue until it is empty; `working` is cleared in the same turn as the last look. */
+  /** Applies the repository's deliveries until none wait; `working` is cleared in the same turn as the last look. */
   async function work(repositoryId: string) {
-    // After a batch fails, deliveries go one at a time, so the one that cannot be applied fails alone.
-    let limit = MAX_BATCH;
     for (;;) {
       again.delete(repositoryId);
-      let outcome: Awaited<ReturnType<typeof applyQueued>>;
-      try {
-        outcome = await applyQueued(deps, repositoryId, limit);
-      } catch (error) {
-        if (limit > 1) {
-          limit = 1;
-          continue;
-        }
-        const failed = await markFailed(deps, repositoryId, error);
-        if (failed !== null) settleApplied(failed, "failed");
-        continue;
-      }
-      if (outcome.applied.length === 0 && !again.has(repositoryId)) {
+      const waiting = pending.get(repositoryId) ?? [];
+      const withStored = storedQueued.delete(repositoryId);
+      if (waiting.length === 0 && !withStored) {
         working.delete(repositoryId);
         return;
       }
-      await announce(deps, repositoryId, outcome);
-      for (const delivery of outcome.applied) settleApplied(delivery.deliveryId, "applied");
+      const batch = waiting.splice(0, MAX_BATCH);
+      let outcome: Awaited<ReturnType<typeof applyBatch>>;
+      try {
+        outcome = await applyBatch(deps, repositoryId, batch, withStored);
+      } catch {
+        // One at a time, so the delivery that cannot be applied fails alone.
+        await applyOneByOne(repositoryId, batch, withStored);
+        continue;
+      }
+      await finish(repositoryId, batch, outcome);
     }
+  }
+
+  async function finish(
+    repositoryId: string,
+    batch: AcceptedDelivery[],
+    outcome: Awaited<ReturnType<typeof applyBatch>>,
+  ) {
+    if (outcome.applied.length === MAX_BATCH) storedQueued.add(repositoryId);
+    await announce(deps, repositoryId, outcome);
+    const applied = new Set(outcome.applied.map((delivery) => delivery.deliveryId));
+    for (const { deliveryId } of batch) settle(deliveryId, applied.has(deliveryId) ? "applied" : "seen");
+    for (const deliveryId of applied) settle(deliveryId, "applied");
+  }
+
+  async function applyOneByOne(repositoryId: string, batch: AcceptedDelivery[], withStored: boolean) {
+    if (withStored) {
+      // Stored ones first, alone; one that keeps failing is marked failed from its row.
+      await applyBatch(deps, repositoryId, [], true).then(
+        (outcome) => finish(repositoryId, [], outcome),
+        (error: unknown) => failStored(repositoryId, error),
+      );
+    }
+    for (const delivery of batch) {
+      await applyBatch(deps, repositoryId, [delivery], false).then(
+        (outcome) => finish(repositoryId, [delivery], outcome),
+        async (error: unknown) => {
+          await markFailed(deps, repositoryId, delivery, error);
+          settle(delivery.deliveryId, "failed");
+        },
+      );
+    }
+  }
+
+  /** The oldest stored queued delivery, failing alone, is marked failed so the rest can go on. */
+  async function failStored(repositoryId: string, error: unknown) {
+    const [oldest] = await deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.repositoryId, repositoryId), eq(webhookDeliveries.state, "queued")))
+      .orderBy(asc(webhookDeliveries.seq))
+      .limit(1);
+    if (!oldest) return;
+    const payload = JSON.parse(oldest.payload ?? "{}") as WebhookPayload;
+    await markFailed(deps, repositoryId, { ...oldest, payload, json: oldest.payload ?? "{}" }, error);
+    settle(oldest.deliveryId, "failed");
+    storedQueued.add(repositoryId);
   }
 
   function kick(repositoryId: string) {
@@ -317,13 +397,13 @@ export function createWebhookApplier(deps: CodeHostDeps) {
       again.add(repositoryId);
       return;
     }
-    const running = work(repositoryId).catch((error: unknown) => {
-      working.delete(repositoryId);
-      deps.log?.error(
-        { repositoryId, err: reasonOf(error) },
-        "GitHub deliveries stalled; they are applied at the next start",
-      );
-    });
+    // Started on the next tick, so a run that finds nothing to do clears the entry set here, not before it.
+    const running = Promise.resolve()
+      .then(() => work(repositoryId))
+      .catch((error: unknown) => {
+        working.delete(repositoryId);
+        deps.log?.error({ repositoryId, err: reasonOf(error) }, "GitHub deliveries stalled");
+      });
     working.set(repositoryId, running);
   }
 
@@ -340,44 +420,19 @@ export function createWebhookApplier(deps: CodeHostDeps) {
     const signed = await Promise.all(
       batch.map(({ delivery }) => verify(secret, delivery.raw, delivery.signature).catch(() => false)),
     );
-    const verified: Waiting[] = [];
+    const queue = pending.get(repository.id) ?? [];
+    pending.set(repository.id, queue);
     batch.forEach((waiting, index) => {
-      const { deliveryId } = waiting.delivery;
+      const { deliveryId, event, payload, json, receivedAt } = waiting.delivery;
       if (!signed[index]) waiting.settle("forged");
       else if (!deliveryId || deliveryId.length > 100) waiting.settle("no delivery id");
-      else verified.push(waiting);
+      // The same id again while the first is on its way is a replay.
+      else if (awaiting.has(deliveryId)) waiting.settle("seen");
+      else {
+        awaiting.set(deliveryId, waiting.settle);
+        queue.push({ deliveryId, event, payload, json, receivedAt });
+      }
     });
-    if (verified.length === 0) return;
-    // One row per id: the same id twice in a batch is a replay (and one statement may not upsert a row twice).
-    const ids = new Set<string>();
-    const firsts = verified.filter(({ delivery: { deliveryId } }) => !ids.has(deliveryId) && ids.add(deliveryId));
-    // A redelivery of a delivery that failed is queued again; any other id already seen is not.
-    const recorded = await deps.db
-      .insert(webhookDeliveries)
-      .values(
-        firsts.map(({ delivery: { deliveryId, event, payload, receivedAt } }) => ({
-          deliveryId,
-          event,
-          action: payload.action ?? null,
-          repositoryId: repository.id,
-          receivedAt,
-          state: "queued" as const,
-          payload,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: webhookDeliveries.deliveryId,
-        set: { state: "queued", payload: sql`excluded.payload`, error: null, receivedAt: sql`excluded.received_at` },
-        setWhere: eq(webhookDeliveries.state, "failed"),
-      })
-      .returning({ deliveryId: webhookDeliveries.deliveryId });
-    const fresh = new Set(recorded.map((row) => row.deliveryId));
-    for (const waiting of verified) {
-      const { deliveryId } = waiting.delivery;
-      // The same id twice in one batch was recorded once; the second is a replay.
-      if (fresh.delete(deliveryId)) awaiting.set(deliveryId, waiting.settle);
-      else waiting.settle("seen");
-    }
     kick(repository.id);
   }
 
@@ -405,16 +460,53 @@ export function createWebhookApplier(deps: CodeHostDeps) {
       });
     },
 
-    /** Applies deliveries an earlier process accepted but did not apply (it stopped or crashed). */
+    /**
+     * Keeps a delivery still waiting to be applied as queued, with its payload, so it survives a
+     * stop; answers whether it was stored (false: it was applied, or stored, meanwhile).
+     */
+    async store(deliveryId: string): Promise<boolean> {
+      for (const [repositoryId, queue] of pending) {
+        const index = queue.findIndex((delivery) => delivery.deliveryId === deliveryId);
+        const delivery = queue[index];
+        if (!delivery) continue;
+        // Inserted by a batch under way, the row makes this wait for that batch's commit, and then conflict.
+        const stored = await deps.db
+          .insert(webhookDeliveries)
+          .values({
+            deliveryId,
+            event: delivery.event,
+            action: delivery.payload.action ?? null,
+            repositoryId,
+            receivedAt: delivery.receivedAt,
+            state: "queued",
+            payload: delivery.json,
+          })
+          .onConflictDoNothing()
+          .returning({ deliveryId: webhookDeliveries.deliveryId });
+        if (stored.length === 0) return false;
+        const still = queue.indexOf(delivery);
+        if (still >= 0) queue.splice(still, 1);
+        storedQueued.add(repositoryId);
+        kick(repositoryId);
+        return true;
+      }
+      return false;
+    },
+
+    /** Applies deliveries an earlier process stored as queued but did not apply (it stopped or crashed). */
     async resume(): Promise<void> {
       const queued = await deps.db
         .selectDistinct({ repositoryId: webhookDeliveries.repositoryId })
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.state, "queued"));
-      for (const { repositoryId } of queued) if (repositoryId) kick(repositoryId);
+      for (const { repositoryId } of queued) {
+        if (!repositoryId) continue;
+        storedQueued.add(repositoryId);
+        kick(repositoryId);
+      }
     },
 
-    /** Resolves when every repository's queue has been applied as far as it goes. */
+    /** Resolves when every repository's deliveries have been applied as far as they go. */
     async settled(): Promise<void> {
       while (working.size > 0) await Promise.allSettled([...working.values()]);
     },

@@ -72,12 +72,21 @@ export async function registerWebhookRoute(app: FastifyInstance, deps: CodeHostD
       const ghId = payload?.repository?.id;
       if (typeof ghId !== "number") return reply.code(404).send(answers["unknown repository"].body);
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<DeliveryOutcome>((settle) => {
-        timer = setTimeout(() => settle("queued"), ANSWER_WITHIN_MS);
+      // Past the wait, the delivery is stored as queued before the answer says so.
+      const late = new Promise<DeliveryOutcome>((settle, fail) => {
+        timer = setTimeout(() => applier.store(deliveryId).then(() => settle("queued"), fail), ANSWER_WITHIN_MS);
       });
       try {
         const outcome = await Promise.race([
-          applier.apply(ghId, { deliveryId, event, payload, raw, signature, receivedAt: deps.now() }),
+          applier.apply(ghId, {
+            deliveryId,
+            event,
+            payload,
+            raw,
+            json: text ?? "",
+            signature,
+            receivedAt: deps.now(),
+          }),
           late,
         ]);
         const answer = answers[outcome];

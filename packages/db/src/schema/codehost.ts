@@ -208,8 +208,8 @@ export const webhookDeliveries = pgTable(
     repositoryId: uuid("repository_id").references(() => repositories.id, { onDelete: "cascade" }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     state: text("state").$type<WebhookDeliveryState>().notNull().default("applied"),
-    /** The verified payload while the delivery waits to be applied, or failed; null once applied. */
-    payload: jsonb("payload"),
+    /** The verified payload's JSON text while the delivery waits to be applied, or failed; null once applied. */
+    payload: text("payload"),
     error: text("error"),
   },
   (table) => [
