@@ -84,21 +84,25 @@ const REFUSALS: Record<Exclude<Verdict, null>, () => GantryError> = {
 
 /**
  * A Yoga plugin refusing, before anything runs, an operation whose variables or literals hold a NUL or a lone
- * surrogate, or whose variables nest too deep or hold too many values. It comes first among the plugins,
- * so nothing has walked the variables yet.
+ * surrogate, or whose variables nest too deep or hold too many values. Variables are checked as soon as the
+ * request's parameters are read, before the text is parsed or validated; literals once per parsed document.
  */
 export function inputValuesPlugin(): Plugin {
-  const check = (args: { document: DocumentNode; variableValues?: Record<string, unknown> | null }) => {
-    const verdict = variablesVerdict(args.variableValues) ?? documentVerdict(args.document);
+  const refuseDocument = (document: DocumentNode) => {
+    const verdict = documentVerdict(document);
     return verdict ? REFUSALS[verdict]() : null;
   };
   return {
+    onParams({ params, setResult }) {
+      const verdict = variablesVerdict(params.variables);
+      if (verdict) setResult({ errors: [REFUSALS[verdict]()] });
+    },
     onExecute({ args, setResultAndStopExecution }) {
-      const error = check(args);
+      const error = refuseDocument(args.document);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const error = check(args);
+      const error = refuseDocument(args.document);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
   };
