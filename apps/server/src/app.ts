@@ -22,6 +22,7 @@ import {
 } from "./graphql/rate-limit.js";
 import { registerGraphQL } from "./graphql/route.js";
 import { loggerOptions } from "./http/logging.js";
+import { registerServerErrorHandler, registerUtf8JsonParser } from "./http/request-errors.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { defaultWebDistDir, readBuildId, registerWebApp } from "./http/web-app.js";
 import { registerLegacyIssueRoutes } from "./issues/legacy-issue.js";
@@ -91,7 +92,15 @@ export async function buildApp({
   // running beside it (decision 0020).
   const testClock = config.testClock ? movableClock(baseNow) : null;
   const now = testClock ? testClock.now : baseNow;
-  const app = Fastify({ logger: loggerOptions(config, logStream), trustProxy: true, bodyLimit: 1_048_576 });
+  const proxies = config.trustProxy;
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    // Which address is the client's, for every limit, log line and audit entry (TRUST_PROXY, decision 0057).
+    // A hop count as Fastify itself reads one (its types leave numbers out): the last N hops are proxies.
+    trustProxy: typeof proxies === "number" ? (_address: string, hop: number) => hop < proxies : proxies,
+    bodyLimit: 1_048_576,
+  });
+  registerServerErrorHandler(app);
   const distDir = config.webDistDir ?? defaultWebDistDir;
   const mail = mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer());
   app.addHook("onClose", async () => mail.close());
@@ -156,6 +165,9 @@ export async function buildApp({
       await codeHost.imports.settled();
     });
   }
+  // After the GitHub delivery route, whose own scope reads its JSON as the signed bytes: Fastify lets a scope
+  // replace only its parent's default parser. Routes on the app itself use this one whenever they were added.
+  registerUtf8JsonParser(app);
   await registerSigninRoutes(app, {
     db,
     secretBox,

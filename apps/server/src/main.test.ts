@@ -51,4 +51,13 @@ describe("the server process", () => {
     expect(server.output()).toContain("Gantry cannot start: the configuration is invalid.");
     expect(server.output()).toContain('PORT must be a whole number between 0 and 65535 (got "not-a-port")');
   }, 30_000);
+
+  it("names DATABASE_URL, the reason and the address (never the password) when the database does not answer", async () => {
+    const server = startServer({ DATABASE_URL: "postgres://gantry:hunter2-secret@127.0.0.1:5499/gantry" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'DATABASE_URL cannot be used (got "postgres://gantry:***@127.0.0.1:5499/gantry"): connect ECONNREFUSED 127.0.0.1:5499',
+    );
+    expect(server.output()).not.toContain("hunter2-secret");
+  }, 30_000);
 });

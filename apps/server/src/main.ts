@@ -1,7 +1,7 @@
 import { openDatabase } from "@gantry/db";
 import { buildApp } from "./app.js";
 import { loadGitHubConfig } from "./codehost/config.js";
-import { ConfigError, loadConfig } from "./config/config.js";
+import { ConfigError, loadConfig, withoutPassword } from "./config/config.js";
 import { loadSecretBox } from "./crypto/keys.js";
 import { loadGraphQLRateLimits } from "./graphql/rate-limit.js";
 import { loadPublicApiLimits } from "./public-api/config.js";
@@ -17,7 +17,15 @@ async function main(): Promise<void> {
   const publicApi = loadPublicApiLimits(process.env);
   const graphqlRateLimits = loadGraphQLRateLimits(process.env);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (error) {
+    // The first statement is where a wrong address, password or database name shows: name the setting.
+    const setting = config.databaseUrl
+      ? `DATABASE_URL cannot be used (got ${JSON.stringify(withoutPassword(config.databaseUrl))})`
+      : `GANTRY_DATA_DIR cannot be used (got ${JSON.stringify(config.dataDir)})`;
+    throw new ConfigError([`${setting}: ${error instanceof Error ? error.message : String(error)}`]);
+  }
 
   const app = await buildApp({
     config,

@@ -33,6 +33,7 @@ export const accountMails = {
       `Reset your ${productName} password`,
       [
         "Someone asked to reset the password of your account. If it was you, choose a new one; the link works for 2 hours.",
+        "Choosing a new password signs you out on every device and revokes all your API keys: scripts using them need a new key.",
         "If it was not you, ignore this mail: your password stays as it is.",
       ],
       { label: "Reset password", href: link },

@@ -8,7 +8,7 @@ import { RESET_PASSWORD_TTL_MS } from "./deps.js";
 import { AccountError } from "./errors.js";
 import { accountLink, accountMails } from "./mails.js";
 import { hashPassword } from "./secrets.js";
-import { revokeAllSessions } from "./sessions.js";
+import { revokeAllCredentials } from "./sessions.js";
 import { findUserByEmail } from "./users.js";
 
 /** Always answers the same, so the form does not tell who has an account. */
@@ -27,7 +27,7 @@ export interface ResetPasswordInput {
   passwordConfirmation: string;
 }
 
-/** Sets the new password, unlocks the account and signs every device out. */
+/** Sets the new password, unlocks the account, signs every device out and revokes every API key. */
 export async function resetPassword(
   deps: AccountsDeps,
   input: ResetPasswordInput,
@@ -53,12 +53,13 @@ export async function resetPassword(
       .update(schema.users)
       .set({ passwordHash, lockedAt: null, failedLoginAttempts: 0, updatedAt: now })
       .where(eq(schema.users.id, user.id));
-    await revokeAllSessions(tx, user.id, now);
+    const apiKeysRevoked = await revokeAllCredentials(tx, user.id, now);
     await recordAuditEvent(tx, {
       action: "password.reset",
       actor: { id: user.id, label: user.email },
       target: { type: "user", id: user.id, label: user.email },
       origin,
+      details: { apiKeysRevoked },
       occurredAt: now,
     });
   });

@@ -115,11 +115,25 @@ export async function revokeSession(
 }
 
 /** After a password reset every other device must sign in again. */
-export async function revokeAllSessions(executor: Executor, userId: string, now: Date): Promise<void> {
+async function revokeAllSessions(executor: Executor, userId: string, now: Date): Promise<void> {
   await executor
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Every session and every API key of a person ends: after a password reset, a key made during a hijacked
+ * session must not outlive the owner's recovery (issue #28). Returns how many keys were revoked.
+ */
+export async function revokeAllCredentials(executor: Executor, userId: string, now: Date): Promise<number> {
+  await revokeAllSessions(executor, userId, now);
+  const keys = await executor
+    .update(schema.apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
+    .returning({ id: schema.apiKeys.id });
+  return keys.length;
 }
 
 /** `Authorization: Bearer <token>` → the token, or null. */

@@ -59,7 +59,13 @@ describe.each(testEngines())("audit log on %s", (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(
-      { REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000", GANTRY_INSTANCE_ADMINS: ADMIN_EMAIL },
+      {
+        REQUIRE_EMAIL_VERIFICATION: "false",
+        AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+        GANTRY_INSTANCE_ADMINS: ADMIN_EMAIL,
+        // Requests come from 127.0.0.1 (inject's default), standing for a load balancer that adds the client's address.
+        TRUST_PROXY: "1",
+      },
       { engine },
     );
     admin = await makeInstanceAdmin(t, await signUpUser(t, "instance-admin"), ADMIN_EMAIL);

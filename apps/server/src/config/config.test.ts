@@ -115,3 +115,32 @@ describe("the AI endpoint from the environment", () => {
     );
   });
 });
+
+describe("client addresses, cross-site callers and secrets in start-up errors (issue #28)", () => {
+  it("trusts no proxy by default, and takes a hop count or proxy addresses and ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, loopback,fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "loopback",
+      "fd00::/8",
+    ]);
+    for (const bad of ["true", "0", "10.0.0.0/33", "proxy.internal"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(`TRUST_PROXY must be false, a number of proxies`);
+    }
+  });
+
+  it("takes other origins for /graphql, and refuses a wildcard or a path", () => {
+    expect(loadConfig({ GRAPHQL_CORS_ORIGINS: "https://tools.example.com/" }).graphqlCorsOrigins).toEqual([
+      "https://tools.example.com",
+    ]);
+    expect(() => loadConfig({ GRAPHQL_CORS_ORIGINS: "*" })).toThrow("GRAPHQL_CORS_ORIGINS must be");
+    expect(() => loadConfig({ GRAPHQL_CORS_ORIGINS: "https://a.example/app" })).toThrow("GRAPHQL_CORS_ORIGINS must be");
+  });
+
+  it("names a bad URL without its password", () => {
+    expect(() => loadConfig({ REDIS_URL: "http://user:s3cret@cache.internal" })).toThrow(
+      'REDIS_URL must be a redis:// or rediss:// URL (got "http://user:***@cache.internal/")',
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { DEFAULT_PRODUCT_NAME, EDITIONS, isFeatureFlagName } from "@gantry/domain";
 import { z } from "zod";
@@ -29,6 +30,36 @@ const commaList = (entry: z.ZodType<string, string>) =>
         .filter((item) => item !== ""),
     )
     .pipe(z.array(entry));
+
+const TRUST_PROXY_TEXT =
+  "must be false, a number of proxies (such as 1), or a comma-separated list of proxy addresses or ranges (such as 10.0.0.0/8, loopback)";
+
+/** An address or a CIDR range (10.0.0.0/8, fd00::/8), or one of proxy-addr's names for the private ranges. */
+const proxyAddress = z.string().refine((value) => {
+  if (value === "loopback" || value === "linklocal" || value === "uniquelocal") return true;
+  const [address = "", bits, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}, TRUST_PROXY_TEXT);
+
+/**
+ * Which proxies' X-Forwarded-For entries name the client (Fastify's `trustProxy`): none (the socket's address is
+ * the client's), the last N hops, or the entries added by the listed addresses. Never "all", which would let
+ * a client name its own address by writing the header's left-most entry (issue #28).
+ */
+const trustProxy = z.union(
+  [
+    z.literal("false").transform(() => false as const),
+    z
+      .string()
+      .regex(/^\d+$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1, TRUST_PROXY_TEXT).max(10, TRUST_PROXY_TEXT)),
+    commaList(proxyAddress).pipe(z.array(z.string()).min(1, TRUST_PROXY_TEXT)),
+  ],
+  { error: TRUST_PROXY_TEXT },
+);
 
 const environment = z.object({
   PORT: port.default(3000),
@@ -80,6 +111,19 @@ const environment = z.object({
     .number({ error: "must be a number of seconds greater than 0" })
     .positive("must be a number of seconds greater than 0")
     .default(30),
+  TRUST_PROXY: trustProxy.default(false),
+  GRAPHQL_CORS_ORIGINS: commaList(
+    z
+      .string()
+      .refine(
+        (value) =>
+          URL.canParse(value) &&
+          /^https?:$/.test(new URL(value).protocol) &&
+          new URL(value).origin === value.replace(/\/$/, ""),
+        "must be a comma-separated list of origins such as https://tools.example.com (no path, no *)",
+      )
+      .transform((value) => new URL(value).origin),
+  ).default([]),
   GANTRY_INSTANCE_ADMINS: commaList(
     z.email({ error: "must be a comma-separated list of email addresses" }).transform((email) => email.toLowerCase()),
   ).default([]),
@@ -125,6 +169,14 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Feature flags on for everyone; grants switch more on per person or organisation. */
   featureFlags: string[];
+  /**
+   * Which X-Forwarded-For entries to believe (TRUST_PROXY): false (the socket's address, the default), the
+   * number of proxies in front, or the proxies' addresses and ranges. Every limit, log line and audit entry
+   * uses the address this picks.
+   */
+  trustProxy: false | number | string[];
+  /** Other sites' origins whose pages may call /graphql (GRAPHQL_CORS_ORIGINS); the server's own always may. */
+  graphqlCorsOrigins: string[];
   /** Lower-cased addresses of the people who run this install (read analytics, grant flags). */
   instanceAdmins: string[];
   /** End-to-end tests only: the server's clock can be moved forward through `POST /__test/clock`. */
@@ -142,6 +194,20 @@ export class ConfigError extends Error {
   }
 }
 
+/** A URL's password replaced by "***", so an error naming a value (DATABASE_URL, REDIS_URL, SMTP_URL) never shows one. */
+export function withoutPassword<Value extends string | undefined>(value: Value): Value {
+  if (!value?.includes("@")) return value;
+  try {
+    const url = new URL(value);
+    if (!url.password) return value;
+    url.password = "***";
+    return url.toString() as Value;
+  } catch {
+    // Not a URL: nothing in it is known to be a password.
+    return value;
+  }
+}
+
 /**
  * Reads the variables a schema names; a bad value stops the server with every problem named, the
  * variable, the reason and the value given. Shared by each feature's own configuration loader.
@@ -154,7 +220,7 @@ export function parseEnvironment<Schema extends z.ZodType>(schema: Schema, env: 
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        return `${name} ${issue.message} (got ${JSON.stringify(env[name])})`;
+        return `${name} ${issue.message} (got ${JSON.stringify(withoutPassword(env[name]))})`;
       }),
     );
   }
@@ -200,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     featureFlags: e.GANTRY_FEATURE_FLAGS,
     instanceAdmins: e.GANTRY_INSTANCE_ADMINS,
+    trustProxy: e.TRUST_PROXY,
+    graphqlCorsOrigins: e.GRAPHQL_CORS_ORIGINS,
     testClock: e.GANTRY_TEST_CLOCK,
     metricsToken: e.METRICS_TOKEN,
     ai:

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createYoga, type YogaServerInstance } from "graphql-yoga";
+import { createYoga, type YogaServerInstance, type YogaServerOptions } from "graphql-yoga";
 import { originOf } from "../audit/record.js";
 import { sharedBoardEventsPlugin } from "../events/shared-payloads.js";
-import { nulCharactersPlugin } from "../security/nul-characters.js";
+import { inputValuesPlugin } from "../security/input-values.js";
 import { compiledQueriesPlugin } from "./compiled-queries.js";
 import type { GraphQLContext } from "./context.js";
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, operationLimitsPlugin } from "./limits.js";
 import { schema } from "./schema.js";
+import { operationTextLimitsPlugin } from "./text-limits.js";
+import { maskedErrors, unexpectedErrorsPlugin, yogaLogger } from "./unexpected-errors.js";
 
 export interface ServerContext {
   req: FastifyRequest;
@@ -24,22 +26,30 @@ export function createGantryYoga(
   app: FastifyInstance,
   graphqlEndpoint: string,
   context: (req: FastifyRequest) => Promise<GraphQLContext>,
-  limits: OperationLimits = DEFAULT_OPERATION_LIMITS,
+  {
+    limits = DEFAULT_OPERATION_LIMITS,
+    // API keys travel in a header, never a cookie: a page of any site may call with one, no credentials.
+    cors = { credentials: false },
+  }: { limits?: OperationLimits; cors?: YogaServerOptions<ServerContext, GraphQLContext>["cors"] } = {},
 ): GantryYoga {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint,
     batching: false,
-    plugins: [operationLimitsPlugin(limits), nulCharactersPlugin(), sharedBoardEventsPlugin(), compiledQueriesPlugin()],
+    cors,
+    plugins: [
+      operationTextLimitsPlugin(),
+      inputValuesPlugin(),
+      operationLimitsPlugin(limits),
+      unexpectedErrorsPlugin(),
+      sharedBoardEventsPlugin(),
+      compiledQueriesPlugin(),
+    ],
     // The bundled GraphiQL loads from a CDN, which the Content-Security-Policy (rightly) refuses.
     graphiql: false,
     landingPage: false,
-    logging: {
-      debug: (...args) => app.log.debug(args),
-      info: (...args) => app.log.info(args),
-      warn: (...args) => app.log.warn(args),
-      error: (...args) => app.log.error(args),
-    },
+    logging: yogaLogger(app.log),
+    maskedErrors,
     context: ({ req }) => context(req),
   });
 }
@@ -67,20 +77,56 @@ export async function sendThroughYoga(
   return reply;
 }
 
+/**
+ * Whether a page of `origin` may call /graphql: the server's own pages, at whichever address they were opened
+ * (localhost or 127.0.0.1, or the public URL behind a proxy), and the origins GRAPHQL_CORS_ORIGINS lists.
+ */
+export function graphqlOriginAllowed(origin: string, host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (allowed.has(origin)) return true;
+  return URL.canParse(origin) && new URL(origin).host === host;
+}
+
+/** POST bodies /graphql reads: JSON only, which a page of another site cannot send without a preflight. */
+const JSON_BODY = /^application\/json\s*(;|$)/i;
+
 /** Mounts GraphQL Yoga at /graphql inside Fastify, so it shares logging, headers and shutdown. */
 export function registerGraphQL(
   app: FastifyInstance,
   baseContext: Omit<GraphQLContext, "viewer">,
   viewerFor: (req: FastifyRequest) => Promise<GraphQLContext["viewer"]>,
 ): void {
-  const yoga = createGantryYoga(app, "/graphql", async (req) => ({
-    ...baseContext,
-    viewer: await viewerFor(req),
-    origin: originOf(req),
-  }));
+  const { config } = baseContext;
+  const allowed = new Set([new URL(config.publicUrl).origin, ...config.graphqlCorsOrigins]);
+  const yoga = createGantryYoga(
+    app,
+    "/graphql",
+    async (req) => ({ ...baseContext, viewer: await viewerFor(req), origin: originOf(req) }),
+    {
+      // Never every origin: a page of another site gets no CORS headers, so its browser neither sends a
+      // JSON request (the preflight fails) nor lets it read an answer (issue #28).
+      cors: (request) => {
+        const origin = request.headers.get("origin");
+        return origin && graphqlOriginAllowed(origin, request.headers.get("host") ?? undefined, allowed)
+          ? { origin: [origin], credentials: true }
+          : false;
+      },
+    },
+  );
   app.route({
     url: yoga.graphqlEndpoint,
     method: ["GET", "POST", "OPTIONS"],
+    // A form or text/plain post needs no preflight, so another site's page could send one: refused before reading.
+    onRequest: async (req, reply) => {
+      if (req.method !== "POST" || JSON_BODY.test(req.headers["content-type"] ?? "")) return;
+      await reply.code(415).send({
+        errors: [
+          {
+            message: "Send GraphQL requests with Content-Type: application/json.",
+            extensions: { code: "UNSUPPORTED_MEDIA_TYPE" },
+          },
+        ],
+      });
+    },
     handler: (req, reply) => sendThroughYoga(yoga, req, reply),
   });
 }

@@ -14,7 +14,7 @@ import {
 } from "../testing/factories.js";
 import { changedTables, type DatabaseSnapshot, snapshotDatabase } from "./db-snapshot.js";
 import { hostileValue } from "./hostile-values.js";
-import { NUL_REFUSED } from "./nul-characters.js";
+import { NUL_REFUSED } from "./input-values.js";
 
 /** Fixed, so a failure replays exactly; fast-check prints the seed and the counter-example. */
 const SEED = 1515;
