@@ -4,7 +4,6 @@ import { Link, Navigate, useLocation, useParams } from "react-router";
 import { boardPath } from "../board/paths";
 import { enterpriseRefusalPage } from "../enterprise/enterprise-refusal";
 import { WorkspaceRepositories } from "../github/WorkspaceRepositories";
-import { useOrganizationState } from "../organizations/organization-state";
 import { reportsPath } from "../reports/paths";
 import { roadmapPath } from "../roadmap/paths";
 import { Button } from "../ui/Button";
@@ -27,7 +26,6 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
   const location = useLocation();
   const query = useWorkspace(workspaceId);
   const viewedNow = useSetWorkspaceViewedNow();
-  const { choose } = useOrganizationState();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const workspace = query.data?.workspace;
   const { mutate: markViewed } = viewedNow;
@@ -36,10 +34,6 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
   useEffect(() => {
     if (loadedId) markViewed({ workspaceId: loadedId });
   }, [loadedId, markViewed]);
-
-  useEffect(() => {
-    if (workspace) choose(workspace.gantryOrganization);
-  }, [workspace, choose]);
 
   const refusal = enterpriseRefusalPage(query.error);
   if (refusal) return refusal;
@@ -95,7 +89,7 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
         ) : null}
       </header>
       <div className={styles.body}>
-        <PipelineColumns pipelines={workspace.pipelines} />
+        <PipelineColumns workspaceId={workspace.id} pipelines={workspace.pipelines} />
         {settingsOpen && workspace.isDeletable ? (
           <WorkspaceSettings
             workspace={workspace}
