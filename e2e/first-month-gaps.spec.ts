@@ -112,3 +112,44 @@ test("the board's display settings show and hide estimates and releases", async 
   await expect(card.getByRole("listitem", { name: "Release: v1.0" })).toHaveCount(0);
   await expect(card).toContainText("Checkout button");
 });
+
+test("an empty Priority picker sends an admin to the priorities settings, and the priority added there is offered", async ({
+  page,
+}) => {
+  const owner = await createAccount(page.request, "priorities");
+  const {
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(page.request, owner, unique("Priorities"), [{ name: "Web" }]);
+  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
+    page.request,
+    owner,
+    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
+    { id: workspaceId },
+  );
+  await gql(
+    page.request,
+    owner,
+    "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
+    {
+      input: { repositoryId: workspace.gantryRepository.id, title: "Slow search" },
+    },
+  );
+  await signInAs(page, owner);
+  await page.goto(`/workspaces/${workspaceId}/issues/1`);
+  const fields = page.getByRole("region", { name: "Fields" });
+  await fields.getByRole("button", { name: "Priority", exact: true }).click();
+  const picker = page.getByRole("dialog", { name: "Set this issue's priority" });
+  await expect(picker.getByRole("option")).toHaveText(["No priority"]);
+  await picker.getByRole("link", { name: "Add priorities in the workspace settings" }).click();
+
+  const priorities = page.getByRole("region", { name: "Priorities" });
+  await expect(priorities.getByText("No priorities yet.")).toBeVisible();
+  await priorities.getByRole("textbox", { name: "Name" }).fill("Urgent");
+  await priorities.getByRole("button", { name: "Add priority" }).click();
+  await expect(priorities.getByRole("listitem").filter({ hasText: "Urgent" })).toBeVisible();
+
+  await page.goto(`/workspaces/${workspaceId}/issues/1`);
+  await fields.getByRole("button", { name: "Priority", exact: true }).click();
+  await expect(picker.getByRole("option")).toHaveText(["No priority", "Urgent"]);
+  await expect(picker.getByRole("link", { name: "Add priorities in the workspace settings" })).toHaveCount(0);
+});
