@@ -153,3 +153,76 @@ test("an empty Priority picker sends an admin to the priorities settings, and th
   await expect(picker.getByRole("option")).toHaveText(["No priority", "Urgent"]);
   await expect(picker.getByRole("link", { name: "Add priorities in the workspace settings" })).toHaveCount(0);
 });
+
+test("Ctrl K finds the roadmap, a report, a sprint, and an issue by title or number", async ({ page }) => {
+  const owner = await createAccount(page.request, "palette");
+  const {
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(page.request, owner, unique("Palette"), [{ name: "Storefront" }]);
+  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
+    page.request,
+    owner,
+    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
+    { id: workspaceId },
+  );
+  for (const title of ["Checkout is slow", "Coupon field"])
+    await gql(
+      page.request,
+      owner,
+      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
+      {
+        input: { repositoryId: workspace.gantryRepository.id, title },
+      },
+    );
+  const today = new Date().toISOString().slice(0, 10);
+  await gql(
+    page.request,
+    owner,
+    `mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }`,
+    {
+      input: {
+        workspaceId,
+        name: "Sprint",
+        period: 2,
+        startOn: today,
+        startOnTime: "00:00",
+        tzIdentifier: "UTC",
+        settings: { moveUnfinishedIssues: false, issuesFromPipeline: { enabled: false } },
+      },
+    },
+  );
+  const { workspace: planned } = await gql<{ workspace: { activeSprint: { name: string } } }>(
+    page.request,
+    owner,
+    "query ($id: ID!) { workspace(id: $id) { activeSprint { name } } }",
+    { id: workspaceId },
+  );
+  await signInAs(page, owner);
+  await page.goto(`/workspaces/${workspaceId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Storefront" })).toBeVisible();
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  const search = async (text: string) => {
+    await page.keyboard.press("Control+k");
+    await palette.getByRole("combobox").fill(text);
+  };
+
+  await search("roadmap");
+  await palette.getByRole("option", { name: "Storefront: Roadmap" }).click();
+  await expect(page).toHaveURL(/\/roadmap$/);
+
+  await search("burndown");
+  await palette.getByRole("option", { name: "Storefront: Sprint burndown" }).click();
+  await expect(page).toHaveURL(/\/reports\/burndown$/);
+
+  await search(planned.activeSprint.name);
+  await palette.getByRole("option", { name: planned.activeSprint.name }).click();
+  await expect(page).toHaveURL(/\/sprints\/[^/]+$/);
+
+  await search("checkout");
+  await expect(palette.getByRole("option", { name: "#1 Checkout is slow" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await search("#2");
+  await palette.getByRole("option", { name: "#2 Coupon field" }).click();
+  await expect(page).toHaveURL(/\/issues\/2$/);
+  await expect(page.getByRole("heading", { name: "Coupon field" })).toBeVisible();
+});

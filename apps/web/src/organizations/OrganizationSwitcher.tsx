@@ -17,6 +17,9 @@ import {
 } from "./organization-list";
 import { useOrganizationState } from "./organization-state";
 import { useOrganizationCommands } from "./use-organization-commands";
+import { useWorkspaceSearch } from "./use-workspace-search";
+
+const NO_WORKSPACES: never[] = [];
 
 /** The header's organisation dropdown with the creation forms it and the palette open. */
 export function OrganizationSwitcher() {
@@ -36,6 +39,8 @@ export function OrganizationSwitcher() {
   useEffect(() => {
     if (pageOrganization) choose(pageOrganization);
   }, [pageOrganization, choose]);
+  const searched = home.data ? activeOrganization(home.data.organizations, organization.id) : null;
+  useWorkspaceSearch(searched?.workspaces.nodes ?? NO_WORKSPACES);
 
   // The landing page shows loading and errors; the header stays quiet until there is a list.
   if (!home.data) return null;
