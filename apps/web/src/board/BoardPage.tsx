@@ -144,7 +144,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
             <SelectionBar workspaceId={workspaceId} pipelines={shown} />
             <DisplayOptions />
             <SprintsButton workspaceId={workspaceId} />
-            <BoardCommands workspaceId={workspaceId} />
+            <BoardCommands />
             {canMove ? <NewIssueButton workspaceId={workspaceId} pipelines={pipelines} /> : null}
             <Button
               aria-pressed={isFullScreen}
