@@ -226,3 +226,18 @@ test("Ctrl K finds the roadmap, a report, a sprint, and an issue by title or num
   await expect(page).toHaveURL(/\/issues\/2$/);
   await expect(page.getByRole("heading", { name: "Coupon field" })).toBeVisible();
 });
+
+test("going offline is noticed at once, not at the next 30 s poll, and coming back clears it", async ({
+  page,
+  context,
+}) => {
+  const owner = await createAccount(page.request, "offline");
+  await signInAs(page, owner);
+  await page.goto("/landing");
+  await expect(page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
+  await context.setOffline(true);
+  const notice = page.getByText("Looks like you're offline. Some actions may not work");
+  await expect(notice).toBeVisible({ timeout: 3_000 });
+  await context.setOffline(false);
+  await expect(notice).toBeHidden({ timeout: 6_000 });
+});
