@@ -1,29 +1,19 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createAccount, createOrganizationWithWorkspaces, gql, requestAccess, signInAs } from "./support/gantry-api.js";
+import { expect, test } from "@playwright/test";
+import {
+  createAccount,
+  createOrganizationWithWorkspaces,
+  gql,
+  PASSWORD,
+  requestAccess,
+  signInAs,
+} from "./support/gantry-api.js";
+import { signUpThroughTheForm } from "./support/journeys.js";
 import { latestMail, linkPath, uniqueEmail } from "./support/outbox.js";
 
-const PASSWORD = "Correct-horse-9";
 const NO_ACCESS = "You don't have access to this workspace";
 
 function uniqueOrganizationName(label: string): string {
   return `${label} ${Date.now()} ${Math.floor(Math.random() * 1e4)}`;
-}
-
-/** A new person in their own browser, signed up through the form, verified from the mail, and logged in. */
-async function signUpThroughTheForm(browser: Browser, label: string): Promise<{ page: Page; email: string }> {
-  const page = await (await browser.newContext()).newPage();
-  const email = uniqueEmail(label);
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page).toHaveURL(/\/verify-email$/);
-  await page.goto(linkPath(await latestMail(page.request, email, /Verify your email/)));
-  await page.getByRole("link", { name: "Log in" }).click();
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/landing$/);
-  return { page, email };
 }
 
 test("an organisation's owner invites by mail, an outsider asks for access and is let in", async ({ browser }) => {

@@ -144,7 +144,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
             <SelectionBar workspaceId={workspaceId} pipelines={shown} />
             <DisplayOptions />
             <SprintsButton workspaceId={workspaceId} />
-            <BoardCommands workspaceId={workspaceId} />
+            <BoardCommands />
             {canMove ? <NewIssueButton workspaceId={workspaceId} pipelines={pipelines} /> : null}
             <Button
               aria-pressed={isFullScreen}
@@ -157,11 +157,16 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
           <FilterBar workspaceId={workspaceId} />
           {isEmpty ? (
             <section className={styles.emptyBoard} aria-label="No issues yet">
-              <p>
-                This board has no issues yet. Connect GitHub repositories on the{" "}
-                <Link to={workspacePath(workspaceId)}>workspace page</Link> with "Import repositories", and their issues
-                and pull requests arrive here.
-              </p>
+              {/* Only someone who may connect repositories is sent to do it. */}
+              {canMove ? (
+                <p>
+                  This board has no issues yet. Connect GitHub repositories on the{" "}
+                  <Link to={workspacePath(workspaceId)}>workspace page</Link> with "Import repositories", and their
+                  issues and pull requests arrive here.
+                </p>
+              ) : (
+                <p>This board has no issues yet.</p>
+              )}
             </section>
           ) : null}
           <p className={styles.help}>

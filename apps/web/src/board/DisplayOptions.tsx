@@ -4,12 +4,16 @@ import type { BoardSettingName } from "./board-settings";
 import { settingChanged } from "./board-slice";
 import { useBoardDispatch, useBoardSelector } from "./board-store";
 
-/** The display toggles that change something on today's cards and pipelines. */
+/** The display toggles of SPEC "Board display settings", each changing something on the cards or pipelines. */
 export const DISPLAY_TOGGLES: { name: BoardSettingName; label: string }[] = [
   { name: "showRepos", label: "Repositories" },
   { name: "showLabels", label: "Labels" },
   { name: "showReviewers", label: "Reviewers" },
+  { name: "showEstimates", label: "Estimates" },
+  { name: "showSprints", label: "Sprints" },
   { name: "showPredictedSprints", label: "Predicted sprints" },
+  { name: "showMilestones", label: "Milestones" },
+  { name: "showReleases", label: "Releases" },
   { name: "showEpics", label: "Epics" },
   { name: "showParentIssues", label: "Parent issues" },
   { name: "showDependencies", label: "Dependencies" },

@@ -54,14 +54,6 @@ function boardAnswers(options: { permission?: string; newIssues?: BoardIssue[]; 
       return { data: { searchIssuesByPipeline: page(call.variables.pipelineId === "p1" ? newIssues : []) } };
     if (call.operation === "boardClosedIssues") return { data: { searchClosedIssues: page([]) } };
     if (call.operation === "moveIssue" && move) return move();
-    if (call.operation === "paletteIssueSearch")
-      return {
-        data: {
-          searchIssues: {
-            nodes: [{ id: "i2", number: 2, title: "Issue 2", htmlUrl: "https://github.com/acme/web-app/issues/2" }],
-          },
-        },
-      };
     return { data: { moveIssue: { pipeline: { id: "p2" } } } };
   };
   return handler;
@@ -104,22 +96,13 @@ describe("board page", () => {
     expect(closed).not.toHaveProperty("sortType");
   });
 
-  it("offers the board's actions and an issue search in the command palette", async () => {
-    const { calls } = renderBoard(boardAnswers(), true);
+  it("offers the board's actions in the command palette", async () => {
+    renderBoard(boardAnswers(), true);
     await screen.findByRole("region", { name: "New Issues" });
     const input = screen.getByPlaceholderText("Type a command or search…");
     await userEvent.type(input, "condensed");
     await userEvent.click(await screen.findByRole("option", { name: "Show condensed view" }));
     expect(JSON.parse(localStorage.getItem("isCondensedViewEnabled") ?? "false")).toBe(true);
-
-    await userEvent.clear(input);
-    await userEvent.type(input, "Issue 2");
-    expect(await screen.findByRole("option", { name: "#2 Issue 2" }, { timeout: 2000 })).toBeInTheDocument();
-    // A slow run may also have searched for "condensed" once typing paused; the last search is the one shown.
-    expect(calls.filter((call) => call.operation === "paletteIssueSearch").at(-1)?.variables).toEqual({
-      workspaceId: "w1",
-      query: "Issue 2",
-    });
   });
 
   it("shows each pipeline with its count text, its cards, and No issues when empty", async () => {

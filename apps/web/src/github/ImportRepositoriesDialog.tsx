@@ -19,6 +19,12 @@ interface ImportRepositoriesDialogProps {
   onClose: () => void;
 }
 
+/** The import button says what it will do: nothing chosen yet, one repository, or how many. */
+function importLabel(count: number): string {
+  if (count === 0) return "Import";
+  return count === 1 ? "Import repository" : `Import ${count} repositories`;
+}
+
 /** Picks repositories from the viewer's GitHub repositories to import into the workspace. */
 export function ImportRepositoriesDialog({
   connectedGhIds,
@@ -75,7 +81,7 @@ export function ImportRepositoriesDialog({
       <div className={formStyles.actions}>
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="primary" disabled={chosen.length === 0} onClick={() => onImport(chosen)}>
-          {chosen.length > 1 ? `Import ${chosen.length} repositories` : "Import repository"}
+          {importLabel(chosen.length)}
         </Button>
       </div>
     </Modal>

@@ -4,6 +4,8 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
+import { useGitHubUser } from "./api";
+import { ConnectGitHubPrompt } from "./ConnectGitHubPrompt";
 import { CreateTestRepositoryButton } from "./CreateTestRepositoryButton";
 import { ImportRepositoriesDialog } from "./ImportRepositoriesDialog";
 import { RepositoryPanel } from "./RepositoryPanel";
@@ -17,11 +19,16 @@ interface WorkspaceRepositoriesProps {
   canConnect: boolean;
 }
 
-/** The workspace's connected GitHub repositories, and importing or creating more. */
+/**
+ * The workspace's connected GitHub repositories, and importing or creating more: both need the
+ * person's GitHub account, so someone who may connect but has no GitHub account connected is
+ * offered to connect it instead of two buttons that could only fail (docs/decisions/0059).
+ */
 export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepositoriesProps) {
   const location = useLocation();
   const repositories = useWorkspaceRepositories(workspaceId);
   const importRepositories = useImportRepositories(workspaceId);
+  const gitHubUser = useGitHubUser();
   const [importing, setImporting] = useState(false);
   const connectedGhIds = new Set((repositories.data ?? []).map((repository) => repository.ghId));
 
@@ -31,7 +38,7 @@ export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepo
         <h2 id="workspace-repositories-title" className={styles.sectionTitle}>
           Repositories
         </h2>
-        {canConnect ? (
+        {canConnect && gitHubUser.data ? (
           <div className={styles.sectionActions}>
             <CreateTestRepositoryButton workspaceId={workspaceId} />
             <Button variant="primary" onClick={() => setImporting(true)}>
@@ -41,6 +48,9 @@ export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepo
           </div>
         ) : null}
       </header>
+      {canConnect && gitHubUser.data === null ? (
+        <ConnectGitHubPrompt reason="import its repositories into this workspace" returnTo={location.pathname} />
+      ) : null}
       {repositories.isPending ? <Loader label="Loading the workspace's repositories" /> : null}
       {repositories.isError ? (
         <div className={styles.problem} role="alert">

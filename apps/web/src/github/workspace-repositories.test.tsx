@@ -54,7 +54,12 @@ const options = [
   { ghId: 13, name: "notes", ownerName: "demo", isPrivate: false, htmlUrl: "" },
 ];
 
-function renderRepositories(answer: (call: GraphQLCall) => unknown) {
+const gitHubUser = { ghId: 7, login: "octo", name: "Octo", avatarUrl: null };
+
+function renderRepositories(
+  answer: (call: GraphQLCall) => unknown,
+  connectedAs: typeof gitHubUser | null = gitHubUser,
+) {
   const result = renderWithGraphQL(
     <ToastProvider>
       <WorkspaceRepositories workspaceId="w1" canConnect />
@@ -76,6 +81,7 @@ function renderRepositories(answer: (call: GraphQLCall) => unknown) {
             },
           };
         if (call.operation === "githubRepositories") return { data: { viewer: { githubRepositories: options } } };
+        if (call.operation === "githubUser") return { data: { viewer: { githubUser: connectedAs } } };
         return answer(call);
       },
     },
@@ -114,6 +120,26 @@ describe("workspace repositories", () => {
     expect(within(issues).getByLabelText("Open issue")).toBeInTheDocument();
     expect(within(issues).getByLabelText("Merged pull request")).toBeInTheDocument();
     expect(within(issues).getByText("bug")).toBeVisible();
+  });
+
+  it("offers to connect GitHub, not buttons that need it, to someone who has not connected it", async () => {
+    renderRepositories(() => ({ data: {} }), null);
+    expect(await screen.findByRole("button", { name: "Connect GitHub" })).toBeVisible();
+    expect(
+      screen.getByText("Connect your GitHub account to import its repositories into this workspace."),
+    ).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Import repositories" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Create test repository" })).toBeNull();
+  });
+
+  it("names the import button by how many repositories are chosen", async () => {
+    const { user } = renderRepositories(() => ({ data: {} }));
+    await user.click(await screen.findByRole("button", { name: "Import repositories" }));
+    const dialog = screen.getByRole("dialog", { name: "Import repositories" });
+    await within(dialog).findByRole("option", { name: /acme\/api/ });
+    expect(within(dialog).getByRole("button", { name: "Import" })).toBeDisabled();
+    await user.click(within(dialog).getByRole("option", { name: /acme\/api/ }));
+    expect(within(dialog).getByRole("button", { name: "Import repository" })).toBeEnabled();
   });
 
   it("imports the chosen repositories one at a time and names those that failed", async () => {

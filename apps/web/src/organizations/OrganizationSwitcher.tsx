@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { useGitHubOwners } from "../github/use-github-owners";
 import { planningPath } from "../planning/paths";
@@ -12,10 +12,14 @@ import {
   activeOrganization,
   organizationDropdownTitle,
   organizationEntries,
+  organizationOfPath,
   organizationSettingsPath,
 } from "./organization-list";
 import { useOrganizationState } from "./organization-state";
 import { useOrganizationCommands } from "./use-organization-commands";
+import { useWorkspaceSearch } from "./use-workspace-search";
+
+const NO_WORKSPACES: never[] = [];
 
 /** The header's organisation dropdown with the creation forms it and the palette open. */
 export function OrganizationSwitcher() {
@@ -29,6 +33,14 @@ export function OrganizationSwitcher() {
   // Picking a GitHub account not yet in Gantry offers to create its organisation under its name.
   const [suggestedName, setSuggestedName] = useState<string | null>(null);
   useOrganizationCommands(home.data);
+  // A page of a workspace or an organisation makes its organisation the active one, however it was reached.
+  const { pathname } = useLocation();
+  const pageOrganization = home.data ? organizationOfPath(pathname, home.data.organizations) : null;
+  useEffect(() => {
+    if (pageOrganization) choose(pageOrganization);
+  }, [pageOrganization, choose]);
+  const searched = home.data ? activeOrganization(home.data.organizations, organization.id) : null;
+  useWorkspaceSearch(searched?.workspaces.nodes ?? NO_WORKSPACES);
 
   // The landing page shows loading and errors; the header stays quiet until there is a list.
   if (!home.data) return null;

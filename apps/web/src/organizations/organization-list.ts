@@ -1,4 +1,4 @@
-import type { ViewerHome } from "./api";
+import type { ViewerHome, ViewerOrganization } from "./api";
 
 /**
  * SPEC §3 "Organisation list item". Today every item is a Gantry organisation; once GitHub is
@@ -83,4 +83,24 @@ export function activeOrganization<Organization extends { id: string }>(
   chosenId: string | null,
 ): Organization | null {
   return organizations.find((organization) => organization.id === chosenId) ?? organizations[0] ?? null;
+}
+
+const ORGANIZATION_PAGE = /^\/organizations\/([^/]+)/;
+const WORKSPACE_PAGE = /^\/workspaces\/([^/]+)/;
+
+/**
+ * The organisation a page belongs to, from its path: `/organizations/{id}/…` names it, and
+ * `/workspaces/{id}/…` (workspace, board, issues, roadmap, reports) through the organisation
+ * listing that workspace. Null elsewhere, or when the viewer's list does not hold it.
+ */
+export function organizationOfPath<Organization extends Pick<ViewerOrganization, "id" | "workspaces">>(
+  pathname: string,
+  organizations: readonly Organization[],
+): Organization | null {
+  const organizationId = pathname.match(ORGANIZATION_PAGE)?.[1];
+  if (organizationId) return organizations.find((each) => each.id === decodeURIComponent(organizationId)) ?? null;
+  const workspaceId = pathname.match(WORKSPACE_PAGE)?.[1];
+  if (!workspaceId) return null;
+  const id = decodeURIComponent(workspaceId);
+  return organizations.find((each) => each.workspaces.nodes.some((workspace) => workspace.id === id)) ?? null;
 }

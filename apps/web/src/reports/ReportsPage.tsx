@@ -274,7 +274,7 @@ function VelocityReport({ workspaceId }: { workspaceId: string }) {
         empty="No sprint has closed yet: velocity shows once one has."
         fileName="velocity.csv"
         chart={query.data ? <VelocityChart report={query.data} /> : null}
-        summary={average === null ? null : `Average completed: ${formatNumber(average)} points per sprint`}
+        summary={average === null ? null : `Average completed: ${pointsText(average)} per sprint`}
       />
     </>
   );
@@ -425,12 +425,15 @@ const PROGRESS_REPORTS = {
   },
 } as const;
 
+/** "1 point", "2.5 points": the summaries' counts read as sentences. */
+const pointsText = (value: number) => `${formatNumber(value)} ${value === 1 ? "point" : "points"}`;
+
 /** Remaining points, velocity and projected completion: a release's answer only. */
 function releaseSummary(data: ReleaseAnswer | EpicAnswer) {
   if (!("remainingPoints" in data)) return null;
   return [
-    `Remaining: ${formatNumber(data.remainingPoints)} points`,
-    data.velocity === null ? null : `velocity ${formatNumber(data.velocity)} points per sprint`,
+    `Remaining: ${pointsText(data.remainingPoints)}`,
+    data.velocity === null ? null : `velocity ${pointsText(data.velocity)} per sprint`,
     data.projectedCompletion
       ? `projected completion ${data.projectedCompletion}`
       : "no projected completion until a sprint has closed",

@@ -181,6 +181,18 @@ describe("Reports page", () => {
     );
   });
 
+  it("says 1 point, not 1 points", async () => {
+    open("release", ({ operation, variables }) => {
+      if (operation !== "reportRelease") return handler({ operation, variables });
+      const answer = reports.reportRelease?.(variables) as { release: Record<string, unknown> };
+      const release = { ...answer.release, remainingPoints: 1, velocity: 1 };
+      return { data: { workspace: { id: "w1", reports: { release } } } };
+    });
+    expect(
+      await screen.findByText("Remaining: 1 point · velocity 1 point per sprint · projected completion 2026-03-15"),
+    ).toBeInTheDocument();
+  });
+
   it("projects a release's completion from the velocity", async () => {
     open("release");
     expect(

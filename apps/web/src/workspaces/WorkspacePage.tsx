@@ -1,16 +1,17 @@
 import { GearIcon, LockIcon } from "@primer/octicons-react";
 import { useEffect, useState } from "react";
-import { Link, Navigate, useLocation, useParams } from "react-router";
+import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router";
 import { boardPath } from "../board/paths";
 import { enterpriseRefusalPage } from "../enterprise/enterprise-refusal";
 import { WorkspaceRepositories } from "../github/WorkspaceRepositories";
-import { useOrganizationState } from "../organizations/organization-state";
 import { reportsPath } from "../reports/paths";
 import { roadmapPath } from "../roadmap/paths";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
 import { isWorkspaceAccessError, useSetWorkspaceViewedNow, useWorkspace } from "./api";
+import { PRIORITIES_TITLE_ID } from "./fields/PrioritiesSettings";
 import { PipelineColumns } from "./PipelineColumns";
+import { PRIORITIES_SETTINGS, SETTINGS_PARAM } from "./paths";
 import { PERMISSION_NAMES } from "./permission-names";
 import { permissionsErrorState, WORKSPACE_PERMISSIONS_ERROR_PATH } from "./permissions-error-state";
 import styles from "./WorkspacePage.module.css";
@@ -27,8 +28,10 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
   const location = useLocation();
   const query = useWorkspace(workspaceId);
   const viewedNow = useSetWorkspaceViewedNow();
-  const { choose } = useOrganizationState();
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [searchParams] = useSearchParams();
+  const askedForPriorities = searchParams.get(SETTINGS_PARAM) === PRIORITIES_SETTINGS;
+  // A link from an empty Priority picker opens the settings where priorities are added.
+  const [settingsOpen, setSettingsOpen] = useState(askedForPriorities);
   const workspace = query.data?.workspace;
   const { mutate: markViewed } = viewedNow;
 
@@ -37,9 +40,10 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
     if (loadedId) markViewed({ workspaceId: loadedId });
   }, [loadedId, markViewed]);
 
+  const showsSettings = settingsOpen && Boolean(workspace?.isDeletable);
   useEffect(() => {
-    if (workspace) choose(workspace.gantryOrganization);
-  }, [workspace, choose]);
+    if (showsSettings && askedForPriorities) document.getElementById(PRIORITIES_TITLE_ID)?.scrollIntoView();
+  }, [showsSettings, askedForPriorities]);
 
   const refusal = enterpriseRefusalPage(query.error);
   if (refusal) return refusal;
@@ -95,8 +99,8 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
         ) : null}
       </header>
       <div className={styles.body}>
-        <PipelineColumns pipelines={workspace.pipelines} />
-        {settingsOpen && workspace.isDeletable ? (
+        <PipelineColumns workspaceId={workspace.id} pipelines={workspace.pipelines} />
+        {showsSettings ? (
           <WorkspaceSettings
             workspace={workspace}
             viewerId={query.data.viewerId}

@@ -1,3 +1,4 @@
+import type { PipelineCounts } from "@gantry/domain";
 import { useQuery } from "@tanstack/react-query";
 import { GraphQLRequestError } from "../api/graphql";
 import { useGraphQL } from "../api/use-graphql";
@@ -7,6 +8,7 @@ import { type OrganizationRole, type PermissionLevel, VIEWER_HOME_KEY } from "..
 export interface WorkspacePipeline {
   id: string;
   name: string;
+  issueCounts: PipelineCounts;
 }
 
 export interface WorkspaceMember {
@@ -34,7 +36,7 @@ const WORKSPACE = `query workspace($workspaceId: ID!) {
   workspace(id: $workspaceId) {
     id name description private pipelineLabelSync viewerPermission isDeletable
     gantryOrganization { id name members { role user { id } } }
-    pipelines(includeClosed: true) { id name }
+    pipelines(includeClosed: true) { id name issueCounts { issuesCount pullRequestsCount totalStoryPoints } }
     members { permission user { id email name } }
   }
 }`;

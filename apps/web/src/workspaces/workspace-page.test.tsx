@@ -51,8 +51,16 @@ describe("workspace page", () => {
           isDeletable: false,
           gantryOrganization: { id: "org-acme", name: "Acme", members: [] },
           pipelines: [
-            { id: "p1", name: "New Issues" },
-            { id: "closed--pipeline", name: "Closed" },
+            {
+              id: "p1",
+              name: "New Issues",
+              issueCounts: { issuesCount: 3, pullRequestsCount: 0, totalStoryPoints: 5 },
+            },
+            {
+              id: "closed--pipeline",
+              name: "Closed",
+              issueCounts: { issuesCount: 0, pullRequestsCount: 0, totalStoryPoints: 0 },
+            },
           ],
           members: [],
         },
@@ -65,6 +73,11 @@ describe("workspace page", () => {
         .getAllByRole("heading")
         .map((h) => h.textContent),
     ).toEqual(["New Issues", "Closed"]);
+    // A pipeline with issues says what it holds; only an empty one reads "No issues yet".
+    const newIssues = screen.getByRole("region", { name: "New Issues" });
+    expect(within(newIssues).getByText("3 Issues / 0 PRs / 5 Points")).toBeInTheDocument();
+    expect(within(newIssues).queryByText("No issues yet")).not.toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Closed" })).getByText("No issues yet")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Workspace settings" })).not.toBeInTheDocument();
     await vi.waitFor(() =>
       expect(calls.find((call) => call.operation === "setWorkspaceViewedNow")?.variables).toEqual({

@@ -214,7 +214,9 @@ function FieldPicker({ spec, issue, workspaceId, selectedIds, onSelectionChange,
           ) : (
             "Nothing to pick"
           )
-        ) : undefined
+        ) : (
+          list.hint
+        )
       }
     />
   );

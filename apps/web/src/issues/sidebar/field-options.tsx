@@ -1,11 +1,14 @@
 import { DEFAULT_ESTIMATE_SET } from "@gantry/domain";
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { useGraphQL } from "../../api/use-graphql";
 import { useBoardPipelines } from "../../board/api";
 import type { FilterKey } from "../../board/filters/filter-menus";
 import { useFilterOptions } from "../../board/filters/filter-options-api";
 import { Avatar } from "../../ui/Avatar";
 import type { SelectionOption } from "../../ui/selection-list/SelectionList";
+import { workspacePrioritiesPath } from "../../workspaces/paths";
 import { useEstimateSet, useWorkspacePriorities } from "../fields-api";
 import type { IssuePerson, LinkedIssue, ViewedIssue } from "../issue-api";
 import styles from "./IssueSidebar.module.css";
@@ -20,6 +23,8 @@ export interface OptionList {
   loadMore?: () => void;
   /** The server matches in any case, so the typed text reaches the list as typed (a new milestone's title). */
   keepsCase?: boolean;
+  /** Said under the list once it has loaded: how to get options the list lacks. */
+  hint?: ReactNode;
   /** How a picked option shows in its row while the change is applied, if not as listed. */
   shownAs?: (option: SelectionOption) => SelectionOption;
 }
@@ -132,12 +137,23 @@ function useEstimateOptions({ workspaceId, issue }: OptionsRequest): OptionList 
   };
 }
 
-function usePriorityOptions({ workspaceId }: OptionsRequest): OptionList {
+/**
+ * A workspace has no priorities until an admin adds them (SPEC names no defaults, decision 0059),
+ * so an empty list says where they are added: a link for admins, who to ask for everyone else.
+ */
+function noPrioritiesHint(workspaceId: string, issue: ViewedIssue): ReactNode {
+  if (issue.viewerPermission !== "ADMIN")
+    return "No priorities yet: a workspace admin adds them in the workspace settings.";
+  return <Link to={workspacePrioritiesPath(workspaceId)}>Add priorities in the workspace settings</Link>;
+}
+
+function usePriorityOptions({ workspaceId, issue }: OptionsRequest): OptionList {
   const priorities = useWorkspacePriorities(workspaceId);
   return {
     ...ready([{ id: CLEAR_OPTION_ID, label: "No priority" }, ...(priorities.data ?? []).map(priorityOption)]),
     isPending: priorities.isPending,
     error: priorities.error?.message ?? null,
+    ...(priorities.data?.length === 0 ? { hint: noPrioritiesHint(workspaceId, issue) } : {}),
   };
 }
 

@@ -16,7 +16,9 @@ export interface ServerWatch {
 /**
  * Polls /version.json while the tab is visible (SPEC §4 "Connectivity", §9): no answer means
  * offline; an answer with another build id means a newer app is out. A tab coming back into
- * view checks at once. The extension checks with /ping instead (SPEC §7), which names no build.
+ * view checks at once. The browser's own `offline` event shows the notice at once rather than at
+ * the next poll, and its `online` event checks at once that the server answers again.
+ * The extension checks with /ping instead (SPEC §7), which names no build.
  */
 export function useServerWatch(check: () => Promise<{ buildId: string | null }> = fetchServerVersion): ServerWatch {
   const [watch, setWatch] = useState<ServerWatch>({ online: true, newBuildAvailable: false });
@@ -48,12 +50,19 @@ export function useServerWatch(check: () => Promise<{ buildId: string | null }> 
       pollWhileVisible();
     };
 
+    const onOffline = () => setWatch((current) => ({ ...current, online: false }));
+    const onOnline = () => void poll();
+
     pollWhileVisible();
     document.addEventListener("visibilitychange", onVisibilityChange);
+    window.addEventListener("offline", onOffline);
+    window.addEventListener("online", onOnline);
     return () => {
       stopped = true;
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisibilityChange);
+      window.removeEventListener("offline", onOffline);
+      window.removeEventListener("online", onOnline);
     };
   }, [check]);
 

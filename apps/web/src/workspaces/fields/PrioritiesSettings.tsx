@@ -68,6 +68,9 @@ function PriorityForm({ initial, submitText, pending, onSubmit, onCancel }: Prio
   );
 }
 
+/** The section's heading, which a link to the priorities settings scrolls to. */
+export const PRIORITIES_TITLE_ID = "workspace-priorities-title";
+
 /** SPEC §3 priorities: highest first (rank 1), added, renamed, recoloured, reordered and deleted by admins. */
 export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
   const priorities = useWorkspacePriorities(workspaceId);
@@ -78,8 +81,8 @@ export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
   const list = priorities.data ?? [];
 
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby="workspace-priorities-title">
-      <h3 id="workspace-priorities-title" className={pageStyles.settingsSubtitle}>
+    <section className={pageStyles.settingsSection} aria-labelledby={PRIORITIES_TITLE_ID}>
+      <h3 id={PRIORITIES_TITLE_ID} className={pageStyles.settingsSubtitle}>
         Priorities
       </h3>
       <p className={pageStyles.muted}>
