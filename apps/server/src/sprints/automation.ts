@@ -136,9 +136,8 @@ async function rollOver(deps: SprintAutomationDeps, workspaceId: string, now: Da
       to: next.name,
       actorId: null,
       workspaceId,
-      at: now,
     }));
-    await recordIssueEvents(tx, added);
+    await recordIssueEvents(tx, added, now);
     return { workspaceId, closedSprintIds: dueIds, nextSprintId: next.id, carriedIssueIds, filledIssueIds };
   });
   const changed = [...result.carriedIssueIds, ...result.filledIssueIds];

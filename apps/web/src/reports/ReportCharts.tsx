@@ -63,9 +63,13 @@ function Frame({ label, children }: { label: string; children: React.ReactElemen
   );
 }
 
+/** The burndown's first reading is the sprint's start, the commitment; the others are its days. */
+export const burndownLabel = (point: BurndownAnswer["points"][number], index: number) =>
+  index === 0 ? "Start" : point.day;
+
 export function BurndownChart({ report }: { report: BurndownAnswer }) {
-  const data = report.points.map((point) => ({
-    day: dayOf(point.at),
+  const data = report.points.map((point, index) => ({
+    day: burndownLabel(point, index),
     remaining: point.remainingPoints,
     ideal: point.idealPoints,
   }));

@@ -10,7 +10,15 @@ import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
 import { type CsvCell, downloadCsv, type ReportTable } from "./csv";
 import { REPORTS, type ReportKey, reportsPath } from "./paths";
-import { BurndownChart, ControlChart, CumulativeFlowChart, dayOf, ProgressChart, VelocityChart } from "./ReportCharts";
+import {
+  BurndownChart,
+  burndownLabel,
+  ControlChart,
+  CumulativeFlowChart,
+  dayOf,
+  ProgressChart,
+  VelocityChart,
+} from "./ReportCharts";
 import styles from "./Reports.module.css";
 import { type EpicAnswer, type ProgressDay, type ReleaseAnswer, usePickerOptions, useReport } from "./reports-api";
 
@@ -200,8 +208,8 @@ function BurndownReport({ workspaceId }: { workspaceId: string }) {
   const table: ReportTable | null = query.data
     ? {
         headers: ["Day", "Remaining points", "Ideal points"],
-        rows: query.data.points.map((point) => [
-          dayOf(point.at),
+        rows: query.data.points.map((point, index) => [
+          burndownLabel(point, index),
           point.remainingPoints === null ? null : round(point.remainingPoints),
           round(point.idealPoints),
         ]),

@@ -7,9 +7,10 @@ import { ReportsPage } from "./ReportsPage";
 const burndown = (sprintId: string) => ({
   sprint: { id: sprintId, name: sprintId === "s2" ? "Sprint 2" : "Sprint 1" },
   points: [
-    { at: "2026-03-02T00:00:00.000Z", remainingPoints: 8, idealPoints: 8 },
-    { at: "2026-03-03T00:00:00.000Z", remainingPoints: 11, idealPoints: 5.3333333 },
-    { at: "2026-03-04T00:00:00.000Z", remainingPoints: null, idealPoints: 2.6666667 },
+    { at: "2026-03-02T00:00:00.000Z", day: "2026-03-02", remainingPoints: 8, idealPoints: 8 },
+    { at: "2026-03-03T00:00:00.000Z", day: "2026-03-02", remainingPoints: 11, idealPoints: 5.3333333 },
+    { at: "2026-03-03T10:00:00.000Z", day: "2026-03-03", remainingPoints: 9, idealPoints: 2.6666667 },
+    { at: "2026-03-05T00:00:00.000Z", day: "2026-03-04", remainingPoints: null, idealPoints: 0 },
   ],
 });
 
@@ -109,9 +110,10 @@ describe("Reports page", () => {
     const table = await screen.findByRole("table", { name: "Sprint burndown numbers" });
     expect(rowsOf(table)).toEqual([
       ["Day", "Remaining points", "Ideal points"],
-      ["2026-03-02", "8", "8"],
-      ["2026-03-03", "11", "5.33"],
-      ["2026-03-04", "—", "2.67"],
+      ["Start", "8", "8"],
+      ["2026-03-02", "11", "5.33"],
+      ["2026-03-03", "9", "2.67"],
+      ["2026-03-04", "—", "0"],
     ]);
     expect(screen.getByRole("figure", { name: "Burndown chart" })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText("Sprint"), "Sprint 2");

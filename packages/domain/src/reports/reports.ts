@@ -1,3 +1,4 @@
+import { localDay } from "../sprints/schedule.js";
 import {
   DAY_MS,
   daysBetween,
@@ -15,8 +16,11 @@ const isMember = (issue: MemberIssue, at: Date) => onBoardAt(issue, at) && value
 const isClosed = (issue: ReportIssue, at: Date) => valueAt(issue.closed, at);
 
 export interface BurndownPoint {
+  /** When the reading is taken: the sprint's start, then each day's end, or now for the day under way. */
   at: Date;
-  /** Open points in the sprint then; null for moments still to come. */
+  /** The sprint's local day (YYYY-MM-DD) the reading closes; the start reading has the first day. */
+  day: string;
+  /** Open points in the sprint then; null for days still to come. */
   remaining: number | null;
   /** The straight line from the sprint's committed points at its start to none at its end. */
   ideal: number;
@@ -32,40 +36,53 @@ export interface BurndownPoint {
 export const SPRINT_COMMITMENT_WINDOW_MS = DAY_MS;
 
 /**
- * Readings at the sprint's start, every 24 hours after, and its end. The start's reading is the
- * commitment: the points, at the end of the commitment window (or now, if sooner), of the issues then in
- * the sprint that were not closed at its start. Issues added later raise the remaining points above the
- * ideal line, which runs straight from the commitment to 0.
+ * The commitment at the sprint's start, then one reading for each day of the sprint, at the day's end,
+ * so the last reading is the sprint's last day (a sprint ending at midnight ends the day before). The
+ * day under way is read now: what was closed today counts today, as on the sprint page. The start's
+ * reading is the commitment: the points, at the end of the commitment window (or now, if sooner), of the
+ * issues then in the sprint that were not closed at its start. Issues added later raise the remaining
+ * points above the ideal line, which runs straight from the commitment to 0. Days are 24 hours from the
+ * start, each named by the local day (in `timeZone`) its middle falls on, so a daylight-saving change
+ * does not name one day twice.
  */
 export function sprintBurndown(input: {
   startAt: Date;
   endAt: Date;
   issues: readonly MemberIssue[];
   now: Date;
+  timeZone: string;
 }): BurndownPoint[] {
   const start = input.startAt.getTime();
   const end = input.endAt.getTime();
-  const times: number[] = [];
-  for (let at = start; at < end; at += DAY_MS) times.push(at);
-  times.push(end);
+  const now = input.now.getTime();
   const remainingAt = (at: Date) =>
     input.issues
       .filter((issue) => isMember(issue, at) && !isClosed(issue, at))
       .reduce((sum, issue) => sum + pointsAt(issue, at), 0);
-  const committedAt = new Date(
-    Math.max(start, Math.min(start + SPRINT_COMMITMENT_WINDOW_MS, end, input.now.getTime())),
-  );
+  const committedAt = new Date(Math.max(start, Math.min(start + SPRINT_COMMITMENT_WINDOW_MS, end, now)));
   const committed = input.issues
     .filter((issue) => isMember(issue, committedAt) && !isClosed(issue, input.startAt))
     .reduce((sum, issue) => sum + pointsAt(issue, committedAt), 0);
-  return times.map((time) => {
-    const at = new Date(time);
-    return {
+  const dayOfSprint = (from: number, to: number) => localDay(new Date((from + to) / 2), input.timeZone);
+  const points: BurndownPoint[] = [
+    {
+      at: input.startAt,
+      day: dayOfSprint(start, Math.min(start + DAY_MS, end)),
+      remaining: start > now ? null : committed,
+      ideal: committed,
+    },
+  ];
+  for (let dayStart = start; dayStart < end; dayStart += DAY_MS) {
+    const dayEnd = Math.min(dayStart + DAY_MS, end);
+    const at = new Date(now >= dayStart && now < dayEnd ? now : dayEnd);
+    points.push({
       at,
-      remaining: time > input.now.getTime() ? null : time === start ? committed : remainingAt(at),
-      ideal: committed * (1 - (time - start) / (end - start)),
-    };
-  });
+      day: dayOfSprint(dayStart, dayEnd),
+      remaining: dayStart > now ? null : remainingAt(at),
+      ideal: end > start ? committed * (1 - (dayEnd - start) / (end - start)) : 0,
+    });
+  }
+  return points;
 }
 
 export interface SprintScope {
