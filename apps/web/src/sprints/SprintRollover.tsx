@@ -3,6 +3,8 @@ import { sprintPagePath } from "./paths";
 import styles from "./SprintPage.module.css";
 
 interface RolloverIssue {
+  /** Keys the list: a native issue and a GitHub one can share a number. */
+  id: string;
   number: number;
   title: string;
 }
@@ -16,7 +18,7 @@ export interface SprintRolloverAnswer {
 
 /** The fields of Sprint.rollover the sprint page reads. */
 export const SPRINT_ROLLOVER_FIELDS =
-  "rollover { nextSprint { id name } carriedIssues { number title } filledIssues { number title } unfittedIssues { number title } }";
+  "rollover { nextSprint { id name } carriedIssues { id number title } filledIssues { id number title } unfittedIssues { id number title } }";
 
 const count = (issues: RolloverIssue[]) => `${issues.length} ${issues.length === 1 ? "issue" : "issues"}`;
 
@@ -30,7 +32,7 @@ function IssueList({ heading, issues, note }: { heading: string; issues: Rollove
       {note ? <p className={styles.muted}>{note}</p> : null}
       <ul className={styles.rolloverList}>
         {issues.map((issue) => (
-          <li key={issue.number}>
+          <li key={issue.id}>
             #{issue.number} {issue.title}
           </li>
         ))}

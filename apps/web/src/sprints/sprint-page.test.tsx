@@ -70,11 +70,11 @@ describe("Sprint page", () => {
     details.state = "CLOSED";
     details.rollover = {
       nextSprint: { id: "s2", name: "Sprint: Dec 7 – Dec 20, 2026" },
-      carriedIssues: [{ number: 4, title: "Receipt emails" }],
-      filledIssues: [{ number: 2, title: "Gift cards" }],
+      carriedIssues: [{ id: "i1", number: 4, title: "Receipt emails" }],
+      filledIssues: [{ id: "i2", number: 2, title: "Gift cards" }],
       unfittedIssues: [
-        { number: 3, title: "Wish lists" },
-        { number: 5, title: "Coupons" },
+        { id: "i3", number: 3, title: "Wish lists" },
+        { id: "i4", number: 5, title: "Coupons" },
       ],
     };
     try {
