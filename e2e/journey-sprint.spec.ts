@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
 import { backlogIssues, serverClock, setEstimate } from "./support/sprints.js";
+import { rowsOf } from "./support/tables.js";
 
 /*
  * A team's first sprint in Gantry (issue #27): set sprints up, plan from Backlog, work the sprint with a
@@ -12,11 +13,6 @@ import { backlogIssues, serverClock, setEstimate } from "./support/sprints.js";
  */
 
 const card = (page: Page, title: string) => page.getByRole("article", { name: new RegExp(`: ${title}$`) });
-const tableRows = async (table: Locator) =>
-  table
-    .getByRole("row")
-    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll("th, td"), (cell) => cell.textContent)));
-
 /** The sprint page's Scope, Committed and Done, as a person reads them. */
 async function sprintNumbers(page: Page) {
   const stat = (name: string) => page.locator(`dl dt:text-is("${name}") + dd`);
@@ -162,7 +158,7 @@ test("a sprint from setup to velocity: plan, work, board on the current sprint, 
   await page.getByLabel("Sprint", { exact: true }).selectOption({ label: runningName });
   const burndown = page.getByRole("table", { name: "Sprint burndown numbers" });
   await expect(burndown.getByRole("row").nth(1)).toContainText("Start");
-  const running = await tableRows(burndown);
+  const running = await rowsOf(burndown);
   // The header, the start, then the fourteen days of a two-week sprint: none past its end.
   expect(running).toHaveLength(16);
   expect(running[1]).toEqual(["Start", "7", "7"]);
@@ -194,7 +190,7 @@ test("a sprint from setup to velocity: plan, work, board on the current sprint, 
   await page.goto(`/workspaces/${workspaceId}/reports/velocity`);
   const velocity = page.getByRole("table", { name: "Velocity numbers" });
   await expect(velocity.getByRole("row")).toHaveCount(2);
-  expect(await tableRows(velocity)).toEqual([
+  expect(await rowsOf(velocity)).toEqual([
     ["Sprint", "Committed points", "Completed points"],
     [runningName, "7", "3"],
   ]);
@@ -202,7 +198,7 @@ test("a sprint from setup to velocity: plan, work, board on the current sprint, 
   await page.goto(`/workspaces/${workspaceId}/reports/burndown`);
   await page.getByLabel("Sprint", { exact: true }).selectOption({ label: runningName });
   await expect(burndown.getByRole("row").nth(1)).toContainText("Start");
-  const closedBurndown = await tableRows(burndown);
+  const closedBurndown = await rowsOf(burndown);
   expect(closedBurndown.at(-1)?.[1]).toBe("4");
 
   // The last screen: the closed sprint's page with what its close did.
