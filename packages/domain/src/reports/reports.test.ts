@@ -158,6 +158,17 @@ describe("sprint burndown", () => {
     expect(points.map((point) => point.day)).toEqual(["2026-03-02", "2026-03-02", "2026-03-03"]);
   });
 
+  it("names each day by the day it starts on, for a sprint starting in the evening too", () => {
+    const points = sprintBurndown({
+      startAt: new Date("2026-11-27T19:00:00.000Z"),
+      endAt: new Date("2026-11-29T19:00:00.000Z"),
+      issues: [],
+      now,
+      timeZone: "UTC",
+    });
+    expect(points.map((point) => point.day)).toEqual(["2026-11-27", "2026-11-27", "2026-11-28"]);
+  });
+
   it("over random sprints and moments: one reading per sprint day after the start, named from its first day to its last, and the day under way reads the open points now", () => {
     const DAY = 86_400_000;
     const member = (addedAt: number | null) =>
@@ -208,7 +219,8 @@ describe("sprint burndown", () => {
           expect(names[0]).toBe(new Date(start).toISOString().slice(0, 10));
           // The last day named is the last day the sprint runs on, never the day it ends at midnight.
           expect(names.at(-1)).toBe(new Date(end - 1).toISOString().slice(0, 10));
-          expect(new Set(names).size).toBe(names.length);
+          // One calendar day after another.
+          names.forEach((name, index) => expect(name).toBe(new Date(start + index * DAY).toISOString().slice(0, 10)));
           expect(points.at(-1)?.ideal).toBe(0);
           points.slice(1).forEach((point, index) => {
             const dayStart = start + index * DAY;

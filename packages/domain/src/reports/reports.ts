@@ -1,6 +1,7 @@
 import { localDay } from "../sprints/schedule.js";
 import {
   DAY_MS,
+  dayOf,
   daysBetween,
   type MemberIssue,
   mean,
@@ -42,8 +43,7 @@ export const SPRINT_COMMITMENT_WINDOW_MS = DAY_MS;
  * reading is the commitment: the points, at the end of the commitment window (or now, if sooner), of the
  * issues then in the sprint that were not closed at its start. Issues added later raise the remaining
  * points above the ideal line, which runs straight from the commitment to 0. Days are 24 hours from the
- * start, each named by the local day (in `timeZone`) its middle falls on, so a daylight-saving change
- * does not name one day twice.
+ * start, named from the start's local day (in `timeZone`) one calendar day at a time.
  */
 export function sprintBurndown(input: {
   startAt: Date;
@@ -63,21 +63,23 @@ export function sprintBurndown(input: {
   const committed = input.issues
     .filter((issue) => isMember(issue, committedAt) && !isClosed(issue, input.startAt))
     .reduce((sum, issue) => sum + pointsAt(issue, committedAt), 0);
-  const dayOfSprint = (from: number, to: number) => localDay(new Date((from + to) / 2), input.timeZone);
+  // Sprint day k is the k-th calendar day from the first, whatever daylight saving does to 24 hours.
+  const firstDay = Date.parse(`${localDay(input.startAt, input.timeZone)}T00:00:00.000Z`);
+  const dayOfSprint = (index: number) => dayOf(new Date(firstDay + index * DAY_MS));
   const points: BurndownPoint[] = [
     {
       at: input.startAt,
-      day: dayOfSprint(start, Math.min(start + DAY_MS, end)),
+      day: dayOfSprint(0),
       remaining: start > now ? null : committed,
       ideal: committed,
     },
   ];
-  for (let dayStart = start; dayStart < end; dayStart += DAY_MS) {
+  for (let dayStart = start, index = 0; dayStart < end; dayStart += DAY_MS, index++) {
     const dayEnd = Math.min(dayStart + DAY_MS, end);
     const at = new Date(now >= dayStart && now < dayEnd ? now : dayEnd);
     points.push({
       at,
-      day: dayOfSprint(dayStart, dayEnd),
+      day: dayOfSprint(index),
       remaining: dayStart > now ? null : remainingAt(at),
       ideal: end > start ? committed * (1 - (dayEnd - start) / (end - start)) : 0,
     });
