@@ -39,7 +39,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: ["enterprise/**", "journey-*.spec.ts"] },
+    // Journeys live through whole sprints on the server's one clock, which sprints.spec.ts and
+    // reports.spec.ts move by weeks: they run after the other specs, so no jump lands mid-journey.
+    // One journey on its own: `npx playwright test -c e2e/playwright.config.ts --no-deps e2e/journey-sprint.spec.ts`.
+    { name: "journeys", use: { browserName: "chromium" }, testMatch: "journey-*.spec.ts", dependencies: ["chromium"] },
+  ],
   webServer: [
     {
       command: "node --import tsx apps/hub-sandbox/src/main.ts",

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { type Account, createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { rowsOf } from "./support/tables.js";
 
 const HOUR_MS = 3_600_000;
 
@@ -16,13 +17,6 @@ async function serverNow(page: Page): Promise<Date> {
 }
 
 /** The table's cells, row by row, header first. */
-async function rowsOf(table: Locator): Promise<string[][]> {
-  return table
-    .locator("tr")
-    .evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll("th, td"), (cell) => cell.textContent ?? "")),
-    );
-}
 
 /**
  * A scripted history, all made through the API just now: four issues created in Backlog with estimates
@@ -169,12 +163,20 @@ test("reports replay a scripted history: burndown, cumulative flow, control char
   expect(lines[0]).toBe("Day,New Issues,Icebox,Backlog,In Progress,Review/QA,Done,Closed");
   expect(lines.at(-1)).toBe(`${flowRows.at(-1)?.[0]},0,0,2,1,0,0,1`);
 
-  // Control chart: only Receipts was worked on (it joined past New Issues) and closed, minutes later.
+  // Control chart: only Receipts was worked on (it joined past New Issues) and closed, moments later.
   await tab("Control chart").click();
   const control = page.getByRole("table", { name: "Control chart numbers" });
   await expect(control.locator("tbody tr")).toHaveCount(1);
-  const controlRow = (await rowsOf(control))[1] ?? [];
-  expect([controlRow[0], controlRow[1], ...controlRow.slice(4)]).toEqual(["#3", "Receipts", "0", "0", "0"]);
+  const [controlHeaders = [], controlRow = []] = await rowsOf(control);
+  // A cycle of seconds reads in minutes, and never as 0 (issue #27): a figure of at most two decimals.
+  expect(controlHeaders.slice(4)).toEqual([
+    "Cycle time (minutes)",
+    "Rolling average (minutes)",
+    "Rolling deviation (minutes)",
+  ]);
+  expect([controlRow[0], controlRow[1], controlRow[5], controlRow[6]]).toEqual(["#3", "Receipts", controlRow[4], "0"]);
+  expect(controlRow[4]).toMatch(/^(< 0\.01|\d+(\.\d{1,2})?)$/);
+  expect(controlRow[4]).not.toBe("0");
 
   // Release v2.0: Cart page 3 + Receipts 2 + Search box unestimated; Receipts closed.
   await tab("Release report").click();

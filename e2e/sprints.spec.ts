@@ -1,51 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type Account, createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
-
-interface Workspace {
-  gantryRepository: { id: string };
-  pipelines: { id: string; name: string }[];
-}
-
-/** Native issues on top of Backlog, first given ends up on top, each with an estimate. */
-async function backlogIssues(
-  page: Page,
-  owner: Account,
-  workspaceId: string,
-  issues: { title: string; points: number }[],
-) {
-  const { workspace } = await gql<{ workspace: Workspace }>(
-    page.request,
-    owner,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { id name } } }",
-    { id: workspaceId },
-  );
-  const backlog = workspace.pipelines.find((pipeline) => pipeline.name === "Backlog");
-  expect(backlog).toBeDefined();
-  for (const issue of [...issues].reverse()) {
-    const created = await gql<{ createIssue: { issue: { id: string } } }>(
-      page.request,
-      owner,
-      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-      { input: { repositoryId: workspace.gantryRepository.id, title: issue.title, pipelineId: backlog?.id } },
-    );
-    await gql(
-      page.request,
-      owner,
-      "mutation ($id: ID!, $value: Float) { setEstimate(input: { issueId: $id, value: $value }) { issue { id } } }",
-      {
-        id: created.createIssue.issue.id,
-        value: issue.points,
-      },
-    );
-  }
-}
-
-/** The server's clock (moved by earlier specs, perhaps), moved ahead by `advanceMs`. */
-async function serverClock(page: Page, advanceMs = 0): Promise<Date> {
-  const answer = await page.request.post("/__test/clock", { data: { advanceMs } });
-  expect(answer.ok()).toBe(true);
-  return new Date(((await answer.json()) as { now: string }).now);
-}
+import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { backlogIssues, serverClock } from "./support/sprints.js";
 
 const card = (page: Page, title: string) => page.locator("article", { hasText: title });
 const themes = ["light", "dark"] as const;

@@ -87,10 +87,12 @@ export async function movePipelineIssues(
       const [above, below] = await neighbourRanks(tx, pipeline.id, ready, input.position === "START" ? 0 : -1);
       const ranks = ranksBetween(above, below, ready.length);
       const placements = ready.map((issueId, index) => ({ issueId, rank: ranks[index] as string }));
-      await placeIssues(tx, workspaceId, pipeline.id, placements, deps.now());
-      await recordPipelineMoves(tx, userId, workspaceId, moves, pipeline.id);
+      const now = deps.now();
+      await placeIssues(tx, workspaceId, pipeline.id, placements, now);
+      await recordPipelineMoves(tx, now, userId, workspaceId, moves, pipeline.id);
     });
-  } else if (ready.length > 0) await recordPipelineMoves(deps.db, userId, workspaceId, moves, CLOSED_PIPELINE.id);
+  } else if (ready.length > 0)
+    await recordPipelineMoves(deps.db, deps.now(), userId, workspaceId, moves, CLOSED_PIPELINE.id);
   result.successCount = ready.length;
   if (ready.length > 0) {
     await deps.events.publish({

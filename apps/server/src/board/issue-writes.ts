@@ -104,6 +104,7 @@ async function patchNativeIssue(
       await recordIssueEvents(
         tx,
         issueFieldChanges(issue, after).map((event) => ({ ...event, issueId: issue.id, actorId: userId })),
+        now,
       );
     }
   });

@@ -150,9 +150,11 @@ async function storeIssueState(
 ) {
   await deps.db.transaction(async (tx) => {
     await tx.update(issues).set(values).where(eq(issues.id, row.issue.id));
-    await recordIssueEvents(tx, [
-      { issueId: row.issue.id, field: "state", from: row.issue.state, to: values.state, actorId: userId },
-    ]);
+    await recordIssueEvents(
+      tx,
+      [{ issueId: row.issue.id, field: "state", from: row.issue.state, to: values.state, actorId: userId }],
+      values.updatedAt,
+    );
   });
 }
 
@@ -165,6 +167,7 @@ export async function closeIssue(deps: IssueWriteDeps, userId: string, row: Issu
 /** Puts each move on its issue's timeline, by pipeline name ("Closed" for the Closed pipeline). */
 export async function recordPipelineMoves(
   executor: Executor,
+  now: Date,
   userId: string,
   workspaceId: string,
   moves: { issueId: string; fromPipelineId: string | null }[],
@@ -183,6 +186,7 @@ export async function recordPipelineMoves(
     id === CLOSED_PIPELINE.id ? CLOSED_PIPELINE.name : (rows.find((row) => row.id === id)?.name ?? null);
   await recordNamedPipelineMoves(
     executor,
+    now,
     userId,
     workspaceId,
     moves.map((move) => ({ issueId: move.issueId, from: name(move.fromPipelineId) })),
@@ -193,6 +197,7 @@ export async function recordPipelineMoves(
 /** recordPipelineMoves, for a caller that knows the pipelines' names. */
 async function recordNamedPipelineMoves(
   executor: Executor,
+  now: Date,
   userId: string,
   workspaceId: string,
   moves: { issueId: string; from: string | null }[],
@@ -208,6 +213,7 @@ async function recordNamedPipelineMoves(
       to,
       actorId: userId,
     })),
+    now,
   );
 }
 
@@ -261,8 +267,8 @@ export async function placeIssues(
 ) {
   // Plain SQL: the same statement the query builder made, without building it for every issue.
   for (const { issueId, rank } of placements) {
-    await executor.execute(sql`insert into issue_positions (workspace_id, issue_id, pipeline_id, rank, moved_at)
-      values (${workspaceId}, ${issueId}, ${pipelineId}, ${rank}, ${movedAt.toISOString()})
+    await executor.execute(sql`insert into issue_positions (workspace_id, issue_id, pipeline_id, rank, moved_at, joined_at)
+      values (${workspaceId}, ${issueId}, ${pipelineId}, ${rank}, ${movedAt.toISOString()}, ${movedAt.toISOString()})
       on conflict (workspace_id, issue_id) do update
       set pipeline_id = excluded.pipeline_id, rank = excluded.rank, moved_at = excluded.moved_at`);
   }
@@ -298,7 +304,7 @@ export async function moveIssue(deps: IssueWriteDeps, userId: string, workspaceI
   const moves = [{ issueId: row.issue.id, from: from.name }];
   if (input.pipelineId === CLOSED_PIPELINE.id) {
     await closeIssue(deps, userId, row);
-    await recordNamedPipelineMoves(deps.db, userId, workspaceId, moves, CLOSED_PIPELINE.name);
+    await recordNamedPipelineMoves(deps.db, deps.now(), userId, workspaceId, moves, CLOSED_PIPELINE.name);
     await announce(CLOSED_PIPELINE.id);
     return { issueId: row.issue.id, pipelineId: CLOSED_PIPELINE.id };
   }

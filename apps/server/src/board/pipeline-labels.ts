@@ -94,23 +94,26 @@ export async function applyPipelineLabel(
     const rank = rankBetween(null, top?.rank ?? null);
     await executor
       .insert(issuePositions)
-      .values({ workspaceId, issueId: issue.id, pipelineId: pipeline.id, rank, movedAt: now })
+      .values({ workspaceId, issueId: issue.id, pipelineId: pipeline.id, rank, movedAt: now, joinedAt: now })
       .onConflictDoUpdate({
         target: [issuePositions.workspaceId, issuePositions.issueId],
         set: { pipelineId: pipeline.id, rank, movedAt: now },
       });
     // On the timeline like any other move, so reports replaying the board see it (decision 0024).
-    await recordIssueEvents(executor, [
-      {
-        issueId: issue.id,
-        workspaceId,
-        field: "pipeline",
-        from: current?.name ?? null,
-        to: pipeline.name,
-        actorId: null,
-        source: "github",
-        at: now,
-      },
-    ]);
+    await recordIssueEvents(
+      executor,
+      [
+        {
+          issueId: issue.id,
+          workspaceId,
+          field: "pipeline",
+          from: current?.name ?? null,
+          to: pipeline.name,
+          actorId: null,
+          source: "github",
+        },
+      ],
+      now,
+    );
   }
 }

@@ -156,10 +156,12 @@ export async function deletePipeline(
       .limit(1);
     const ranks = ranksBetween(last?.rank ?? null, null, moving.length);
     const placements = moving.map(({ issueId }, index) => ({ issueId, rank: ranks[index] as string }));
-    await placeIssues(tx, pipeline.workspaceId, destination.id, placements, deps.now());
+    const now = deps.now();
+    await placeIssues(tx, pipeline.workspaceId, destination.id, placements, now);
     // Recorded while the deleted pipeline's name can still be read, so reports replaying the board see the move.
     await recordPipelineMoves(
       tx,
+      now,
       userId,
       pipeline.workspaceId,
       moving.map(({ issueId }) => ({ issueId, fromPipelineId: pipeline.id })),

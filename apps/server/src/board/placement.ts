@@ -48,7 +48,7 @@ export async function placeNewIssues(executor: Executor, repositoryId: string, n
       let above = top?.rank ?? null;
       const rows = unplaced.map(({ id }) => {
         above = rankBetween(null, above);
-        return { workspaceId, issueId: id, pipelineId: first.id, rank: above, movedAt: now };
+        return { workspaceId, issueId: id, pipelineId: first.id, rank: above, movedAt: now, joinedAt: now };
       });
       for (let start = 0; start < rows.length; start += 500) {
         await tx

@@ -227,7 +227,8 @@ export async function storeIssues(
   // The batch's timeline in one INSERT, not one per issue (B4).
   let timeline: IssueEventInput[] = [];
   const recordTimeline = async () => {
-    await recordIssueEvents(executor, timeline);
+    // GitHub's changes keep real time, as sign-in does: a test clock moves planning only (decision 0020).
+    await recordIssueEvents(executor, timeline, new Date());
     timeline = [];
   };
   for (const { values, kept } of sorted) {

@@ -47,8 +47,10 @@ export interface IssueEventInput {
  * recordIssueEvents: every write to an issue calls this in the same transaction as the write,
  * so the timeline never shows a change that was rolled back. Events that change nothing
  * (from equals to) are dropped, so callers can pass before/after without comparing.
+ * `now` is the server's clock, not the database's: reports replay the timeline against that
+ * clock, and a test clock (decision 0020) must move the two together (decision 0060).
  */
-export async function recordIssueEvents(executor: Executor, events: IssueEventInput[]): Promise<void> {
+export async function recordIssueEvents(executor: Executor, events: IssueEventInput[], now: Date): Promise<void> {
   const rows = events
     .filter((event) => event.from !== event.to)
     .map((event, index) => ({
@@ -61,7 +63,7 @@ export async function recordIssueEvents(executor: Executor, events: IssueEventIn
       toValue: event.to,
       source: event.source ?? "gantry",
       // One microsecond apart, so changes made together keep the order they were given in.
-      createdAt: sql<Date>`${event.at ? sql`${event.at.toISOString()}::timestamptz` : sql`now()`} + ${index}::int * interval '1 microsecond'`,
+      createdAt: sql<Date>`${(event.at ?? now).toISOString()}::timestamptz + ${index}::int * interval '1 microsecond'`,
     }));
   if (rows.length > 0) await executor.insert(issueEvents).values(rows);
 }

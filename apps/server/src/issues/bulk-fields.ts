@@ -116,6 +116,7 @@ export async function setMultipleEstimates(
             to: estimateText(input.value),
             actorId: userId,
           })),
+          deps.now(),
         );
         return rows;
       })
@@ -221,6 +222,7 @@ export async function changeMembership<K extends TargetKind>(
               workspaceId: target.workspaceId,
             })),
         ),
+        deps.now(),
       );
       if (change === "add") {
         await tx

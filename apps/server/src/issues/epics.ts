@@ -121,6 +121,7 @@ export async function deleteGantryEpic(deps: Deps, userId: string, input: { gant
         from: epic.title,
         to: null,
       })),
+      deps.now(),
     );
   });
   await tellEpicBoard(deps, userId, epic, issueIds, input);
@@ -208,7 +209,7 @@ export async function changeEpicIssues(
               .delete(epicIssues)
               .where(and(inArray(epicIssues.epicId, epicIds), inArray(epicIssues.issueId, ids)))
               .returning();
-      await recordIssueEvents(tx, epicEvents(change, links, epics, userId));
+      await recordIssueEvents(tx, epicEvents(change, links, epics, userId), deps.now());
     });
   result.successCount = ids.length;
   await tellBoards(deps, userId, [...ids, ...epicIds], input);
@@ -244,7 +245,7 @@ export async function createEpicFromIssue(
         .values(ids.map((issueId) => ({ epicId: epic.issue.id, issueId })))
         .onConflictDoNothing()
         .returning();
-      await recordIssueEvents(tx, epicEvents("add", links, [epic], userId));
+      await recordIssueEvents(tx, epicEvents("add", links, [epic], userId), deps.now());
     }
     return row;
   });

@@ -44,15 +44,19 @@ export async function setEstimate(
       .where(eq(issues.id, input.issueId))
       .returning();
     if (!after) throw new GantryError("NOT_FOUND", "This issue does not exist.");
-    await recordIssueEvents(tx, [
-      {
-        issueId: after.id,
-        field: "estimate",
-        from: estimateText(before?.estimate),
-        to: estimateText(after.estimate),
-        actorId: userId,
-      },
-    ]);
+    await recordIssueEvents(
+      tx,
+      [
+        {
+          issueId: after.id,
+          field: "estimate",
+          from: estimateText(before?.estimate),
+          to: estimateText(after.estimate),
+          actorId: userId,
+        },
+      ],
+      after.updatedAt,
+    );
     return after;
   });
   for (const workspaceId of workspaceIds) {

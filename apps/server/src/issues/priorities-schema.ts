@@ -15,7 +15,7 @@ import {
   workspacePriorities,
 } from "./priorities.js";
 
-const deps = (context: GraphQLContext) => ({ db: context.db, events: context.events });
+const deps = (context: GraphQLContext) => ({ db: context.db, events: context.events, now: context.now });
 
 /** Each asked-for workspace's priority ids, highest first: one query per workspace a page shows. */
 const priorityOrderOf = batched<string[]>((workspaceIds, context) =>

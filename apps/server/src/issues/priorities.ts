@@ -12,7 +12,7 @@ import { type RepositoryKey, workspaceIssuesByInfo } from "./lookups.js";
 const { issuePositions, priorities } = schema;
 
 export type PriorityRow = typeof priorities.$inferSelect;
-type PrioritiesDeps = { db: Database; events: BoardEventBus };
+type PrioritiesDeps = { db: Database; events: BoardEventBus; now: () => Date };
 
 const NAME_TAKEN = "A priority with this name already exists in this workspace.";
 const NOT_FOUND = "This priority does not exist.";
@@ -166,6 +166,7 @@ async function writeIssuePriorities(
         actorId: userId,
         workspaceId,
       })),
+      deps.now(),
     );
     return ids;
   });

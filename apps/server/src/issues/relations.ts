@@ -153,7 +153,7 @@ export async function createBlockage(
       .onConflictDoNothing()
       .returning();
     if (inserted) {
-      await recordIssueEvents(tx, dependencyEvents("added", place, userId));
+      await recordIssueEvents(tx, dependencyEvents("added", place, userId), deps.now());
       return inserted;
     }
     const [row] = await tx.select().from(issueDependencies).where(theDependency(place));
@@ -174,7 +174,7 @@ export async function deleteBlockage(
   const { blocking, blocked } = place;
   const removed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(issueDependencies).where(theDependency(place)).returning();
-    if (row) await recordIssueEvents(tx, dependencyEvents("removed", place, userId));
+    if (row) await recordIssueEvents(tx, dependencyEvents("removed", place, userId), deps.now());
     return row;
   });
   if (!removed)
@@ -248,14 +248,14 @@ export async function attachChildren(
   }
   const ids = children.map(({ issue }) => issue.id);
   await tx.update(issues).set({ parentIssueId: parent.id, updatedAt: now }).where(inArray(issues.id, ids));
-  await recordIssueEvents(tx, await parentEvents(tx, children, parent, userId));
+  await recordIssueEvents(tx, await parentEvents(tx, children, parent, userId), now);
 }
 
 /** Within a transaction: the issues no longer have a parent. */
 export async function detachChildren(tx: Executor, now: Date, userId: string, children: ShownIssue[]) {
   const ids = children.map(({ issue }) => issue.id);
   await tx.update(issues).set({ parentIssueId: null, updatedAt: now }).where(inArray(issues.id, ids));
-  await recordIssueEvents(tx, await parentEvents(tx, children, null, userId));
+  await recordIssueEvents(tx, await parentEvents(tx, children, null, userId), now);
 }
 
 /** The children and every parent whose sub-issue progress changed with them. */

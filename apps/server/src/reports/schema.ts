@@ -24,9 +24,15 @@ type Report<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnTy
 const BurndownPointType = builder.objectRef<BurndownPoint>("BurndownPoint").implement({
   fields: (t) => ({
     at: t.field({ type: "ISO8601DateTime", resolve: (point) => point.at }),
+    day: t.field({
+      type: "ISO8601Date",
+      description:
+        "The sprint's day (in its time zone) the reading closes. The first point is the sprint's start, the commitment, on its first day; then one reading per day, at its end, or now for the day under way.",
+      resolve: (point) => point.day,
+    }),
     remainingPoints: t.float({
       nullable: true,
-      description: "Open story points in the sprint then; null for moments still to come.",
+      description: "Open story points in the sprint then; null for days still to come.",
       resolve: (point) => point.remaining,
     }),
     idealPoints: t.float({

@@ -57,7 +57,9 @@ export async function burndownReport(db: Executor, workspaceId: string, sprintId
     .where(and(eq(sprints.id, sprintId), eq(sprints.workspaceId, workspaceId)));
   if (!sprint) throw new GantryError("NOT_FOUND", "This sprint does not exist in this workspace.");
   const issues = await sprintMembers(db, workspaceId, sprint);
-  return { sprint, points: sprintBurndown({ startAt: sprint.startAt, endAt: sprint.endAt, issues, now }) };
+  // Days are named in the sprints' zone, as the sprint's own name is.
+  const timeZone = (await sprintConfigOf(db, workspaceId))?.tzIdentifier ?? "UTC";
+  return { sprint, points: sprintBurndown({ startAt: sprint.startAt, endAt: sprint.endAt, issues, now, timeZone }) };
 }
 
 async function sprintMembers(db: Executor, workspaceId: string, sprint: { id: string; name: string }) {

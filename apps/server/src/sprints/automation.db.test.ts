@@ -8,7 +8,7 @@ import { createInProcessBus } from "../events/event-bus.js";
 import { SPRINT_TIMES, sprintingWorkspace as seed, sprintsOf as sprintRows } from "../testing/sprint-automation.js";
 import { runSprintAutomation } from "./automation.js";
 
-const { issueEvents, issues, sprintConfigs, sprintIssues, workspaces } = schema;
+const { issueEvents, issues, sprintConfigs, sprintIssues, sprintRolloverIssues, workspaces } = schema;
 
 const { firstSprintRunning: FIRST_SPRINT_RUNNING, firstSprintEnds: FIRST_SPRINT_ENDS } = SPRINT_TIMES;
 const { justAfterFirst: JUST_AFTER_FIRST } = SPRINT_TIMES;
@@ -164,6 +164,51 @@ describe.each(testEngines())("sprint automation on %s", (engine) => {
     expect(run?.carriedIssueIds).toEqual([carried]);
     expect(run?.filledIssueIds.sort()).toEqual([a, b, c].sort());
     expect(await membersOf(second?.id ?? "")).toEqual([carried, a, b, c].sort());
+  });
+
+  it("keeps, under the closed sprint, what it carried, what it filled and which issues promised as Next did not fit", async () => {
+    const { workspaceId, pipelineId, ordered } = await sprintingWorkspace({}, 5);
+    await db
+      .update(sprintConfigs)
+      .set({ issuesFromPipelineEnabled: true, issuesFromPipelineId: pipelineId, totalStoryPoints: 6 })
+      .where(eq(sprintConfigs.workspaceId, workspaceId));
+    const [a, b, c, d, carried] = ordered as [string, string, string, string, string];
+    for (const [issueId, points] of [
+      [a, 3],
+      [b, 2],
+      [c, 1],
+      [d, 5],
+      [carried, 3],
+    ] as const)
+      await estimate(issueId, points);
+    const [first, second] = await sprintsOf(workspaceId);
+    if (!first || !second) throw new Error("no sprints");
+    await addToSprint(first.id, [carried]);
+    // While the sprint runs, a, b and c (6 points) read "Next"; at the close the carried 3 points go first,
+    // so only a fits, and b and c are told as not fitted.
+    await runSprintAutomation(deps, JUST_AFTER_FIRST, workspaceId);
+    const rows = await db
+      .select({
+        issueId: sprintRolloverIssues.issueId,
+        outcome: sprintRolloverIssues.outcome,
+        next: sprintRolloverIssues.nextSprintId,
+      })
+      .from(sprintRolloverIssues)
+      .where(eq(sprintRolloverIssues.closedSprintId, first.id));
+    const outcome = (kind: string) =>
+      rows
+        .filter((row) => row.outcome === kind)
+        .map((row) => row.issueId)
+        .sort();
+    expect(outcome("carried")).toEqual([carried]);
+    expect(outcome("filled")).toEqual([a]);
+    expect(outcome("unfitted")).toEqual([b, c].sort());
+    expect(new Set(rows.map((row) => row.next))).toEqual(new Set([second.id]));
+    // A second run for the same time tells nothing new.
+    await runSprintAutomation(deps, JUST_AFTER_FIRST, workspaceId);
+    expect(
+      await db.select().from(sprintRolloverIssues).where(eq(sprintRolloverIssues.closedSprintId, first.id)),
+    ).toHaveLength(4);
   });
 
   it("over random backlogs: carries exactly the unfinished issues, fills a board-order prefix within the points, and a rerun changes nothing", async () => {

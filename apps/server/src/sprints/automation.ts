@@ -9,7 +9,7 @@ import type { JobDefinition } from "../jobs/jobs.js";
 import { sprintFillPlan } from "./queries.js";
 import { ensureUpcomingSprints } from "./service.js";
 
-const { issues, sprintConfigs, sprintIssues, sprints } = schema;
+const { issues, sprintConfigs, sprintIssues, sprintRolloverIssues, sprints } = schema;
 
 export interface SprintAutomationDeps {
   db: Database;
@@ -107,6 +107,9 @@ async function rollOver(deps: SprintAutomationDeps, workspaceId: string, now: Da
       .limit(1);
     if (!next) return { ...nothing, closedSprintIds: dueIds };
 
+    // What the "Next" badges promised before the carried issues took their room, to tell at the close
+    // which promised issues did not fit (decision 0060).
+    const promised = config.issuesFromPipelineEnabled ? await placedIn(tx, workspaceId, next) : [];
     const unfinished = config.moveUnfinishedIssues
       ? await tx
           .selectDistinct({ id: sprintIssues.issueId })
@@ -124,10 +127,25 @@ async function rollOver(deps: SprintAutomationDeps, workspaceId: string, now: Da
     if (config.issuesFromPipelineEnabled) {
       // The plan as it stood just before the sprint began: what its "Next" badges promised, less what
       // the carried issues now take up.
-      const plan = await sprintFillPlan(tx, workspaceId, new Date(next.startAt.getTime() - 1));
-      const chosen = [...plan.placements].filter(([, sprintId]) => sprintId === next.id).map(([issueId]) => issueId);
-      filledIssueIds = await addToSprint(tx, next.id, chosen);
+      filledIssueIds = await addToSprint(tx, next.id, await placedIn(tx, workspaceId, next));
     }
+    const handed = new Set([...carriedIssueIds, ...filledIssueIds, ...unfinished.map((issue) => issue.id)]);
+    const outcomes: [string, schema.RolloverOutcome][] = [
+      ...carriedIssueIds.map((issueId) => [issueId, "carried"] as [string, schema.RolloverOutcome]),
+      ...filledIssueIds.map((issueId) => [issueId, "filled"] as [string, schema.RolloverOutcome]),
+      ...promised
+        .filter((issueId) => !handed.has(issueId))
+        .map((issueId) => [issueId, "unfitted"] as [string, schema.RolloverOutcome]),
+    ];
+    if (outcomes.length > 0)
+      await tx
+        .insert(sprintRolloverIssues)
+        .values(
+          dueIds.flatMap((closedSprintId) =>
+            outcomes.map(([issueId, outcome]) => ({ closedSprintId, nextSprintId: next.id, issueId, outcome })),
+          ),
+        )
+        .onConflictDoNothing();
 
     const added: IssueEventInput[] = [...carriedIssueIds, ...filledIssueIds].map((issueId) => ({
       issueId,
@@ -136,15 +154,20 @@ async function rollOver(deps: SprintAutomationDeps, workspaceId: string, now: Da
       to: next.name,
       actorId: null,
       workspaceId,
-      at: now,
     }));
-    await recordIssueEvents(tx, added);
+    await recordIssueEvents(tx, added, now);
     return { workspaceId, closedSprintIds: dueIds, nextSprintId: next.id, carriedIssueIds, filledIssueIds };
   });
   const changed = [...result.carriedIssueIds, ...result.filledIssueIds];
   if (changed.length > 0)
     await publishIssuesChanged(deps.events, await boardsShowing(deps.db, changed), { actorId: null });
   return result;
+}
+
+/** The issues the fill plan, as it stood just before `sprint` began, places in it: its "Next" badges. */
+async function placedIn(tx: Transaction, workspaceId: string, sprint: { id: string; startAt: Date }) {
+  const plan = await sprintFillPlan(tx, workspaceId, new Date(sprint.startAt.getTime() - 1));
+  return [...plan.placements].filter(([, sprintId]) => sprintId === sprint.id).map(([issueId]) => issueId);
 }
 
 /** Adds the issues to the sprint, answering those that were not in it already. */

@@ -95,7 +95,59 @@ const statsOf = dataloaderGetter<string, SprintStats, string>(
   false,
 );
 
+type IssueRow = typeof schema.issues.$inferSelect;
+interface RolloverAnswer {
+  nextSprint: typeof schema.sprints.$inferSelect;
+  issues: { issue: IssueRow; outcome: schema.RolloverOutcome }[];
+}
+
+const outcomeIssues = (outcome: schema.RolloverOutcome) => (rollover: RolloverAnswer) =>
+  rollover.issues.filter((row) => row.outcome === outcome).map((row) => row.issue);
+
+const SprintRollover = builder.objectRef<RolloverAnswer>("SprintRollover").implement({
+  description: "What the sprint's close handed to the sprint after it (decision 0060).",
+  fields: (t) => ({
+    nextSprint: t.field({ type: Sprint, resolve: (rollover) => rollover.nextSprint }),
+    carriedIssues: t.field({
+      type: [Issue],
+      description: "Unfinished issues carried over to the next sprint.",
+      resolve: outcomeIssues("carried"),
+    }),
+    filledIssues: t.field({
+      type: [Issue],
+      description: "Issues the next sprint was filled with from the sprints' pipeline.",
+      resolve: outcomeIssues("filled"),
+    }),
+    unfittedIssues: t.field({
+      type: [Issue],
+      description:
+        "Issues whose badge read Next for the next sprint but that did not fit once the carried issues took their room.",
+      resolve: outcomeIssues("unfitted"),
+    }),
+  }),
+});
+
 builder.objectFields(Sprint, (t) => ({
+  rollover: t.field({
+    type: SprintRollover,
+    nullable: true,
+    description: "What this sprint's close carried over, filled and could not fit; null before it closes.",
+    resolve: async (sprint, _args, context) => {
+      const rows = await context.db
+        .select({
+          issue: schema.issues,
+          outcome: schema.sprintRolloverIssues.outcome,
+          nextSprint: schema.sprints,
+        })
+        .from(schema.sprintRolloverIssues)
+        .innerJoin(schema.issues, eq(schema.issues.id, schema.sprintRolloverIssues.issueId))
+        .innerJoin(schema.sprints, eq(schema.sprints.id, schema.sprintRolloverIssues.nextSprintId))
+        .where(eq(schema.sprintRolloverIssues.closedSprintId, sprint.id))
+        .orderBy(asc(schema.issues.number));
+      const [first] = rows;
+      return first ? { nextSprint: first.nextSprint, issues: rows } : null;
+    },
+  }),
   totalPoints: t.float({
     description: "Story points of the sprint's issues.",
     resolve: async (sprint, _args, context) => (await statsOf(context).load(sprint.id)).totalPoints,

@@ -13,7 +13,7 @@ import { type BoardPipeline, useBoardPipelines } from "./api";
 import styles from "./Board.module.css";
 import { BoardCommands } from "./BoardCommands";
 import { type BoardActions, BoardActionsContext } from "./board-actions";
-import { pipelinesKept } from "./board-issues-slice";
+import { currentSprintLoaded, pipelinesKept } from "./board-issues-slice";
 import { boardFiltersApplied, boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
 import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
 import { DisplayOptions } from "./DisplayOptions";
@@ -64,6 +64,7 @@ function Board({ workspaceId }: { workspaceId: string }) {
     if (!workspace) return;
     dispatch(pipelineCountsLoaded(Object.fromEntries(workspace.pipelines.map((p) => [p.id, p.issueCounts]))));
     dispatch(pipelinesKept(workspace.pipelines.map((p) => p.id)));
+    dispatch(currentSprintLoaded(workspace.activeSprint?.id ?? null));
     dispatch(boardLoaded());
   }, [workspace, dispatch]);
 

@@ -26,13 +26,14 @@ export interface BoardWorkspace {
   name: string;
   viewerPermission: PermissionLevel;
   pipelines: BoardPipeline[];
+  activeSprint: { id: string } | null;
 }
 
 export const boardPipelinesKey = (workspaceId: string) => ["board-pipelines", workspaceId] as const;
 
 export const BOARD_PIPELINES = `query boardPipelines($workspaceId: ID!) {
   workspace(id: $workspaceId) {
-    id name viewerPermission
+    id name viewerPermission activeSprint { id }
     pipelines(includeClosed: true) { id name description issueCounts { issuesCount pullRequestsCount totalStoryPoints } }
   }
 }`;

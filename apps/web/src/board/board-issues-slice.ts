@@ -19,9 +19,20 @@ export interface BoardIssuesState {
   pages: Record<string, PipelinePages>;
   /** The card being moved by keyboard and where it would land. */
   keyboardMove: ({ issueId: string } & BoardPlace) | null;
+  /**
+   * The workspace's running sprint as the server last said, so the `current_sprint` filter keeps on
+   * the board the cards the server kept (local-issues.ts); null when no sprint runs.
+   */
+  currentSprintId: string | null;
 }
 
-const initialState: BoardIssuesState = { byId: {}, pipelineIssueIds: {}, pages: {}, keyboardMove: null };
+const initialState: BoardIssuesState = {
+  byId: {},
+  pipelineIssueIds: {},
+  pages: {},
+  keyboardMove: null,
+  currentSprintId: null,
+};
 
 interface PageLoaded {
   pipelineId: string;
@@ -127,6 +138,9 @@ export const boardIssuesSlice = createSlice({
     keyboardMoveEnded(state) {
       state.keyboardMove = null;
     },
+    currentSprintLoaded(state, action: PayloadAction<string | null>) {
+      state.currentSprintId = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -160,4 +174,5 @@ export const {
   keyboardMoveStarted,
   keyboardMoveAimed,
   keyboardMoveEnded,
+  currentSprintLoaded,
 } = boardIssuesSlice.actions;

@@ -204,6 +204,45 @@ describe("board page", () => {
     expect(screen.getByText("You can view this board; moving cards needs write access.")).toBeInTheDocument();
   });
 
+  it("opened on the current sprint, shows the cards the server kept in that sprint", async () => {
+    const inSprint = (number: number): BoardIssue => ({
+      ...issue(number),
+      sprints: { nodes: [{ id: "s1", name: "Sprint: Nov 2", startAt: "2026-11-02T00:00:00.000Z" }] },
+    });
+    const sprintBoard: GraphQLHandler = (call) => {
+      if (call.operation === "boardPipelines") {
+        const answer = workspace("WRITE", false);
+        return { data: { workspace: { ...answer.data.workspace, activeSprint: { id: "s1" } } } };
+      }
+      // As the server answers `current_sprint`: the running sprint's issues only.
+      if (call.operation === "boardPipelineIssues" || call.operation === "boardFirstPages") {
+        const nodes = call.variables.filters ? [inSprint(1), inSprint(2)] : [];
+        if (call.operation === "boardPipelineIssues")
+          return { data: { searchIssuesByPipeline: page(call.variables.pipelineId === "p1" ? nodes : []) } };
+        return { data: { p0: page(nodes), p1: page([]) } };
+      }
+      return { data: { searchClosedIssues: page([]) } };
+    };
+    const { calls } = renderWithGraphQL(
+      <ToastProvider>
+        <CommandRegistryProvider>
+          <BoardPage />
+        </CommandRegistryProvider>
+      </ToastProvider>,
+      {
+        path: "/workspaces/:workspaceId/board",
+        entry: "/workspaces/w1/board?sprints%3Asettings=current_sprint",
+        graphql: sprintBoard,
+      },
+    );
+    const newIssues = await screen.findByRole("region", { name: "New Issues" });
+    expect(await within(newIssues).findByText("Issue 1")).toBeInTheDocument();
+    expect(within(newIssues).getByText("Issue 2")).toBeInTheDocument();
+    expect(within(newIssues).queryByText("No issues")).toBeNull();
+    const read = calls.find((call) => call.operation === "boardPipelineIssues" || call.operation === "boardFirstPages");
+    expect(read?.variables.filters).toMatchObject({ sprints: { specialFilters: "current_sprint" } });
+  });
+
   it("offers to try again when the board cannot be loaded", async () => {
     renderBoard(() => ({ errors: [{ message: "Boom", extensions: { code: "INTERNAL" } }] }));
     expect(await screen.findByRole("alert")).toHaveTextContent("We couldn't load this board: Boom");

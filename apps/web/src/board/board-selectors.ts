@@ -50,8 +50,10 @@ export const selectVisibleIssueIds = createSelector(
     (state: BoardRootState) => state.board.filters,
     (state: BoardRootState) => state.board.filterLogic,
     (state: BoardRootState, pipelineId: string) => state.board.sortedPipelines[pipelineId] ?? DEFAULT_SORT_TYPE,
+    (state: BoardRootState) => state.boardIssues.currentSprintId,
   ],
-  (ids, byId, filters, filterLogic, sortType) => locallyShownIds(ids, byId, { filters, filterLogic, sortType }),
+  (ids, byId, filters, filterLogic, sortType, currentSprintId) =>
+    locallyShownIds(ids, byId, { filters, filterLogic, sortType, currentSprintId }),
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 );
 

@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../test/memory-storage";
 import type { BoardIssue } from "./board-issue";
-import { pageLoaded } from "./board-issues-slice";
+import { currentSprintLoaded, pageLoaded } from "./board-issues-slice";
 import { selectVisibleIssueIds } from "./board-selectors";
 import { boardFiltersApplied, pipelineSortSet } from "./board-slice";
 import { createBoardStore } from "./board-store";
@@ -175,7 +175,7 @@ const arbitraryFilters: fc.Arbitrary<BoardFilters> = fc
     gantryEpics: fc.record({ in: subset(GANTRY_EPICS), nin: subset(GANTRY_EPICS), settings: subset(["none"]) }),
     sprints: fc.record({
       value: subset(SPRINTS.map((sprint) => sprint.id)),
-      settings: subset(["Issues with no sprints"]),
+      settings: subset(["Issues with no sprints", "current_sprint"]),
     }),
     milestones: subset(withNone(MILESTONES)),
     parentIds: subset([idOf(0), idOf(1)]),
@@ -205,8 +205,6 @@ function boardWith(cards: Generated[]) {
   return store;
 }
 
-const localContext = { currentSprintId: null, viewerLogin: null };
-
 describe("the loaded cards a pipeline shows", () => {
   it("are exactly those matchesBoardFilters keeps, in sortBoardIssues' order", () => {
     fc.assert(
@@ -215,8 +213,12 @@ describe("the loaded cards a pipeline shows", () => {
         arbitraryFilters,
         fc.constantFrom<FilterLogic>("all", "any"),
         fc.constantFrom(...SORT_TYPES),
-        (cards, filters, filterLogic, sortType) => {
+        fc.constantFrom(null, ...SPRINTS.map((sprint) => sprint.id)),
+        (cards, filters, filterLogic, sortType, currentSprintId) => {
           const store = boardWith(cards);
+          store.dispatch(currentSprintLoaded(currentSprintId));
+          // The viewer's estimation votes are not on the board's cards.
+          const localContext = { currentSprintId, viewerLogin: null };
           store.dispatch(boardFiltersApplied({ filters, filterOrder: [], filterLogic, savedViewId: null }));
           store.dispatch(pipelineSortSet({ pipelineId: "p1", sortType }));
           const expected = sortBoardIssues(

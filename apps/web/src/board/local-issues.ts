@@ -14,12 +14,6 @@ import type { BoardIssue } from "./board-issue";
 /** One card as the domain's filters and sorts see it. */
 export type LocalIssueFacts = FilterableIssue & SortableIssue;
 
-/**
- * The board does not know which sprint is current nor the viewer's estimation votes, so
- * `current_sprint` and the estimation special values keep no loaded card until the server answers.
- */
-const LOCAL_CONTEXT: FilterContext = { currentSprintId: null, viewerLogin: null };
-
 const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : 0);
 
 /** Parent, grandparent … as far as the loaded cards tell; a cycle stops the walk. */
@@ -77,6 +71,11 @@ export interface LocalSearch {
   filters: BoardFilters;
   filterLogic: FilterLogic;
   sortType: SortType;
+  /**
+   * The running sprint the board was told of. The board does not know the viewer's estimation
+   * votes, so the estimation special values keep no loaded card until the server answers.
+   */
+  currentSprintId: string | null;
 }
 
 /**
@@ -87,13 +86,14 @@ export interface LocalSearch {
 export function locallyShownIds(
   ids: string[],
   byId: Record<string, BoardIssue>,
-  { filters, filterLogic, sortType }: LocalSearch,
+  { filters, filterLogic, sortType, currentSprintId }: LocalSearch,
 ): string[] {
   const facts = ids.flatMap((id, position) => {
     const issue = byId[id];
     return issue ? [localIssueFacts(issue, position, byId)] : [];
   });
-  const kept = facts.filter((issue) => matchesBoardFilters(issue, filters, filterLogic, LOCAL_CONTEXT));
+  const context: FilterContext = { currentSprintId, viewerLogin: null };
+  const kept = facts.filter((issue) => matchesBoardFilters(issue, filters, filterLogic, context));
   if (sortType === DEFAULT_SORT_TYPE && kept.length === ids.length) return ids;
   return sortBoardIssues(kept, sortType).map((issue) => issue.id);
 }

@@ -15,6 +15,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { type CycleTimeUnit, cycleTimeText, dayTicks } from "./cycle-time";
 import type {
   BurndownAnswer,
   ControlChartAnswer,
@@ -63,9 +64,13 @@ function Frame({ label, children }: { label: string; children: React.ReactElemen
   );
 }
 
+/** The burndown's first reading is the sprint's start, the commitment; the others are its days. */
+export const burndownLabel = (point: BurndownAnswer["points"][number], index: number) =>
+  index === 0 ? "Start" : point.day;
+
 export function BurndownChart({ report }: { report: BurndownAnswer }) {
-  const data = report.points.map((point) => ({
-    day: dayOf(point.at),
+  const data = report.points.map((point, index) => ({
+    day: burndownLabel(point, index),
     remaining: point.remainingPoints,
     ideal: point.idealPoints,
   }));
@@ -148,15 +153,19 @@ export function CumulativeFlowChart({ report }: { report: CumulativeFlowAnswer }
   );
 }
 
-export function ControlChart({ report }: { report: ControlChartAnswer }) {
+/** The control chart's times, in the unit of cycleTimeUnit (a minutes-long cycle is not ".00105 d"). */
+export function ControlChart({ report, unit }: { report: ControlChartAnswer; unit: CycleTimeUnit }) {
   const data = report.issues.map((entry) => ({
     closed: Date.parse(entry.closedAt),
-    days: entry.days,
-    average: entry.rollingAverageDays,
-    upper: entry.rollingAverageDays + entry.rollingDeviationDays,
-    lower: Math.max(0, entry.rollingAverageDays - entry.rollingDeviationDays),
+    time: entry.days * unit.perDay,
+    average: entry.rollingAverageDays * unit.perDay,
+    upper: (entry.rollingAverageDays + entry.rollingDeviationDays) * unit.perDay,
+    lower: Math.max(0, entry.rollingAverageDays - entry.rollingDeviationDays) * unit.perDay,
     issue: `#${entry.issueNumber}`,
   }));
+  const closings = data.map((entry) => entry.closed);
+  const axis = dayTicks(Math.min(...closings), Math.max(...closings));
+  const cycleName = `Cycle time (${unit.name})`;
   return (
     <Frame label="Control chart">
       <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
@@ -165,19 +174,25 @@ export function ControlChart({ report }: { report: ControlChartAnswer }) {
           dataKey="closed"
           type="number"
           scale="time"
-          domain={["dataMin", "dataMax"]}
+          domain={axis.domain}
+          ticks={axis.ticks}
           tickFormatter={(value: number) => new Date(value).toISOString().slice(0, 10)}
           tick={tick}
           stroke={COLOURS.grid}
         />
-        <YAxis tick={tick} stroke={COLOURS.grid} unit=" d" />
+        <YAxis
+          tick={tick}
+          stroke={COLOURS.grid}
+          width={72}
+          tickFormatter={(value: number) => `${cycleTimeText(value)} ${unit.short}`}
+        />
         <Tooltip
           {...tooltip}
-          labelFormatter={(value) => `Closed ${new Date(Number(value)).toISOString().slice(0, 10)}`}
-          formatter={(value) => (typeof value === "number" ? value.toFixed(1) : String(value))}
+          labelFormatter={(value) => `Closed ${new Date(Number(value)).toISOString().slice(0, 16).replace("T", " ")}`}
+          formatter={(value) => (typeof value === "number" ? `${cycleTimeText(value)} ${unit.name}` : String(value))}
         />
-        <Legend {...legend(["Cycle time (days)", "Rolling average", "Average ± deviation"])} />
-        <Scatter name="Cycle time (days)" dataKey="days" fill={COLOURS.main} />
+        <Legend {...legend([cycleName, "Rolling average", "Average ± deviation"])} />
+        <Scatter name={cycleName} dataKey="time" fill={COLOURS.main} />
         <Line name="Rolling average" dataKey="average" stroke={COLOURS.average} dot={false} strokeWidth={2} />
         <Line name="Average ± deviation" dataKey="upper" stroke={COLOURS.guide} strokeDasharray="4 4" dot={false} />
         <Line

@@ -9,8 +9,17 @@ import form from "../ui/form.module.css";
 import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
 import { type CsvCell, downloadCsv, type ReportTable } from "./csv";
+import { cycleTimeText, cycleTimeUnit } from "./cycle-time";
 import { REPORTS, type ReportKey, reportsPath } from "./paths";
-import { BurndownChart, ControlChart, CumulativeFlowChart, dayOf, ProgressChart, VelocityChart } from "./ReportCharts";
+import {
+  BurndownChart,
+  burndownLabel,
+  ControlChart,
+  CumulativeFlowChart,
+  dayOf,
+  ProgressChart,
+  VelocityChart,
+} from "./ReportCharts";
 import styles from "./Reports.module.css";
 import { type EpicAnswer, type ProgressDay, type ReleaseAnswer, usePickerOptions, useReport } from "./reports-api";
 
@@ -200,8 +209,8 @@ function BurndownReport({ workspaceId }: { workspaceId: string }) {
   const table: ReportTable | null = query.data
     ? {
         headers: ["Day", "Remaining points", "Ideal points"],
-        rows: query.data.points.map((point) => [
-          dayOf(point.at),
+        rows: query.data.points.map((point, index) => [
+          burndownLabel(point, index),
           point.remainingPoints === null ? null : round(point.remainingPoints),
           round(point.idealPoints),
         ]),
@@ -351,6 +360,8 @@ function CumulativeFlowReport({ workspaceId }: { workspaceId: string }) {
 function ControlChartReport({ workspaceId }: { workspaceId: string }) {
   const range = useDayRange(90);
   const query = useReport("controlChart", workspaceId, { from: range.from, to: range.to }, range.valid);
+  const unit = cycleTimeUnit(Math.max(0, ...(query.data?.issues ?? []).map((entry) => entry.days)));
+  const inUnit = (days: number) => cycleTimeText(days * unit.perDay);
   const table: ReportTable | null = query.data
     ? {
         headers: [
@@ -358,18 +369,18 @@ function ControlChartReport({ workspaceId }: { workspaceId: string }) {
           "Title",
           "Started",
           "Closed",
-          "Cycle time (days)",
-          "Rolling average (days)",
-          "Rolling deviation (days)",
+          `Cycle time (${unit.name})`,
+          `Rolling average (${unit.name})`,
+          `Rolling deviation (${unit.name})`,
         ],
         rows: query.data.issues.map((entry) => [
           `#${entry.issueNumber}`,
           entry.issueTitle,
           dayOf(entry.startedAt),
           dayOf(entry.closedAt),
-          round(entry.days),
-          round(entry.rollingAverageDays),
-          round(entry.rollingDeviationDays),
+          inUnit(entry.days),
+          inUnit(entry.rollingAverageDays),
+          inUnit(entry.rollingDeviationDays),
         ]),
       }
     : null;
@@ -383,7 +394,7 @@ function ControlChartReport({ workspaceId }: { workspaceId: string }) {
           table={table}
           empty="No issue that was worked on closed in this range."
           fileName="control-chart.csv"
-          chart={query.data ? <ControlChart report={query.data} /> : null}
+          chart={query.data ? <ControlChart report={query.data} unit={unit} /> : null}
         />
       ) : null}
     </>

@@ -3,7 +3,8 @@ import { useGraphQL } from "../api/use-graphql";
 
 export interface BurndownAnswer {
   sprint: { id: string; name: string };
-  points: { at: string; remainingPoints: number | null; idealPoints: number }[];
+  /** The sprint's start (the commitment), then one reading per sprint day. */
+  points: { at: string; day: string; remainingPoints: number | null; idealPoints: number }[];
 }
 
 export interface VelocityAnswer {
@@ -55,7 +56,7 @@ const PROGRESS = "days { day totalPoints completedPoints totalIssues closedIssue
 const QUERIES = {
   burndown: `query reportBurndown($workspaceId: ID!, $sprintId: ID!) {
   workspace(id: $workspaceId) { id reports { burndown(sprintId: $sprintId) {
-    sprint { id name } points { at remainingPoints idealPoints } } } } }`,
+    sprint { id name } points { at day remainingPoints idealPoints } } } } }`,
   velocity: `query reportVelocity($workspaceId: ID!, $sprintCount: Int) {
   workspace(id: $workspaceId) { id reports { velocity(sprintCount: $sprintCount) {
     sprints { sprint { id name } committedPoints completedPoints } averageCompletedPoints } } } }`,

@@ -7,9 +7,10 @@ import { ReportsPage } from "./ReportsPage";
 const burndown = (sprintId: string) => ({
   sprint: { id: sprintId, name: sprintId === "s2" ? "Sprint 2" : "Sprint 1" },
   points: [
-    { at: "2026-03-02T00:00:00.000Z", remainingPoints: 8, idealPoints: 8 },
-    { at: "2026-03-03T00:00:00.000Z", remainingPoints: 11, idealPoints: 5.3333333 },
-    { at: "2026-03-04T00:00:00.000Z", remainingPoints: null, idealPoints: 2.6666667 },
+    { at: "2026-03-02T00:00:00.000Z", day: "2026-03-02", remainingPoints: 8, idealPoints: 8 },
+    { at: "2026-03-03T00:00:00.000Z", day: "2026-03-02", remainingPoints: 11, idealPoints: 5.3333333 },
+    { at: "2026-03-03T10:00:00.000Z", day: "2026-03-03", remainingPoints: 9, idealPoints: 2.6666667 },
+    { at: "2026-03-05T00:00:00.000Z", day: "2026-03-04", remainingPoints: null, idealPoints: 0 },
   ],
 });
 
@@ -109,9 +110,10 @@ describe("Reports page", () => {
     const table = await screen.findByRole("table", { name: "Sprint burndown numbers" });
     expect(rowsOf(table)).toEqual([
       ["Day", "Remaining points", "Ideal points"],
-      ["2026-03-02", "8", "8"],
-      ["2026-03-03", "11", "5.33"],
-      ["2026-03-04", "—", "2.67"],
+      ["Start", "8", "8"],
+      ["2026-03-02", "11", "5.33"],
+      ["2026-03-03", "9", "2.67"],
+      ["2026-03-04", "—", "0"],
     ]);
     expect(screen.getByRole("figure", { name: "Burndown chart" })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText("Sprint"), "Sprint 2");
@@ -163,6 +165,62 @@ describe("Reports page", () => {
   it("says so when no worked-on issue closed in the range", async () => {
     open("control-chart");
     expect(await screen.findByText("No issue that was worked on closed in this range.")).toBeInTheDocument();
+  });
+
+  it("shows cycle times in a unit a person reads, the table saying what the chart plots", async () => {
+    const cycle = (issueNumber: number, days: number, closedAt: string) => ({
+      issueId: `i${issueNumber}`,
+      issueNumber,
+      issueTitle: `Issue ${issueNumber}`,
+      startedAt: "2026-03-02T10:00:00.000Z",
+      closedAt,
+      days,
+      rollingAverageDays: days,
+      rollingDeviationDays: 0,
+    });
+    const answer = (issues: ReturnType<typeof cycle>[]) => ({
+      data: { workspace: { id: "w1", reports: { controlChart: { issues } } } },
+    });
+    // Two issues closed two and three minutes after they started.
+    open("control-chart", ({ operation, variables }) =>
+      operation === "reportControlChart"
+        ? answer([cycle(1, 0.0014, "2026-03-02T10:02:00.000Z"), cycle(2, 0.00208, "2026-03-02T10:03:00.000Z")])
+        : handler({ operation, variables }),
+    );
+    const table = await screen.findByRole("table", { name: "Control chart numbers" });
+    expect(rowsOf(table)).toEqual([
+      [
+        "Issue",
+        "Title",
+        "Started",
+        "Closed",
+        "Cycle time (minutes)",
+        "Rolling average (minutes)",
+        "Rolling deviation (minutes)",
+      ],
+      ["#1", "Issue 1", "2026-03-02", "2026-03-02", "2.02", "2.02", "0"],
+      ["#2", "Issue 2", "2026-03-02", "2026-03-02", "3", "3", "0"],
+    ]);
+  });
+
+  it("shows a minutes-long cycle beside days-long ones as under 0.01 days, not 0", async () => {
+    const cycle = (issueNumber: number, days: number) => ({
+      issueId: `i${issueNumber}`,
+      issueNumber,
+      issueTitle: `Issue ${issueNumber}`,
+      startedAt: "2026-03-02T10:00:00.000Z",
+      closedAt: "2026-03-05T10:00:00.000Z",
+      days,
+      rollingAverageDays: days,
+      rollingDeviationDays: 0,
+    });
+    open("control-chart", ({ operation, variables }) =>
+      operation === "reportControlChart"
+        ? { data: { workspace: { id: "w1", reports: { controlChart: { issues: [cycle(1, 0.0014), cycle(2, 3)] } } } } }
+        : handler({ operation, variables }),
+    );
+    const table = await screen.findByRole("table", { name: "Control chart numbers" });
+    expect(rowsOf(table).map((row) => row[4])).toEqual(["Cycle time (days)", "< 0.01", "3"]);
   });
 
   it("has an empty state for a workspace without epics", async () => {

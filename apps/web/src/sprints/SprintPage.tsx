@@ -10,6 +10,7 @@ import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
 import { sprintDates } from "./predicted-sprint";
 import styles from "./SprintPage.module.css";
+import { SPRINT_ROLLOVER_FIELDS, SprintRollover, type SprintRolloverAnswer } from "./SprintRollover";
 import type { SprintState } from "./sprints-api";
 
 interface SprintDetails {
@@ -23,6 +24,7 @@ interface SprintDetails {
   completedPoints: number;
   issueCount: number;
   closedIssuesCount: number;
+  rollover: SprintRolloverAnswer | null;
 }
 
 interface SprintPageAnswer {
@@ -39,7 +41,7 @@ const SPRINT_PAGE = `query sprintPage($workspaceId: ID!, $sprintId: ID!) {
   workspace(id: $workspaceId) {
     id name viewerPermission activeSprint { id }
     sprints(first: 1, filters: { id: { in: [$sprintId] } }) {
-      nodes { id name state startAt endAt description totalPoints completedPoints issueCount closedIssuesCount }
+      nodes { id name state startAt endAt description totalPoints completedPoints issueCount closedIssuesCount ${SPRINT_ROLLOVER_FIELDS} }
     }
   }
 }`;
@@ -133,6 +135,7 @@ export function SprintPage() {
         value={sprint.completedPoints}
         aria-label={`${formatNumber(sprint.completedPoints)} of ${formatNumber(sprint.totalPoints)} points done`}
       />
+      {sprint.rollover ? <SprintRollover workspaceId={workspaceId} rollover={sprint.rollover} /> : null}
       <SprintGoal
         key={sprint.description ?? ""}
         sprint={sprint}

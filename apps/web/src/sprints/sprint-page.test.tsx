@@ -15,6 +15,7 @@ const details = {
   completedPoints: 8,
   issueCount: 6,
   closedIssuesCount: 2,
+  rollover: null as unknown,
 };
 
 function answers(permission: string, activeSprintId: string | null, saved: string[] = []): GraphQLHandler {
@@ -63,6 +64,38 @@ describe("Sprint page", () => {
       "/workspaces/w1/board?sprints%3Asettings=current_sprint",
     );
     expect(screen.queryByRole("button", { name: "Edit goal" })).toBeNull();
+  });
+
+  it("tells at a sprint's close what was carried over, what was filled and which Next issues did not fit", async () => {
+    details.state = "CLOSED";
+    details.rollover = {
+      nextSprint: { id: "s2", name: "Sprint: Dec 7 – Dec 20, 2026" },
+      carriedIssues: [{ id: "i1", number: 4, title: "Receipt emails" }],
+      filledIssues: [{ id: "i2", number: 2, title: "Gift cards" }],
+      unfittedIssues: [
+        { id: "i3", number: 3, title: "Wish lists" },
+        { id: "i4", number: 5, title: "Coupons" },
+      ],
+    };
+    try {
+      renderSprintPage(answers("READ", "s2"));
+      const close = await screen.findByRole("region", { name: "At its close" });
+      expect(within(close).getByRole("link", { name: "Sprint: Dec 7 – Dec 20, 2026" })).toHaveAttribute(
+        "href",
+        "/workspaces/w1/sprints/s2",
+      );
+      expect(within(close).getByRole("heading", { name: "Carried over: 1 issue" })).toBeInTheDocument();
+      expect(within(close).getByText("#4 Receipt emails")).toBeInTheDocument();
+      expect(within(close).getByRole("heading", { name: "Filled from the pipeline: 1 issue" })).toBeInTheDocument();
+      expect(within(close).getByRole("heading", { name: "Did not fit: 2 issues" })).toBeInTheDocument();
+      expect(
+        within(close).getByText(/read “Next” for that sprint, but the carried-over work took their room/),
+      ).toBeInTheDocument();
+      expect(within(close).getByText("#5 Coupons")).toBeInTheDocument();
+    } finally {
+      details.state = "OPEN";
+      details.rollover = null;
+    }
   });
 
   it("links a sprint that is not running to the board narrowed to its id", () => {

@@ -70,6 +70,34 @@ export const sprintIssues = pgTable(
   ],
 );
 
+/** What became of a closed sprint's hand-over to the sprint after it, to show at its close (decision 0060). */
+export type RolloverOutcome = "carried" | "filled" | "unfitted";
+
+/**
+ * One row per issue a rollover handed to the next sprint ("carried" unfinished, "filled" from the
+ * pipeline) or promised it and could not ("unfitted": its badge read "Next" but the carried work took
+ * the room), under each sprint that closed in that rollover.
+ */
+export const sprintRolloverIssues = pgTable(
+  "sprint_rollover_issues",
+  {
+    closedSprintId: uuid("closed_sprint_id")
+      .notNull()
+      .references(() => sprints.id, { onDelete: "cascade" }),
+    nextSprintId: uuid("next_sprint_id")
+      .notNull()
+      .references(() => sprints.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    outcome: text("outcome").$type<RolloverOutcome>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.closedSprintId, table.issueId] }),
+    check("sprint_rollover_issues_outcome", sql`${table.outcome} in ('carried', 'filled', 'unfitted')`),
+  ],
+);
+
 export const releases = pgTable(
   "releases",
   {

@@ -104,36 +104,148 @@ describe("valueAt", () => {
 });
 
 describe("sprint burndown", () => {
-  it("gives the open points at the start, every day and the end, against the ideal line", () => {
-    const points = sprintBurndown({ startAt: at("02T00:00"), endAt: at("06T00:00"), issues: sprintIssues, now });
-    expect(points.map((point) => point.at.toISOString().slice(0, 10))).toEqual([
-      "2026-03-02",
-      "2026-03-03",
-      "2026-03-04",
-      "2026-03-05",
-      "2026-03-06",
-    ]);
-    // The commitment, read at the end of the first day: 3 + 8 (B re-estimated that day) + 0, D counted though it
-    // closed that day; then D closed; C added on the second day; A closed; B closed.
-    expect(points.map((point) => point.remaining)).toEqual([11, 11, 13, 10, 2]);
-    expect(points.map((point) => point.ideal)).toEqual([11, 8.25, 5.5, 2.75, 0]);
-  });
-
-  it("leaves the days still to come blank", () => {
+  it("gives the commitment at the start, then the open points at each day's end up to the sprint's last day", () => {
     const points = sprintBurndown({
       startAt: at("02T00:00"),
       endAt: at("06T00:00"),
       issues: sprintIssues,
-      now: at("03T12:00"),
+      now,
+      timeZone: "UTC",
     });
-    expect(points.map((point) => point.remaining)).toEqual([11, 11, null, null, null]);
+    // The sprint runs the 2nd to the 5th: the start, then four days, none past its end.
+    expect(points.map((point) => point.day)).toEqual([
+      "2026-03-02",
+      "2026-03-02",
+      "2026-03-03",
+      "2026-03-04",
+      "2026-03-05",
+    ]);
+    expect(points.map((point) => point.at.toISOString())).toEqual([
+      at("02T00:00").toISOString(),
+      at("03T00:00").toISOString(),
+      at("04T00:00").toISOString(),
+      at("05T00:00").toISOString(),
+      at("06T00:00").toISOString(),
+    ]);
+    // The commitment, read at the end of the first day: 3 + 8 (B re-estimated that day) + 0, D counted though it
+    // closed that day; then the 2nd's end (D closed), the 3rd's (C added), the 4th's (A closed), the 5th's (B closed).
+    expect(points.map((point) => point.remaining)).toEqual([11, 11, 13, 10, 2]);
+    expect(points.map((point) => point.ideal)).toEqual([11, 8.25, 5.5, 2.75, 0]);
   });
+
+  it("reads the day under way now, so what closed today counts today, and leaves the days to come blank", () => {
+    const points = sprintBurndown({
+      startAt: at("02T00:00"),
+      endAt: at("06T00:00"),
+      issues: sprintIssues,
+      now: at("04T16:00"),
+      timeZone: "UTC",
+    });
+    // A (3 points) closed at 15:00 on the 4th: the 4th reads 13 − 3 at once, not tomorrow.
+    expect(points.map((point) => point.remaining)).toEqual([11, 11, 13, 10, null]);
+    expect(points[3]?.at.toISOString()).toBe(at("04T16:00").toISOString());
+  });
+
+  it("names the days in the sprints' time zone", () => {
+    // Midnight in Auckland (UTC+13 in March) is the day before in UTC.
+    const points = sprintBurndown({
+      startAt: new Date("2026-03-01T11:00:00.000Z"),
+      endAt: new Date("2026-03-03T11:00:00.000Z"),
+      issues: [],
+      now,
+      timeZone: "Pacific/Auckland",
+    });
+    expect(points.map((point) => point.day)).toEqual(["2026-03-02", "2026-03-02", "2026-03-03"]);
+  });
+
+  it("names each day by the day it starts on, for a sprint starting in the evening too", () => {
+    const points = sprintBurndown({
+      startAt: new Date("2026-11-27T19:00:00.000Z"),
+      endAt: new Date("2026-11-29T19:00:00.000Z"),
+      issues: [],
+      now,
+      timeZone: "UTC",
+    });
+    expect(points.map((point) => point.day)).toEqual(["2026-11-27", "2026-11-27", "2026-11-28"]);
+  });
+
+  it("over random sprints and moments: one reading per sprint day after the start, named from its first day to its last, and the day under way reads the open points now", () => {
+    const DAY = 86_400_000;
+    const member = (addedAt: number | null) =>
+      addedAt === null ? timeline(false) : timeline(true, change2(new Date(addedAt), false, true));
+    fc.assert(
+      fc.property(
+        // Sprints starting at a UTC midnight, 1 to 28 days long, or a part-day longer.
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.constantFrom(0, 6 * 3_600_000),
+        fc.array(
+          fc.record({
+            points: fc.integer({ min: 0, max: 13 }),
+            addedHours: fc.option(fc.integer({ min: -48, max: 30 * 24 }), { nil: null }),
+            closedHours: fc.option(fc.integer({ min: -48, max: 30 * 24 }), { nil: null }),
+          }),
+          { maxLength: 10 },
+        ),
+        fc.integer({ min: -2 * 24, max: 31 * 24 * 60 }),
+        (startDay, days, extra, specs, nowMinutes) => {
+          const start = Date.UTC(2020, 0, 1) + startDay * DAY;
+          const end = start + days * DAY + extra;
+          const hour = (count: number) => start + count * 3_600_000;
+          const issues: MemberIssue[] = specs.map((spec, index) => ({
+            id: `i${index}`,
+            number: index + 1,
+            title: "",
+            joinedAt: new Date(start - 30 * DAY),
+            pipeline: timeline("Backlog"),
+            estimate: timeline<number | null>(spec.points),
+            closed:
+              spec.closedHours === null
+                ? timeline(false)
+                : timeline(true, change2(new Date(hour(spec.closedHours)), false, true)),
+            member: member(spec.addedHours === null ? null : hour(spec.addedHours)),
+          }));
+          const nowAt = start + nowMinutes * 60_000;
+          const points = sprintBurndown({
+            startAt: new Date(start),
+            endAt: new Date(end),
+            issues,
+            now: new Date(nowAt),
+            timeZone: "UTC",
+          });
+          const sprintDays = Math.ceil((end - start) / DAY);
+          expect(points).toHaveLength(sprintDays + 1);
+          const names = points.slice(1).map((point) => point.day);
+          expect(names[0]).toBe(new Date(start).toISOString().slice(0, 10));
+          // The last day named is the last day the sprint runs on, never the day it ends at midnight.
+          expect(names.at(-1)).toBe(new Date(end - 1).toISOString().slice(0, 10));
+          // One calendar day after another.
+          names.forEach((name, index) => expect(name).toBe(new Date(start + index * DAY).toISOString().slice(0, 10)));
+          expect(points.at(-1)?.ideal).toBe(0);
+          points.slice(1).forEach((point, index) => {
+            const dayStart = start + index * DAY;
+            expect(point.remaining === null).toBe(dayStart > nowAt);
+          });
+          if (nowAt >= start && nowAt < end) {
+            // The day under way reads what is open now, as the sprint page counts it.
+            const open = issues
+              .filter((issue) => valueAt(issue.member, new Date(nowAt)) && !valueAt(issue.closed, new Date(nowAt)))
+              .reduce((sum, issue) => sum + (valueAt(issue.estimate, new Date(nowAt)) ?? 0), 0);
+            const today = points[Math.floor((nowAt - start) / DAY) + 1];
+            expect(today?.remaining).toBe(open);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("counts issues the sprint job hands over just after the start as the commitment, and later ones as added scope", () => {
     // The sprint job carries A, B and D over five minutes into the sprint; C is added a day and a half in.
     const handedOver = (member: Timeline<boolean>) =>
       member.changes[0]?.at.getTime() === at("01T09:00").getTime() ? joined("02T00:05") : member;
     const issues = sprintIssues.map((issue) => ({ ...issue, member: handedOver(issue.member) }));
-    const points = sprintBurndown({ startAt: at("02T00:00"), endAt: at("06T00:00"), issues, now });
+    const points = sprintBurndown({ startAt: at("02T00:00"), endAt: at("06T00:00"), issues, now, timeZone: "UTC" });
     expect(points.map((point) => point.remaining)).toEqual([11, 11, 13, 10, 2]);
     expect(points.map((point) => point.ideal)).toEqual([11, 8.25, 5.5, 2.75, 0]);
   });
@@ -166,13 +278,20 @@ describe("sprint burndown", () => {
               member: timeline(true, change2(minute(added(spec.addedAt)), false, true)),
             }));
           const read = (list: MemberIssue[]) =>
-            sprintBurndown({ startAt: new Date(start), endAt: new Date(end), issues: list, now: minute(nowMinutes) });
+            sprintBurndown({
+              startAt: new Date(start),
+              endAt: new Date(end),
+              issues: list,
+              now: minute(nowMinutes),
+              timeZone: "UTC",
+            });
           const points = read(issues((minutes) => minutes));
           const first = points[0];
           if (!first) throw new Error("no reading");
           expect(first.ideal).toBe(first.remaining ?? first.ideal);
-          for (const point of points) {
-            const elapsed = (point.at.getTime() - start) / (end - start);
+          for (const [index, point] of points.entries()) {
+            // The start, then each day's end.
+            const elapsed = (Math.min(start + index * 24 * 60 * 60_000, end) - start) / (end - start);
             expect(point.ideal).toBeCloseTo(first.ideal * (1 - elapsed), 9);
           }
           const windowMinutes = SPRINT_COMMITMENT_WINDOW_MS / 60_000;

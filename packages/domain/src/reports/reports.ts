@@ -1,5 +1,7 @@
+import { localDay } from "../sprints/schedule.js";
 import {
   DAY_MS,
+  dayOf,
   daysBetween,
   type MemberIssue,
   mean,
@@ -15,8 +17,11 @@ const isMember = (issue: MemberIssue, at: Date) => onBoardAt(issue, at) && value
 const isClosed = (issue: ReportIssue, at: Date) => valueAt(issue.closed, at);
 
 export interface BurndownPoint {
+  /** When the reading is taken: the sprint's start, then each day's end, or now for the day under way. */
   at: Date;
-  /** Open points in the sprint then; null for moments still to come. */
+  /** The sprint's local day (YYYY-MM-DD) the reading closes; the start reading has the first day. */
+  day: string;
+  /** Open points in the sprint then; null for days still to come. */
   remaining: number | null;
   /** The straight line from the sprint's committed points at its start to none at its end. */
   ideal: number;
@@ -32,40 +37,54 @@ export interface BurndownPoint {
 export const SPRINT_COMMITMENT_WINDOW_MS = DAY_MS;
 
 /**
- * Readings at the sprint's start, every 24 hours after, and its end. The start's reading is the
- * commitment: the points, at the end of the commitment window (or now, if sooner), of the issues then in
- * the sprint that were not closed at its start. Issues added later raise the remaining points above the
- * ideal line, which runs straight from the commitment to 0.
+ * The commitment at the sprint's start, then one reading for each day of the sprint, at the day's end,
+ * so the last reading is the sprint's last day (a sprint ending at midnight ends the day before). The
+ * day under way is read now: what was closed today counts today, as on the sprint page. The start's
+ * reading is the commitment: the points, at the end of the commitment window (or now, if sooner), of the
+ * issues then in the sprint that were not closed at its start. Issues added later raise the remaining
+ * points above the ideal line, which runs straight from the commitment to 0. Days are 24 hours from the
+ * start, named from the start's local day (in `timeZone`) one calendar day at a time.
  */
 export function sprintBurndown(input: {
   startAt: Date;
   endAt: Date;
   issues: readonly MemberIssue[];
   now: Date;
+  timeZone: string;
 }): BurndownPoint[] {
   const start = input.startAt.getTime();
   const end = input.endAt.getTime();
-  const times: number[] = [];
-  for (let at = start; at < end; at += DAY_MS) times.push(at);
-  times.push(end);
+  const now = input.now.getTime();
   const remainingAt = (at: Date) =>
     input.issues
       .filter((issue) => isMember(issue, at) && !isClosed(issue, at))
       .reduce((sum, issue) => sum + pointsAt(issue, at), 0);
-  const committedAt = new Date(
-    Math.max(start, Math.min(start + SPRINT_COMMITMENT_WINDOW_MS, end, input.now.getTime())),
-  );
+  const committedAt = new Date(Math.max(start, Math.min(start + SPRINT_COMMITMENT_WINDOW_MS, end, now)));
   const committed = input.issues
     .filter((issue) => isMember(issue, committedAt) && !isClosed(issue, input.startAt))
     .reduce((sum, issue) => sum + pointsAt(issue, committedAt), 0);
-  return times.map((time) => {
-    const at = new Date(time);
-    return {
+  // Sprint day k is the k-th calendar day from the first, whatever daylight saving does to 24 hours.
+  const firstDay = Date.parse(`${localDay(input.startAt, input.timeZone)}T00:00:00.000Z`);
+  const dayOfSprint = (index: number) => dayOf(new Date(firstDay + index * DAY_MS));
+  const points: BurndownPoint[] = [
+    {
+      at: input.startAt,
+      day: dayOfSprint(0),
+      remaining: start > now ? null : committed,
+      ideal: committed,
+    },
+  ];
+  for (let dayStart = start, index = 0; dayStart < end; dayStart += DAY_MS, index++) {
+    const dayEnd = Math.min(dayStart + DAY_MS, end);
+    const at = new Date(now >= dayStart && now < dayEnd ? now : dayEnd);
+    points.push({
       at,
-      remaining: time > input.now.getTime() ? null : time === start ? committed : remainingAt(at),
-      ideal: committed * (1 - (time - start) / (end - start)),
-    };
-  });
+      day: dayOfSprint(index),
+      remaining: dayStart > now ? null : remainingAt(at),
+      ideal: end > start ? committed * (1 - (dayEnd - start) / (end - start)) : 0,
+    });
+  }
+  return points;
 }
 
 export interface SprintScope {

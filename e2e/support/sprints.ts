@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+import { type Account, gql } from "./gantry-api.js";
+
+interface Workspace {
+  gantryRepository: { id: string };
+  pipelines: { id: string; name: string }[];
+}
+
+/** Native issues on top of Backlog, first given ends up on top, each with an estimate; answers their ids by title. */
+export async function backlogIssues(
+  page: Page,
+  owner: Account,
+  workspaceId: string,
+  issues: { title: string; points: number }[],
+): Promise<Record<string, string>> {
+  const { workspace } = await gql<{ workspace: Workspace }>(
+    page.request,
+    owner,
+    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { id name } } }",
+    { id: workspaceId },
+  );
+  const backlog = workspace.pipelines.find((pipeline) => pipeline.name === "Backlog");
+  expect(backlog).toBeDefined();
+  const ids: Record<string, string> = {};
+  for (const issue of [...issues].reverse()) {
+    const created = await gql<{ createIssue: { issue: { id: string } } }>(
+      page.request,
+      owner,
+      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
+      { input: { repositoryId: workspace.gantryRepository.id, title: issue.title, pipelineId: backlog?.id } },
+    );
+    ids[issue.title] = created.createIssue.issue.id;
+    await setEstimate(page, owner, created.createIssue.issue.id, issue.points);
+  }
+  return ids;
+}
+
+export async function setEstimate(page: Page, owner: Account, issueId: string, points: number) {
+  await gql(
+    page.request,
+    owner,
+    "mutation ($id: ID!, $value: Float) { setEstimate(input: { issueId: $id, value: $value }) { issue { id } } }",
+    { id: issueId, value: points },
+  );
+}
+
+/** The server's clock (moved by earlier specs, perhaps), moved ahead by `advanceMs`. */
+export async function serverClock(page: Page, advanceMs = 0): Promise<Date> {
+  const answer = await page.request.post("/__test/clock", { data: { advanceMs } });
+  expect(answer.ok()).toBe(true);
+  return new Date(((await answer.json()) as { now: string }).now);
+}
