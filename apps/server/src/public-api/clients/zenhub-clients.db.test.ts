@@ -233,6 +233,46 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     expect(tooBig.errors?.[0]?.message).toMatch(/Int cannot represent non 32-bit signed integer value/);
   });
 
+  it("echoes each mutation's clientMutationId, by alias and from variables, and refuses reopening into Closed", async () => {
+    const answer = await publicGql(
+      t,
+      secret,
+      `mutation Estimates($a: SetEstimateInput!, $b: SetEstimateInput!) {
+        first: setEstimate(input: $a) { ...Echo }
+        second: setEstimate(input: $b) { ...Echo }
+      }
+      fragment Echo on SetEstimatePayload { clientMutationId issue { estimate { value } } }`,
+      {
+        a: { issueId: w.native[1], value: 1, clientMutationId: "a-1" },
+        b: { issueId: w.native[2], value: 2 },
+      },
+    );
+    expect(answer).toEqual({
+      data: {
+        first: { clientMutationId: "a-1", issue: { estimate: { value: 1 } } },
+        second: { clientMutationId: null, issue: { estimate: { value: 2 } } },
+      },
+    });
+
+    // closeIssues' own input has no clientMutationId: the field is added for every mutation and answered back.
+    const closed = await publicGql(
+      t,
+      secret,
+      `mutation ($ids: [ID!]!) { closeIssues(input: { issueIds: $ids, clientMutationId: "close-1" }) { clientMutationId successCount } }`,
+      { ids: [w.native[1]] },
+    );
+    expect(closed).toEqual({ data: { closeIssues: { clientMutationId: "close-1", successCount: 1 } } });
+
+    const refused = await publicGql(t, secret, gantryNamed(ZENHUB_OPERATIONS.reopenIssues), {
+      issueIds: [w.native[0]],
+      pipelineId: "closed--pipeline",
+    });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: "Issues are reopened into an open pipeline, not Closed.",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+  });
+
   it("records a blockage between a GitHub issue and a native one", async () => {
     const blocked = await run<{ createBlockage: unknown }>("createBlockage", {
       blocking: w.native[0],
