@@ -71,7 +71,7 @@ test("payloads from the OWASP cheat sheet in titles, bodies, comments, labels, e
   );
   const ghId = viewer.githubRepositories.find((repository) => repository.name === "hostile")?.ghId;
   const { issueByInfo: first } = await api<{ issueByInfo: { id: string } }>(
-    "query ($ghId: BigInt) { issueByInfo(repositoryGhId: $ghId, issueNumber: 1) { id } }",
+    "query ($ghId: Int) { issueByInfo(repositoryGhId: $ghId, issueNumber: 1) { id } }",
     { ghId },
   );
   await api(

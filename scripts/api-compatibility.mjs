@@ -1,7 +1,8 @@
 // `node scripts/api-compatibility.mjs [reference.graphql]`: writes docs/api/compatibility.md, the reference API's
 // root queries and mutations (and the fields of the types scripts use most) against apps/server/schema.graphql.
 // A field is supported when Gantry has it with every argument the reference gives it, partly supported when some
-// arguments are missing (or a note in docs/api/compatibility-notes.json says how it differs), else not supported.
+// arguments are missing, its type differs in shape (a list where the reference has a connection, BigInt for Int),
+// or a note in docs/api/compatibility-notes.json says how it differs; else not supported.
 // Names are compared after renaming Zenhub to Gantry, as DESIGN.md's "The GraphQL API" does.
 import { readFileSync, writeFileSync } from "node:fs";
 import { Kind, parse } from "graphql";
@@ -25,7 +26,18 @@ const TYPES = [
 
 const rename = (name) => name.replaceAll("Zenhub", "Gantry").replaceAll("zenhub", "gantry");
 
-/** type name → field name → { args: Set, requiredArgs: Set } for object types. */
+/** The named type under a field's list and non-null wrappers, and whether it is a list. */
+function shapeOf(type) {
+  let list = false;
+  let inner = type;
+  while (inner.kind !== Kind.NAMED_TYPE) {
+    if (inner.kind === Kind.LIST_TYPE) list = true;
+    inner = inner.type;
+  }
+  return { name: inner.name.value, list };
+}
+
+/** type name → field name → { args: Set, requiredArgs: Set, shape } for object types. */
 function fieldsOf(path) {
   const types = new Map();
   for (const definition of parse(readFileSync(path, "utf8")).definitions) {
@@ -34,6 +46,7 @@ function fieldsOf(path) {
     for (const field of definition.fields ?? []) {
       const args = field.arguments ?? [];
       fields.set(field.name.value, {
+        shape: shapeOf(field.type),
         args: new Set(args.map((arg) => arg.name.value)),
         requiredArgs: new Set(
           args.filter((arg) => arg.type.kind === Kind.NON_NULL_TYPE && !arg.defaultValue).map((arg) => arg.name.value),
@@ -84,6 +97,9 @@ for (const typeName of TYPES) {
       if (missing.length > 0)
         how.push(`without argument${missing.length > 1 ? "s" : ""} ${missing.map((a) => `\`${a}\``).join(", ")}`);
       if (extraRequired.length > 0) how.push(`also requires ${extraRequired.map((a) => `\`${a}\``).join(", ")}`);
+      if (field.shape.name.endsWith("Connection") && ourField.shape.list) how.push("a list, not a connection");
+      if (field.shape.name === "Int" && ourField.shape.name === "BigInt")
+        how.push("typed `BigInt` (the same JSON number), as GitHub's ids pass 2^31");
       if (notes[key]?.as) how.unshift(`as \`${notes[key].as}\``);
       status = how.length > 0 || notes[key]?.partly ? "partly" : "supported";
     }

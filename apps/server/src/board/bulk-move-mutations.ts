@@ -3,13 +3,9 @@ import { builder } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
 import { Pipeline, type PipelineView, Workspace } from "../workspaces/schema.js";
 import { movePipelineIssues } from "./bulk-moves.js";
-import { bulkOutput } from "./issue-mutations.js";
+import { bulkOutput, PipelineIssuePosition } from "./issue-mutations.js";
 import type { BulkResult } from "./issue-writes.js";
 import { issueWriteDeps, moveTarget, pipelineViewOf } from "./schema.js";
-
-const PipelineIssuePosition = builder.enumType("PipelineIssuePosition", {
-  values: ["START", "END"] as const,
-});
 
 builder.relayMutationField(
   "movePipelineIssues",

@@ -3,8 +3,11 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
+import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
+import { movePipelineIssues } from "./bulk-moves.js";
 import { type BulkResult, type IssuePatch, patches, updateIssues } from "./issue-writes.js";
-import { issueWriteDeps } from "./schema.js";
+import { issueWriteDeps, moveTarget } from "./schema.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 type PayloadFields = PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, BulkResult>;
@@ -44,12 +47,40 @@ builder.relayMutationField(
   bulkOutput,
 );
 
+export const PipelineIssuePosition = builder.enumType("PipelineIssuePosition", {
+  values: ["START", "END"] as const,
+});
+
 builder.relayMutationField(
   "reopenIssues",
-  { inputFields: (t) => ({ issueIds: t.globalIDList({ required: true, for: Issue }) }) },
+  {
+    inputFields: (t) => ({
+      issueIds: t.globalIDList({ required: true, for: Issue }),
+      pipelineId: t.id({
+        required: false,
+        description:
+          "An open pipeline to reopen the issues into, as the reference does; else they go back where they were.",
+      }),
+      position: t.field({ type: PipelineIssuePosition, required: false, defaultValue: "START" }),
+    }),
+  },
   {
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.reopen()),
+    resolve: async (_root, { input }, context) => {
+      if (input.pipelineId == null) return run(context, input.issueIds, patches.reopen());
+      if (input.pipelineId === CLOSED_PIPELINE.id) {
+        throw new GantryError("BAD_USER_INPUT", "Issues are reopened into an open pipeline, not Closed.", {
+          field: "pipelineId",
+        });
+      }
+      // Moving a closed issue into an open pipeline reopens it (on GitHub too), at the top or the bottom.
+      const target = await moveTarget(context, String(input.pipelineId), undefined);
+      return movePipelineIssues(issueWriteDeps(context), signedInViewer(context).id, target.workspaceId, {
+        pipelineId: target.pipelineId,
+        issueIds: input.issueIds.map((id) => id.id),
+        position: input.position ?? "START",
+      });
+    },
   },
   bulkOutput,
 );

@@ -6,6 +6,7 @@ import { builder, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { readableRepository } from "../issues/lookups.js";
 import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
 import type { CodeHost } from "./code-host.js";
@@ -163,9 +164,11 @@ const RepositorySync = builder.objectRef<RepositoryRow>("RepositorySync").implem
   }),
 });
 
-export const Repository = builder.objectRef<RepositoryRow>("Repository").implement({
+/** A Node, as the reference's Repository: `node(id)` answers it to anyone who can read a workspace holding it. */
+export const Repository = builder.node(builder.objectRef<RepositoryRow>("Repository"), {
+  id: { resolve: (repository) => repository.id },
+  loadOne: (id, context) => (context.viewer ? readableRepository(context.db, context.viewer.id, id) : null),
   fields: (t) => ({
-    id: t.id({ resolve: (repository) => encodeGlobalID("Repository", repository.id) }),
     ghId: t.expose("ghId", {
       type: "BigInt",
       nullable: true,

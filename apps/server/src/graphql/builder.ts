@@ -6,6 +6,7 @@ import RelayPlugin, { decodeGlobalID as decodePlain, encodeGlobalID as encodePla
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { valueFromASTUntyped } from "graphql";
 import { isInstanceAdmin } from "../accounts/instance-admins.js";
+import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import type { GraphQLContext } from "./context.js";
 import { GantryError } from "./errors.js";
 
@@ -103,7 +104,9 @@ export const builder = new SchemaBuilder<{
   relay: {
     // Every id Gantry hands out wraps a UUID; anything else is refused before it reaches SQL.
     decodeGlobalID: (globalID) => decodeGantryId(globalID),
-    encodeGlobalID: (typename, id) => encodeGantryId(typename, String(id)),
+    // The Closed pipeline's id is fixed by the spec and is not a global id (workspaces/schema.ts).
+    encodeGlobalID: (typename, id) =>
+      typename === "Pipeline" && id === CLOSED_PIPELINE.id ? id : encodeGantryId(typename, String(id)),
     clientMutationId: "omit",
     nodesOnConnection: true,
     cursorType: "String",

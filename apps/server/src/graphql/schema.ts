@@ -32,6 +32,7 @@ import "../issues/estimation-schema.js";
 import "../issues/viewer-permission-schema.js";
 import "../meta/schema.js";
 import "../sprints/schema.js";
+import "../sprints/sprint-issues-schema.js";
 import "../organizations/mutations.js";
 import "../planning/schema.js";
 import "../public-api/schema.js";
@@ -41,5 +42,6 @@ import "../user-settings/schema.js";
 import "../webhooks-out/schema.js";
 import "../workspaces/mutations.js";
 import { builder } from "./builder.js";
+import { withClientMutationIds } from "./client-mutation-id.js";
 
-export const schema = builder.toSchema({ sortSchema: true });
+export const schema = withClientMutationIds(builder.toSchema({ sortSchema: true }));

@@ -3,6 +3,7 @@ import { bulkOutput } from "../board/issue-mutations.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
+import { SprintIssue, sprintIssueRows } from "../sprints/sprint-issues-schema.js";
 import { changeMembership, deleteGantryIssue, setMultipleEstimates } from "./bulk-fields.js";
 import { GantryEpic, Sprint } from "./field-types.js";
 
@@ -55,6 +56,20 @@ for (const change of ["add", "remove"] as const) {
       outputFields: (t) => ({
         ...bulkOutput.outputFields(t),
         sprints: t.field({ type: [Sprint], resolve: (payload) => payload.targets }),
+        // The reference answers what addIssuesToSprints made: each issue's place in each sprint.
+        ...(change === "add"
+          ? {
+              sprintIssues: t.field({
+                type: [SprintIssue],
+                resolve: (payload, _args, context) =>
+                  sprintIssueRows(
+                    context.db,
+                    payload.targets.map((sprint) => sprint.id),
+                    payload.issueIds,
+                  ),
+              }),
+            }
+          : {}),
       }),
     },
   );

@@ -175,7 +175,7 @@ export async function changeMembership<K extends TargetKind>(
   kind: K,
   change: "add" | "remove",
   input: { issueIds: string[]; targetIds: string[] } & Origin,
-): Promise<BulkResult & { targets: TargetRow<K>[] }> {
+): Promise<BulkResult & { targets: TargetRow<K>[]; issueIds: string[] }> {
   const { table, links, linkColumn, label, eventField } = targetKinds[kind];
   const targetIds = [...new Set(input.targetIds)];
   if (targetIds.length === 0)
@@ -236,7 +236,7 @@ export async function changeMembership<K extends TargetKind>(
   }
   result.successCount = ids.length;
   await tellBoards(deps, userId, ids, input);
-  return { ...result, targets };
+  return { ...result, targets, issueIds: ids };
 }
 
 /** deleteGantryIssue: removes a native issue for good; GitHub issues are closed instead. */

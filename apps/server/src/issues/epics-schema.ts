@@ -6,6 +6,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
+import { requireWorkspace } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
   changeEpicIssues,
@@ -100,8 +101,14 @@ builder.objectFields(GantryEpic, (t) => ({
   }),
   childIssues: t.connection({
     type: Issue,
-    description: "The epic's issues on its workspace's board.",
+    description:
+      "The epic's issues on its workspace's board, or on the board of `workspaceId` (the reference's argument) when given.",
+    args: { workspaceId: t.arg.globalID({ required: false, for: Workspace }) },
     resolve: async (epic, args, context) => {
+      const workspaceId = args.workspaceId?.id ?? epic.workspaceId;
+      if (workspaceId !== epic.workspaceId) {
+        await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
+      }
       const rows = await context.db
         .select({ issue: issues })
         .from(gantryEpicIssues)
@@ -110,7 +117,7 @@ builder.objectFields(GantryEpic, (t) => ({
           workspaceRepositories,
           and(
             eq(workspaceRepositories.repositoryId, issues.repositoryId),
-            eq(workspaceRepositories.workspaceId, epic.workspaceId),
+            eq(workspaceRepositories.workspaceId, workspaceId),
           ),
         )
         .where(eq(gantryEpicIssues.gantryEpicId, epic.id))

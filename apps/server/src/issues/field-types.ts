@@ -1,6 +1,8 @@
-import type { schema } from "@gantry/db";
+import { schema } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
+import { eq } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
+import { readableInWorkspace } from "../organizations/readable-node.js";
 
 /**
  * The GraphQL types of an issue's fields, named and shaped as the reference schema's, with the
@@ -60,9 +62,11 @@ export const Priority = builder.objectRef<typeof schema.priorities.$inferSelect>
 });
 
 /** SPEC §3 Sprint: `id`, `name`, `startAt`, `endAt`, `state`, `description`. */
-export const Sprint = builder.objectRef<typeof schema.sprints.$inferSelect>("Sprint").implement({
+export const Sprint = builder.node(builder.objectRef<typeof schema.sprints.$inferSelect>("Sprint"), {
+  id: { resolve: (sprint) => sprint.id },
+  loadOne: async (id, context) =>
+    readableInWorkspace(context, (await context.db.select().from(schema.sprints).where(eq(schema.sprints.id, id)))[0]),
   fields: (t) => ({
-    id: t.id({ resolve: (sprint) => encodeGlobalID("Sprint", sprint.id) }),
     name: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
     startAt: t.field({ type: "ISO8601DateTime", resolve: (sprint) => sprint.startAt }),
@@ -71,9 +75,14 @@ export const Sprint = builder.objectRef<typeof schema.sprints.$inferSelect>("Spr
   }),
 });
 
-export const Release = builder.objectRef<typeof schema.releases.$inferSelect>("Release").implement({
+export const Release = builder.node(builder.objectRef<typeof schema.releases.$inferSelect>("Release"), {
+  id: { resolve: (release) => release.id },
+  loadOne: async (id, context) =>
+    readableInWorkspace(
+      context,
+      (await context.db.select().from(schema.releases).where(eq(schema.releases.id, id)))[0],
+    ),
   fields: (t) => ({
-    id: t.id({ resolve: (release) => encodeGlobalID("Release", release.id) }),
     title: t.exposeString("title"),
     description: t.exposeString("description", { nullable: true }),
     state: t.field({ type: ReleaseState, resolve: (release) => release.state }),
@@ -81,9 +90,14 @@ export const Release = builder.objectRef<typeof schema.releases.$inferSelect>("R
 });
 
 /** A native Gantry epic (the reference's ZenhubEpic). */
-export const GantryEpic = builder.objectRef<typeof schema.gantryEpics.$inferSelect>("GantryEpic").implement({
+export const GantryEpic = builder.node(builder.objectRef<typeof schema.gantryEpics.$inferSelect>("GantryEpic"), {
+  id: { resolve: (epic) => epic.id },
+  loadOne: async (id, context) =>
+    readableInWorkspace(
+      context,
+      (await context.db.select().from(schema.gantryEpics).where(eq(schema.gantryEpics.id, id)))[0],
+    ),
   fields: (t) => ({
-    id: t.id({ resolve: (epic) => encodeGlobalID("GantryEpic", epic.id) }),
     title: t.exposeString("title"),
     state: t.field({ type: GantryEpicState, resolve: (epic) => epic.state }),
   }),

@@ -10,7 +10,7 @@ import { addMember, errorOf, field, gql, grantWorkspace, type TestUser } from ".
 
 const UPDATE = `mutation ($input: UpdateIssueInput!) { updateIssue(input: $input) { issue { id title body } } }`;
 const ISSUE = (fields: string) =>
-  `query ($r: ID, $g: BigInt, $n: Int!) { issueByInfo(repositoryId: $r, repositoryGhId: $g, issueNumber: $n) { ${fields} } }`;
+  `query ($r: ID, $g: Int, $n: Int!) { issueByInfo(repositoryId: $r, repositoryGhId: $g, issueNumber: $n) { ${fields} } }`;
 const TIMELINE = ISSUE(`title state labels { name } assignees { login }
   timelineItems(first: 100) { totalCount nodes { key field from to source actor } }`);
 const COMMENTS = ISSUE(

@@ -1,4 +1,5 @@
 import { Issue } from "../codehost/issues-schema.js";
+import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
@@ -6,7 +7,13 @@ import { type MaybePromise, whenReady } from "../graphql/maybe-promise.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { closedPipelineOf, Pipeline, type PipelineView, pipelineView, Workspace } from "../workspaces/schema.js";
 import { pipelineById, placesOf } from "./issue-loaders.js";
-import { type IssueRow, type RepositoryKey, repositoryIssue, workspaceIssue } from "./lookups.js";
+import {
+  type IssueRow,
+  type RepositoryKey,
+  readableRepositoriesByGhId,
+  repositoryIssue,
+  workspaceIssue,
+} from "./lookups.js";
 import { visibleWorkspaceIds } from "./visible-workspaces.js";
 
 function requireIssueNumber(issueNumber: number): number {
@@ -23,7 +30,8 @@ builder.queryField("issueByInfo", (t) =>
       "An issue by its repository (GitHub's repository id, or Gantry's) and number, from a repository in a workspace the viewer can read.",
     authScopes: { signedIn: true },
     args: {
-      repositoryGhId: t.arg({ type: "BigInt", required: false }),
+      // Int as in the reference, so a client's `$repositoryGhId: Int!` validates; GitHub's repository ids still fit.
+      repositoryGhId: t.arg.int({ required: false }),
       repositoryId: t.arg.id({ required: false }),
       issueNumber: t.arg.int({ required: true }),
     },
@@ -38,6 +46,26 @@ builder.queryField("issueByInfo", (t) =>
         ? { ghId: Number(args.repositoryGhId) }
         : { id: idOfType(decodeGantryId(String(args.repositoryId)), "Repository") };
       return repositoryIssue(context.db, signedInViewer(context).id, key, requireIssueNumber(args.issueNumber));
+    },
+  }),
+);
+
+/** One request's repositories; a script asking for more should ask in pages. */
+const MAX_GH_IDS = 100;
+
+builder.queryField("repositoriesByGhId", (t) =>
+  t.field({
+    type: [Repository],
+    description: `Repositories by their GitHub ids (at most ${MAX_GH_IDS}), of those in a workspace the viewer can read; the others are left out.`,
+    authScopes: { signedIn: true },
+    args: { ghIds: t.arg.intList({ required: true }) },
+    resolve: (_root, args, context) => {
+      if (args.ghIds.length > MAX_GH_IDS) {
+        throw new GantryError("BAD_USER_INPUT", `Give at most ${MAX_GH_IDS} GitHub repository ids.`, {
+          field: "ghIds",
+        });
+      }
+      return readableRepositoriesByGhId(context.db, signedInViewer(context).id, args.ghIds);
     },
   }),
 );

@@ -9,7 +9,7 @@ import { field, gql, type TestUser } from "../testing/factories.js";
 const ISSUE_FIELDS =
   "number title type htmlUrl repository { name } pipelineIssue(workspaceId: $w) { pipeline { name } }";
 
-const BY_INFO = `query ($w: ID!, $gh: BigInt, $repo: ID, $n: Int!) {
+const BY_INFO = `query ($w: ID!, $gh: Int, $repo: ID, $n: Int!) {
   issueByInfo(repositoryGhId: $gh, repositoryId: $repo, issueNumber: $n) { ${ISSUE_FIELDS} }
 }`;
 const BY_REPOSITORY = `query ($w: ID!, $owner: String!, $name: String!, $n: Int!) {

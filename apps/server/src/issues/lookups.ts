@@ -1,5 +1,5 @@
 import { type Executor, schema } from "@gantry/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 
@@ -71,6 +71,36 @@ async function findRepository(db: Executor, key: RepositoryKey): Promise<Reposit
 export async function repositoryIssue(db: Executor, userId: string, key: RepositoryKey, issueNumber: number) {
   const repository = await requireReadableRepository(db, await findRepository(db, key), userId);
   return issueIn(db, repository.id, issueNumber);
+}
+
+/** The reference's `node(id)` for a repository: the repository if the viewer can read a workspace holding it, else null. */
+export async function readableRepository(db: Executor, userId: string, repositoryId: string) {
+  try {
+    return await requireReadableRepository(db, await findRepository(db, { id: repositoryId }), userId);
+  } catch (error) {
+    if (error instanceof GantryError) return null;
+    throw error;
+  }
+}
+
+/** The reference's `repositoriesByGhId`: those of these GitHub repositories the viewer can read, in the order asked. */
+export async function readableRepositoriesByGhId(db: Executor, userId: string, ghIds: readonly number[]) {
+  const rows = ghIds.length
+    ? await db
+        .select()
+        .from(repositories)
+        .where(inArray(repositories.ghId, [...ghIds]))
+    : [];
+  const readable: Repository[] = [];
+  for (const ghId of new Set(ghIds)) {
+    const repository = rows.find((row) => row.ghId === ghId);
+    try {
+      readable.push(await requireReadableRepository(db, repository, userId));
+    } catch (error) {
+      if (!(error instanceof GantryError)) throw error;
+    }
+  }
+  return readable;
 }
 
 /** The reference's `node(id)` for an issue: the issue if the viewer can read a workspace holding it, else null. */

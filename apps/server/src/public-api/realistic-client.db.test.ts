@@ -1,17 +1,10 @@
 import { testEngines } from "@gantry/db/testing";
-import {
-  buildClientSchema,
-  type GraphQLSchema,
-  getIntrospectionQuery,
-  type IntrospectionQuery,
-  parse,
-  validate,
-} from "graphql";
+import { type GraphQLSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.js";
-import { field, type GraphQLAnswer, gql } from "../testing/factories.js";
+import { field, type GraphQLAnswer } from "../testing/factories.js";
 import { type WorkspaceIssues, workspaceWithIssues } from "../testing/workspace-issues.js";
-import { createKey, publicGql } from "./testing.js";
+import { createKey, publicGql, servedSchema, weeklySprints } from "./testing.js";
 
 /**
  * What a script written against the reference API sends, with Zenhub renamed Gantry: the same
@@ -107,28 +100,9 @@ describe.each(testEngines())("a realistic API client on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
     w = await workspaceWithIssues(t, { native: 3, gitHub: 0 });
-    // Weekly sprints from a fixed Monday, set up in the web app before the script runs.
-    field(
-      await gql(
-        t,
-        w.owner.token,
-        `mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }`,
-        {
-          input: {
-            workspaceId: w.workspace,
-            name: "Sprint",
-            tzIdentifier: "UTC",
-            startOn: "2026-11-23",
-            period: 1,
-            settings: { moveUnfinishedIssues: true, issuesFromPipeline: { enabled: false } },
-          },
-        },
-      ),
-      "createSprintConfig",
-    );
+    await weeklySprints(t, w.owner, w.workspace);
     secret = (await createKey(t, w.owner, "planning bot")).secret;
-    const introspection = await publicGql(t, secret, getIntrospectionQuery());
-    served = buildClientSchema(introspection.data as unknown as IntrospectionQuery);
+    served = await servedSchema(t, secret);
   });
   afterAll(() => t.close());
 

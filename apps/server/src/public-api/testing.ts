@@ -1,6 +1,7 @@
 import { schema } from "@gantry/db";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
+import { buildClientSchema, type GraphQLSchema, getIntrospectionQuery, type IntrospectionQuery } from "graphql";
 import { placeNewIssues } from "../board/placement.js";
 import type { TestApp } from "../testing/app.js";
 import { field, type GraphQLAnswer, gql, type TestUser } from "../testing/factories.js";
@@ -43,4 +44,32 @@ export async function placeFixtureIssues(t: TestApp, anIssueGlobalId: string): P
     .where(eq(schema.issues.id, decodeGlobalID(anIssueGlobalId).id));
   if (!issue) throw new Error("no such fixture issue");
   await placeNewIssues(t.database.db, issue.repositoryId, new Date());
+}
+
+/** The schema /public/graphql serves, as a client learns it: by introspection with its key. */
+export async function servedSchema(t: TestApp, secret: string): Promise<GraphQLSchema> {
+  const introspection = await publicGql(t, secret, getIntrospectionQuery());
+  return buildClientSchema(introspection.data as unknown as IntrospectionQuery);
+}
+
+/** Weekly sprints named "Sprint" from Monday 2026-11-23, set up in the web app before a script runs. */
+export async function weeklySprints(t: TestApp, user: TestUser, workspaceId: string): Promise<void> {
+  field(
+    await gql(
+      t,
+      user.token,
+      `mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }`,
+      {
+        input: {
+          workspaceId,
+          name: "Sprint",
+          tzIdentifier: "UTC",
+          startOn: "2026-11-23",
+          period: 1,
+          settings: { moveUnfinishedIssues: true, issuesFromPipeline: { enabled: false } },
+        },
+      },
+    ),
+    "createSprintConfig",
+  );
 }

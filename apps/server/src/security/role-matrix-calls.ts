@@ -146,6 +146,7 @@ export const CALLS: Record<string, CallMaker> = {
     query: "query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Workspace { id name } } }",
     variables: { ids: [w.workspace] },
   }),
+  "Query.repositoriesByGhId": () => ({ query: "{ repositoriesByGhId(ghIds: [1]) { id } }" }),
   "Query.repositoryIssue": (w) => ({
     query:
       "query ($o: String!, $r: String!, $n: Int!) { repositoryIssue(repositoryOwner: $o, repositoryName: $r, issueNumber: $n) { id title } }",

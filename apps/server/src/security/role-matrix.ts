@@ -90,6 +90,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "Query.issueByInfo": { rule: "workspaceReader" },
   "Query.node": { rule: "objectReader" },
   "Query.nodes": { rule: "objectReader" },
+  // Lists only the repositories the caller can read, none otherwise (zenhub-clients.db.test.ts shows an outsider's).
+  "Query.repositoriesByGhId": { rule: "signedIn" },
   "Query.repositoryIssue": { rule: "workspaceReader" },
   "Query.searchClosedIssues": { rule: "workspaceReader" },
   "Query.searchIssues": { rule: "workspaceReader" },

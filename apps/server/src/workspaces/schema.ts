@@ -6,7 +6,13 @@ import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
 import { effectivePermission, requireWorkspace } from "../organizations/access.js";
-import { recentWorkspaces, type WorkspaceWithPermission } from "../organizations/queries.js";
+import {
+  accessibleWorkspaces,
+  recentWorkspaces,
+  viewerOrganizations,
+  type WorkspaceWithPermission,
+} from "../organizations/queries.js";
+import { readableInWorkspace } from "../organizations/readable-node.js";
 import { GantryOrganization, organizationForViewer, organizationWorkspaces } from "../organizations/schema.js";
 import { CLOSED_PIPELINE } from "./default-pipelines.js";
 
@@ -32,10 +38,18 @@ export type PipelineView = Pick<PipelineRow, "name" | "description" | "stage"> &
   updatedAt: Date | null;
 };
 
-/** Pipelines carry global ids, except the Closed pipeline whose id the spec fixes: "closed--pipeline". */
-export const Pipeline = builder.objectRef<PipelineView>("Pipeline").implement({
+/**
+ * Pipelines carry global ids, except the Closed pipeline whose id the spec fixes: "closed--pipeline"
+ * (the builder's encodeGlobalID leaves it as it is). A Node, as the reference's Pipeline.
+ */
+export const Pipeline = builder.node(builder.objectRef<PipelineView>("Pipeline"), {
+  id: { resolve: (pipeline) => pipeline.dbId ?? pipeline.id },
+  loadOne: async (id, context) => {
+    const [row] = await context.db.select().from(schema.pipelines).where(eq(schema.pipelines.id, id));
+    const readable = await readableInWorkspace(context, row);
+    return readable && pipelineView(readable);
+  },
   fields: (t) => ({
-    id: t.exposeID("id"),
     name: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
     stage: t.field({ type: PipelineStage, nullable: true, resolve: (pipeline) => pipeline.stage }),
@@ -171,6 +185,28 @@ builder.objectField(GantryUser, "recentlyViewedWorkspaces", (t) =>
       context.viewer?.id === user.id
         ? recentWorkspaces(context.db, user.id, Math.min(Math.max(args.first ?? 5, 1), 20))
         : [],
+  }),
+);
+
+builder.objectField(GantryUser, "searchWorkspaces", (t) =>
+  t.connection({
+    type: Workspace,
+    description:
+      "The workspaces the viewer can open whose name contains `query` (any case; empty for all), by name. Empty for anyone else.",
+    args: { query: t.arg.string({ required: true }) },
+    resolve: async (user, args, context) => {
+      if (context.viewer?.id !== user.id) return arrayConnection(args, []);
+      const text = args.query.trim().toLowerCase();
+      const workspaces = await accessibleWorkspaces(
+        context.db,
+        user.id,
+        await viewerOrganizations(context.db, user.id),
+      );
+      return arrayConnection(
+        args,
+        workspaces.filter((workspace) => workspace.name.toLowerCase().includes(text)),
+      );
+    },
   }),
 );
 

@@ -1,0 +1,152 @@
+/**
+ * Operations written the way public clients of the reference (ZenHub) API write them: CLIs, MCP
+ * servers, GitHub Actions and report scripts. Each is in the reference's own names, so a test can
+ * check it against the reference schema itself before renaming it for Gantry (`gantryNamed`). The
+ * shapes follow those clients: shared fragments, `... on` for interfaces and unions, variables
+ * typed as the reference types them (`Int!` for a GitHub id), and `pageInfo` paging loops.
+ */
+
+const ISSUE_FIELDS = `fragment IssueFields on Issue {
+  id number title state htmlUrl ghId
+  repository { id name ghId ownerName }
+  estimate { value }
+  pipelineIssue(workspaceId: $workspaceId) { pipeline { id name } }
+}`;
+
+export const ZENHUB_OPERATIONS = {
+  listWorkspaces: `query ListWorkspaces($query: String!, $first: Int, $after: String) {
+    viewer {
+      id
+      searchWorkspaces(query: $query, first: $first, after: $after) {
+        totalCount
+        pageInfo { hasNextPage endCursor }
+        nodes { id name displayName zenhubOrganization { id name } }
+      }
+    }
+  }`,
+  organizationWorkspaces: `query OrganizationWorkspaces {
+    viewer {
+      zenhubOrganizations(first: 10) {
+        nodes { id name workspaces(first: 50) { nodes { id name } } }
+      }
+    }
+  }`,
+  workspacePipelines: `query WorkspacePipelines($workspaceId: ID!) {
+    workspace(id: $workspaceId) {
+      id name
+      pipelinesConnection(first: 50) { totalCount nodes { id name description stage } }
+    }
+  }`,
+  issuesByPipeline: `query IssuesByPipeline($workspaceId: ID!, $pipelineId: ID!, $first: Int, $after: String) {
+    searchIssuesByPipeline(pipelineId: $pipelineId, filters: {}, first: $first, after: $after) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      nodes { ...IssueFields }
+    }
+  }
+  ${ISSUE_FIELDS}`,
+  issueByInfo: `query IssueByInfo($workspaceId: ID!, $repositoryGhId: Int!, $issueNumber: Int!) {
+    issueByInfo(repositoryGhId: $repositoryGhId, issueNumber: $issueNumber) {
+      ...IssueFields
+      body
+      labels(first: 20) { nodes { id name color } }
+      assignees(first: 10) { nodes { id login } }
+    }
+  }
+  ${ISSUE_FIELDS}`,
+  issueNode: `query IssueNode($workspaceId: ID!, $id: ID!) {
+    node(id: $id) {
+      __typename
+      ... on Issue {
+        ...IssueFields
+        blockingIssues(first: 10) { nodes { id number } }
+        blockedIssues(first: 10) { nodes { id number } }
+        sprints(first: 5) { nodes { id name } }
+      }
+    }
+  }
+  ${ISSUE_FIELDS}`,
+  moveIssue: `mutation MoveIssue($issueId: ID!, $pipelineId: ID!, $position: Int) {
+    moveIssue(input: { issueId: $issueId, pipelineId: $pipelineId, position: $position, clientMutationId: "move-1" }) {
+      clientMutationId
+      issue { id number }
+    }
+  }`,
+  setEstimate: `mutation SetEstimate($issueId: ID!, $value: Float) {
+    setEstimate(input: { issueId: $issueId, value: $value }) {
+      issue { id estimate { value } }
+    }
+  }`,
+  createIssue: `mutation CreateIssue($repositoryId: ID!, $title: String!, $body: String) {
+    createIssue(input: { repositoryId: $repositoryId, title: $title, body: $body }) {
+      issue { id number title htmlUrl }
+    }
+  }`,
+  closeIssues: `mutation CloseIssues($issueIds: [ID!]!) {
+    closeIssues(input: { issueIds: $issueIds }) { successCount }
+  }`,
+  reopenIssues: `mutation ReopenIssues($issueIds: [ID!]!, $pipelineId: ID!) {
+    reopenIssues(input: { issueIds: $issueIds, pipelineId: $pipelineId, position: START }) { successCount }
+  }`,
+  workspaceEpics: `query WorkspaceEpics($workspaceId: ID!, $first: Int, $after: String) {
+    workspace(id: $workspaceId) {
+      zenhubEpics(first: $first, after: $after) {
+        totalCount
+        pageInfo { hasNextPage endCursor }
+        nodes { id title state startOn endOn zenhubIssueCountProgress { open closed total } }
+      }
+    }
+  }`,
+  epicNode: `query EpicNode($id: ID!, $workspaceId: ID!) {
+    node(id: $id) {
+      ... on ZenhubEpic {
+        id title body state
+        childIssues(workspaceId: $workspaceId, first: 50) { totalCount nodes { id number title } }
+      }
+    }
+  }`,
+  addIssuesToEpics: `mutation AddIssuesToEpics($issueIds: [ID!]!, $zenhubEpicIds: [ID!]!) {
+    addIssuesToZenhubEpics(input: { issueIds: $issueIds, zenhubEpicIds: $zenhubEpicIds }) {
+      zenhubEpics { id title }
+    }
+  }`,
+  sprints: `query Sprints($workspaceId: ID!) {
+    workspace(id: $workspaceId) {
+      activeSprint { id name generatedName startAt endAt }
+      upcomingSprint { id name }
+      sprints(first: 10, filters: { state: { eq: OPEN } }, orderBy: { field: START_AT, direction: ASC }) {
+        nodes { id name state startAt endAt totalPoints completedPoints closedIssuesCount }
+      }
+    }
+  }`,
+  addIssuesToSprints: `mutation AddIssuesToSprints($issueIds: [ID!]!, $sprintIds: [ID!]!) {
+    addIssuesToSprints(input: { issueIds: $issueIds, sprintIds: $sprintIds }) {
+      sprintIssues { id issue { id number } sprint { id name } }
+    }
+  }`,
+  createBlockage: `mutation CreateBlockage($blocking: ID!, $blocked: ID!) {
+    createBlockage(input: { blocking: { id: $blocking, type: ISSUE }, blocked: { id: $blocked, type: ISSUE } }) {
+      blockage { id blocking { ... on Issue { number } } blocked { ... on Issue { number } } }
+    }
+  }`,
+  issueLabels: `query IssueLabels($id: ID!) {
+    node(id: $id) {
+      ... on Issue { labels(first: 50) { totalCount nodes { id name color } } }
+    }
+  }`,
+  repositoriesByGhId: `query RepositoriesByGhId($ghIds: [Int!]!) {
+    repositoriesByGhId(ghIds: $ghIds) { id ghId name ownerName }
+  }`,
+  pipelineNode: `query PipelineNode($id: ID!) {
+    node(id: $id) { ... on Pipeline { id name } }
+  }`,
+  sprintNode: `query SprintNode($id: ID!) {
+    node(id: $id) { ... on Sprint { id name state } }
+  }`,
+} as const;
+
+export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
+
+/** An operation as it is written for Gantry: Zenhub becomes Gantry in every name (DESIGN.md, "The GraphQL API"). */
+export const gantryNamed = (operation: string): string =>
+  operation.replaceAll("Zenhub", "Gantry").replaceAll("zenhub", "gantry");
