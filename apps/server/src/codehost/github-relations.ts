@@ -69,15 +69,20 @@ export async function applySubIssueEvent(tx: Executor, payload: RelationPayload)
     .update(issues)
     .set({ parentIssueId: added ? parent.id : null, updatedAt: new Date() })
     .where(eq(issues.id, child.id));
-  await recordIssueEvents(tx, [
-    {
-      issueId: child.id,
-      field: "parent",
-      from: former ? issueLabel(former) : null,
-      to: added ? issueLabel(parent) : null,
-      ...fromGitHub(payload),
-    },
-  ]);
+  // GitHub's changes keep GitHub's time, not the planning clock (decision 0060).
+  await recordIssueEvents(
+    tx,
+    [
+      {
+        issueId: child.id,
+        field: "parent",
+        from: former ? issueLabel(former) : null,
+        to: added ? issueLabel(parent) : null,
+        ...fromGitHub(payload),
+      },
+    ],
+    new Date(),
+  );
   return [child.id, parent.id, ...(former ? [former.id] : [])];
 }
 
@@ -143,6 +148,6 @@ export async function applyDependencyEvent(tx: Executor, payload: RelationPayloa
       if (removed.length) events.push(...dependencyEvents(false, workspaceId, blocking, blocked, payload));
     }
   }
-  await recordIssueEvents(tx, events);
+  await recordIssueEvents(tx, events, new Date());
   return events.length ? [blocking.id, blocked.id] : [];
 }

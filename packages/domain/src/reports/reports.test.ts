@@ -220,7 +220,9 @@ describe("sprint burndown", () => {
           // The last day named is the last day the sprint runs on, never the day it ends at midnight.
           expect(names.at(-1)).toBe(new Date(end - 1).toISOString().slice(0, 10));
           // One calendar day after another.
-          names.forEach((name, index) => expect(name).toBe(new Date(start + index * DAY).toISOString().slice(0, 10)));
+          names.forEach((name, index) => {
+            expect(name).toBe(new Date(start + index * DAY).toISOString().slice(0, 10));
+          });
           expect(points.at(-1)?.ideal).toBe(0);
           points.slice(1).forEach((point, index) => {
             const dayStart = start + index * DAY;
