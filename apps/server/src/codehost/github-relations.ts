@@ -10,7 +10,7 @@ import { type Executor, schema } from "@gantry/db";
 import { pathBetween } from "@gantry/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { type IssueEventInput, recordIssueEvents } from "../issues/activity.js";
-import { ancestorLinks, dependenciesBelow, issueLabel, lockLinks } from "../issues/relations.js";
+import { ancestorLinks, dependenciesBelow, dependencyEvents, issueLabel, lockLinks } from "../issues/relations.js";
 
 const { issueDependencies, issuePositions, issues, repositories } = schema;
 
@@ -32,8 +32,6 @@ export interface RelationPayload {
   blocking_issue?: IssueSide;
   blocking_issue_repo?: { id?: number };
 }
-
-type IssueRow = typeof issues.$inferSelect;
 
 /** The stored issue with this number in the repository GitHub knows by this id. */
 async function storedIssue(tx: Executor, repositoryGhId: number | undefined, side: IssueSide | undefined) {
@@ -97,27 +95,6 @@ async function sharedWorkspaces(tx: Executor, a: string, b: string): Promise<str
   return [...of(a)].filter((workspaceId) => second.has(workspaceId)).sort();
 }
 
-function dependencyEvents(
-  added: boolean,
-  workspaceId: string,
-  blocking: IssueRow,
-  blocked: IssueRow,
-  payload: RelationPayload,
-): IssueEventInput[] {
-  const sides = [
-    { issueId: blocked.id, field: "blocking" as const, other: issueLabel(blocking) },
-    { issueId: blocking.id, field: "blocked" as const, other: issueLabel(blocked) },
-  ];
-  return sides.map(({ issueId, field, other }) => ({
-    issueId,
-    field,
-    workspaceId,
-    from: added ? null : other,
-    to: added ? other : null,
-    ...fromGitHub(payload),
-  }));
-}
-
 /** `issue_dependencies`: "blocking blocks blocked" on every board that shows both, or on none. */
 export async function applyDependencyEvent(tx: Executor, payload: RelationPayload): Promise<string[]> {
   const action = payload.action ?? "";
@@ -142,10 +119,12 @@ export async function applyDependencyEvent(tx: Executor, payload: RelationPayloa
         .values({ workspaceId, blockingIssueId: blocking.id, blockedIssueId: blocked.id })
         .onConflictDoNothing()
         .returning({ id: issueDependencies.id });
-      if (inserted.length) events.push(...dependencyEvents(true, workspaceId, blocking, blocked, payload));
+      if (inserted.length)
+        events.push(...dependencyEvents("added", { workspaceId, blocking, blocked }, fromGitHub(payload)));
     } else {
       const removed = await tx.delete(issueDependencies).where(link).returning({ id: issueDependencies.id });
-      if (removed.length) events.push(...dependencyEvents(false, workspaceId, blocking, blocked, payload));
+      if (removed.length)
+        events.push(...dependencyEvents("removed", { workspaceId, blocking, blocked }, fromGitHub(payload)));
     }
   }
   await recordIssueEvents(tx, events, new Date());

@@ -42,10 +42,10 @@ interface DependencyPlace {
 }
 
 /** The timeline's two sides of a dependency: the blocked issue gains a blocker, the blocking one something it blocks. */
-function dependencyEvents(
+export function dependencyEvents(
   change: "added" | "removed",
   { workspaceId, blocking, blocked }: DependencyPlace,
-  actorId: string,
+  actor: Pick<IssueEventInput, "actorId" | "actorLogin" | "source">,
 ): IssueEventInput[] {
   const sides = [
     { issueId: blocked.id, field: "blocking" as const, other: issueLabel(blocking) },
@@ -55,7 +55,7 @@ function dependencyEvents(
     issueId,
     field,
     workspaceId,
-    actorId,
+    ...actor,
     from: change === "removed" ? other : null,
     to: change === "added" ? other : null,
   }));
@@ -153,7 +153,7 @@ export async function createBlockage(
       .onConflictDoNothing()
       .returning();
     if (inserted) {
-      await recordIssueEvents(tx, dependencyEvents("added", place, userId), deps.now());
+      await recordIssueEvents(tx, dependencyEvents("added", place, { actorId: userId }), deps.now());
       return inserted;
     }
     const [row] = await tx.select().from(issueDependencies).where(theDependency(place));
@@ -174,7 +174,7 @@ export async function deleteBlockage(
   const { blocking, blocked } = place;
   const removed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(issueDependencies).where(theDependency(place)).returning();
-    if (row) await recordIssueEvents(tx, dependencyEvents("removed", place, userId), deps.now());
+    if (row) await recordIssueEvents(tx, dependencyEvents("removed", place, { actorId: userId }), deps.now());
     return row;
   });
   if (!removed)
