@@ -52,6 +52,35 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     return post("/api/auth/login", { email, password });
   }
 
+  const userInfoStatus = async (token: string) =>
+    (await t.app.inject({ method: "GET", url: "/api/user-info", headers: { authorization: `Bearer ${token}` } }))
+      .statusCode;
+
+  /** Creates an API key from a session and returns its secret. */
+  async function createKey(token: string, name: string): Promise<string> {
+    const answer = await graphql(`mutation { createApiKey(input: { name: "${name}" }) { secret } }`, token);
+    return answer.json().data.createApiKey.secret;
+  }
+
+  /** What a script holding the key gets from the public API. */
+  const keyStatus = async (secret: string) =>
+    (
+      await t.app.inject({
+        method: "POST",
+        url: "/public/graphql",
+        payload: { query: "{ viewer { email } }" },
+        headers: { authorization: `Bearer ${secret}` },
+      })
+    ).statusCode;
+
+  const latestAudit = async (action: string, email: string) =>
+    (
+      await t.database.executeSql(
+        "select details from audit_events where action = $1 and actor_label = $2 order by occurred_at desc limit 1",
+        [action, email],
+      )
+    ).rows[0];
+
   describe("signup", () => {
     it("refuses a malformed email and a weak password with the server texts", async () => {
       const badEmail = await post("/api/auth/signup", { email: "not-an-email", password: PASSWORD });
@@ -289,8 +318,13 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       for (let attempt = 1; attempt <= 5; attempt++) await logIn(email, "Wrong-password-1");
       await catcher.waitFor(email, /has been locked/);
 
+      const key = await createKey(oldSession, "made before the reset");
+      expect(await keyStatus(key)).toBe(200);
+
       expect((await post("/api/auth/password-reset-email", { email })).statusCode).toBe(200);
-      const link = linkIn(await catcher.waitFor(email, /Reset your Gantry password/), "/reset-password");
+      const mail = await catcher.waitFor(email, /Reset your Gantry password/);
+      expect(mail.text).toContain("signs you out on every device and revokes all your API keys");
+      const link = linkIn(mail, "/reset-password");
       const body = {
         email,
         resetPasswordToken: link.searchParams.get("token"),
@@ -308,6 +342,10 @@ describe.each(testEngines())("accounts on %s", (engine) => {
         headers: { authorization: `Bearer ${oldSession}` },
       });
       expect(stale.statusCode).toBe(401);
+      expect(await keyStatus(key)).toBe(401);
+      expect(await latestAudit("password.reset", email)).toEqual({
+        details: { sessionsEnded: 1, apiCredentialsRevoked: 1 },
+      });
     });
 
     it("answers a reset request for an unknown address the same way, and mails no one", async () => {
@@ -315,6 +353,59 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       const response = await post("/api/auth/password-reset-email", { email });
       expect(response.statusCode).toBe(200);
       await expect(catcher.waitFor(email, /Reset/, 300)).rejects.toThrow("no mail");
+    });
+  });
+  describe("sign out everywhere", () => {
+    it("refuses a caller without a live session, and an API key in its place", async () => {
+      const email = await signUpAndVerify();
+      const { token } = (await logIn(email)).json();
+      const key = await createKey(token, "not a session");
+      for (const bearer of [undefined, "gnt_unknown", key]) {
+        const refused = await post("/api/auth/signout-everywhere", {}, bearer);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ error: "auth:error:not_authed" });
+      }
+      expect(await userInfoStatus(token)).toBe(200);
+      expect(await keyStatus(key)).toBe(200);
+      await expect(catcher.waitFor(email, /everywhere/, 300)).rejects.toThrow("no mail");
+    });
+
+    it("ends the person's other sessions and revokes their keys, keeps this session, and mails them", async () => {
+      const email = await signUpAndVerify();
+      const here = (await logIn(email)).json().token as string;
+      const laptop = (await logIn(email)).json().token as string;
+      const phone = (await logIn(email)).json().token as string;
+      const keys = [await createKey(laptop, "CI"), await createKey(here, "Dashboard")];
+      const someoneElse = await signUpAndVerify();
+      const theirSession = (await logIn(someoneElse)).json().token as string;
+      const theirKey = await createKey(theirSession, "theirs");
+
+      const done = await post("/api/auth/signout-everywhere", {}, here);
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toEqual({ sessions: 2, apiKeys: 2, mailed: true });
+
+      expect(await userInfoStatus(here)).toBe(200);
+      expect(await userInfoStatus(laptop)).toBe(401);
+      expect(await userInfoStatus(phone)).toBe(401);
+      for (const key of keys) expect(await keyStatus(key)).toBe(401);
+      expect((await graphql("{ viewer { apiKeys { id } } }", here)).json().data.viewer.apiKeys).toEqual([]);
+      // Only the asking person's credentials end.
+      expect(await userInfoStatus(theirSession)).toBe(200);
+      expect(await keyStatus(theirKey)).toBe(200);
+
+      const mail = await catcher.waitFor(email, /^You signed out of Gantry everywhere$/);
+      expect(mail.text).toContain("2 other sessions ended and 2 API keys were revoked");
+      expect(mail.text).toContain("If it was not you, reset your password now");
+      expect(linkIn(mail, "/settings/account").origin).toBe("http://gantry.test");
+      expect(await latestAudit("signout.everywhere", email)).toEqual({
+        details: { sessionsEnded: 2, apiCredentialsRevoked: 2 },
+      });
+
+      const again = await post("/api/auth/signout-everywhere", {}, here);
+      expect(again.json()).toEqual({ sessions: 0, apiKeys: 0, mailed: true });
+      expect((await catcher.waitFor(email, /everywhere/)).text).toContain(
+        "0 other sessions ended and 0 API keys were revoked",
+      );
     });
   });
 });

@@ -1,3 +1,4 @@
+import { type RevokedCredentials, revokedCredentialsText } from "@gantry/domain";
 import type { Mail } from "../mail/mailer.js";
 import type { AccountsDeps } from "./deps.js";
 
@@ -37,6 +38,25 @@ export const accountMails = {
         "If it was not you, ignore this mail: your password stays as it is.",
       ],
       { label: "Reset password", href: link },
+    ),
+  signedOutEverywhere: ({
+    to,
+    link,
+    productName,
+    revoked,
+    hasPassword,
+  }: LinkMail & { revoked: RevokedCredentials; hasPassword: boolean }) =>
+    compose(
+      to,
+      `You signed out of ${productName} everywhere`,
+      [
+        `Someone signed in as you used “Sign out everywhere”: ${revokedCredentialsText(revoked)}. The device it was done from stays signed in.`,
+        "Scripts using a revoked key now get 401 Unauthorized: create a new key for each script you still use.",
+        hasPassword
+          ? "If it was not you, reset your password now: a reset signs out every device, including the one that did this."
+          : "If it was not you, sign in and use “Sign out everywhere” yourself: it ends every session but yours.",
+      ],
+      { label: "Open your account page", href: link },
     ),
   unlockAccount: ({ to, link, productName }: LinkMail) =>
     compose(

@@ -8,7 +8,7 @@ import { RESET_PASSWORD_TTL_MS } from "./deps.js";
 import { AccountError } from "./errors.js";
 import { accountLink, accountMails } from "./mails.js";
 import { hashPassword } from "./secrets.js";
-import { revokeAllCredentials } from "./sessions.js";
+import { revokeAllCredentials, revokedDetails } from "./sessions.js";
 import { findUserByEmail } from "./users.js";
 
 /** Always answers the same, so the form does not tell who has an account. */
@@ -53,13 +53,13 @@ export async function resetPassword(
       .update(schema.users)
       .set({ passwordHash, lockedAt: null, failedLoginAttempts: 0, updatedAt: now })
       .where(eq(schema.users.id, user.id));
-    const apiKeysRevoked = await revokeAllCredentials(tx, user.id, now);
+    const revoked = await revokeAllCredentials(tx, user.id, now);
     await recordAuditEvent(tx, {
       action: "password.reset",
       actor: { id: user.id, label: user.email },
       target: { type: "user", id: user.id, label: user.email },
       origin,
-      details: { apiKeysRevoked },
+      details: revokedDetails(revoked),
       occurredAt: now,
     });
   });

@@ -9,6 +9,7 @@ import { AccountError } from "./errors.js";
 import { generateUnlockToken, logIn, unlockAccount } from "./login.js";
 import { resetPassword, sendPasswordResetEmail } from "./password-reset.js";
 import { bearerToken, revokeSession, userForToken } from "./sessions.js";
+import { signOutEverywhere } from "./sign-out-everywhere.js";
 import { signUp } from "./signup.js";
 import { MemoryAccountThrottle, RedisAccountThrottle } from "./throttle.js";
 import { userInfo } from "./user-info.js";
@@ -37,6 +38,7 @@ const bodies = {
 };
 
 const TOO_MANY_REQUESTS = "too many requests, please try again later.";
+const NOT_AUTHED = "auth:error:not_authed";
 const ACCOUNT_LIMIT = 10;
 const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 
@@ -147,10 +149,19 @@ export async function registerAccountRoutes(
     return reply.code(204).send();
   });
 
+  // Only the asking session's own person: the body names no one (decision 0063).
+  app.post("/api/auth/signout-everywhere", { config: perIp }, async (req, reply) => {
+    const token = bearerToken(req.headers.authorization);
+    const result = token ? await signOutEverywhere(deps, token, originOf(req)) : null;
+    if (result?.status !== "done") return reply.code(401).send({ error: NOT_AUTHED });
+    if (result.mailError) req.log.error({ err: result.mailError }, "the sign-out-everywhere mail could not be sent");
+    return { ...result.revoked, mailed: !result.mailError };
+  });
+
   app.get("/api/user-info", { config: perIp }, async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
     const user = token ? await userForToken(deps, token) : null;
-    if (!user) return reply.code(401).send({ error: "auth:error:not_authed" });
+    if (!user) return reply.code(401).send({ error: NOT_AUTHED });
     return userInfo(deps, user);
   });
 }

@@ -1,6 +1,7 @@
 import { type Database, type Executor, preparedStatement, schema } from "@gantry/db";
+import type { RevokedCredentials } from "@gantry/domain";
 import DataLoader from "dataloader";
-import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQLWrapper, sql } from "drizzle-orm";
 import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
 import type { AccountsDeps } from "./deps.js";
 import { SESSION_TTL_MS } from "./deps.js";
@@ -114,26 +115,39 @@ export async function revokeSession(
   });
 }
 
-/** After a password reset every other device must sign in again. */
-async function revokeAllSessions(executor: Executor, userId: string, now: Date): Promise<void> {
-  await executor
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
-
 /**
  * Every session and every API key of a person ends: after a password reset, a key made during a hijacked
- * session must not outlive the owner's recovery (issue #28). Returns how many keys were revoked.
+ * session must not outlive the owner's recovery (issue #28). "Sign out everywhere" keeps the session it was
+ * asked from (`keepSessionToken`, decision 0063). Counts only sessions that had not expired.
  */
-export async function revokeAllCredentials(executor: Executor, userId: string, now: Date): Promise<number> {
-  await revokeAllSessions(executor, userId, now);
+export async function revokeAllCredentials(
+  executor: Executor,
+  userId: string,
+  now: Date,
+  keepSessionToken: string | null = null,
+): Promise<RevokedCredentials> {
+  const ended = await executor
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionToken ? ne(sessions.tokenHash, hashToken(keepSessionToken)) : undefined,
+      ),
+    )
+    .returning({ expiresAt: sessions.expiresAt });
   const keys = await executor
     .update(schema.apiKeys)
     .set({ revokedAt: now })
     .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
     .returning({ id: schema.apiKeys.id });
-  return keys.length;
+  return { sessions: ended.filter((session) => session.expiresAt > now).length, apiKeys: keys.length };
+}
+
+/** The audit details of ending credentials (named so the log's secret filter, which drops "key", keeps them). */
+export function revokedDetails(revoked: RevokedCredentials) {
+  return { sessionsEnded: revoked.sessions, apiCredentialsRevoked: revoked.apiKeys };
 }
 
 /** `Authorization: Bearer <token>` → the token, or null. */

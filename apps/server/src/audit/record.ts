@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "signin.succeeded",
   "signin.failed",
   "signout",
+  "signout.everywhere",
   "password.reset",
   "organization.member_role_changed",
   "organization.member_removed",

@@ -45,6 +45,7 @@ const ROUTES: Record<string, Access> = {
   "POST /api/auth/signup": SIGN_IN,
   "POST /api/auth/login": SIGN_IN,
   "POST /api/auth/signout": SIGN_IN,
+  "POST /api/auth/signout-everywhere": "session",
   "POST /api/auth/verify-email": SIGN_IN,
   "POST /api/auth/resend-verification-email": SIGN_IN,
   "POST /api/auth/reset-password": SIGN_IN,

@@ -15,8 +15,12 @@ export const MAX_API_KEYS_PER_USER = 5;
 export const MAX_API_KEY_NAME_LENGTH = 100;
 /** Says what a leaked string is (secret scanners match it) and tells keys from session tokens. */
 export const API_KEY_PREFIX = "gantry_pat";
-/** lastUsedAt is written at most this often, so a busy script does not write on every request. */
+/**
+ * A key's last use (time and address) is written at most this often, so a busy script does not
+ * write on every request; the address shown is that of the first request of the minute (decision 0063).
+ */
 const LAST_USED_RESOLUTION_MS = 60_000;
+const MAX_IP_ADDRESS_LENGTH = 64;
 
 interface Deps {
   db: Database;
@@ -102,8 +106,15 @@ export async function revokeApiKey(
   });
 }
 
-/** The key and its owner behind a secret, or null when it is unknown or revoked. */
-export async function ownerOfApiKey(deps: Deps, secret: string): Promise<{ key: ApiKey; user: SessionUser } | null> {
+/**
+ * The key and its owner behind a secret, or null when it is unknown or revoked. `ipAddress` is the
+ * client's address as `TRUST_PROXY` resolves it (`req.ip`), kept as the key's last-use address.
+ */
+export async function ownerOfApiKey(
+  deps: Deps,
+  secret: string,
+  ipAddress: string | null,
+): Promise<{ key: ApiKey; user: SessionUser } | null> {
   if (!secret.startsWith(`${API_KEY_PREFIX}_`)) return null;
   const hash = hashToken(secret);
   const [row] = await deps.db
@@ -119,7 +130,8 @@ export async function ownerOfApiKey(deps: Deps, secret: string): Promise<{ key: 
     const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     await deps.db
       .update(apiKeys)
-      .set({ lastUsedAt: now })
+      // Clipped like the audit log's address: behind a trusted proxy it is a header's text.
+      .set({ lastUsedAt: now, lastUsedIpAddress: ipAddress?.slice(0, MAX_IP_ADDRESS_LENGTH) ?? null })
       .where(and(eq(apiKeys.id, row.key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
   }
   return row;

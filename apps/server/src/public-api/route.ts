@@ -78,7 +78,7 @@ export function registerPublicGraphQL(
 
   app.post(PUBLIC_GRAPHQL_PATH, async (req, reply) => {
     const secret = bearerToken(req.headers.authorization);
-    const owner = secret ? await ownerOfApiKey(baseContext, secret) : null;
+    const owner = secret ? await ownerOfApiKey(baseContext, secret, req.ip || null) : null;
     if (!owner) {
       reply.header("www-authenticate", 'Bearer realm="Gantry API"');
       const message = secret

@@ -26,6 +26,12 @@ const ApiKeyRef = builder.node(builder.objectRef<ApiKey>("ApiKey"), {
       description: "When a request last used the key, to the minute; null when never.",
       resolve: (key) => key.lastUsedAt,
     }),
+    lastUsedIpAddress: t.string({
+      nullable: true,
+      description:
+        "The client address of the request recorded as the key's last use (TRUST_PROXY decides which address is the client's); null when never used.",
+      resolve: (key) => key.lastUsedIpAddress,
+    }),
   }),
 });
 

@@ -6,6 +6,7 @@ export const AUDIT_ACTION_NAMES = {
   SIGNIN_SUCCEEDED: "Signed in",
   SIGNIN_FAILED: "Sign-in failed",
   SIGNOUT: "Signed out",
+  SIGNOUT_EVERYWHERE: "Signed out everywhere",
   PASSWORD_RESET: "Reset their password",
   ORGANIZATION_MEMBER_ROLE_CHANGED: "Changed an organization role",
   ORGANIZATION_MEMBER_REMOVED: "Removed from the organization",

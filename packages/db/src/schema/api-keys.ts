@@ -4,7 +4,8 @@ import { users } from "./accounts.js";
 /**
  * Personal API keys for scripts calling POST /public/graphql. Only a SHA-256 of the secret is
  * stored (as for sessions); `hint` keeps its last characters so a person can tell keys apart.
- * A revoked key is kept, stamped, so the list can say when it stopped working.
+ * A revoked key is kept, stamped, so the list can say when it stopped working. `lastUsedAt` and
+ * `lastUsedIpAddress` are written together, at most once a minute per key (decision 0063).
  */
 export const apiKeys = pgTable(
   "api_keys",
@@ -18,6 +19,8 @@ export const apiKeys = pgTable(
     hint: text("hint").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** The client address of that use, as `TRUST_PROXY` resolves it (decision 0057). */
+    lastUsedIpAddress: text("last_used_ip_address"),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (table) => [
