@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: "/admin/analytics", lazy: page(() => import("../analytics/AnalyticsEventsPage"), "AnalyticsEventsPage") },
       { path: ADMIN_SEATS_PATH, lazy: page(() => import("../enterprise/AdminSeatsPage"), "AdminSeatsPage") },
       { path: ADMIN_AUDIT_LOG_PATH, lazy: page(() => import("../audit/AdminAuditLogPage"), "AdminAuditLogPage") },
+      { path: "/settings/account", lazy: page(() => import("../settings/account/AccountPage"), "AccountPage") },
       { path: "/settings/api-keys", lazy: page(() => import("../settings/api-keys/ApiKeysPage"), "ApiKeysPage") },
     ],
   },

@@ -21,7 +21,7 @@ interface UserMenuProps {
   onSignOut: () => void;
 }
 
-/** The user menu: the theme switch, the AI suggestions preference (SPEC §9), API keys, the shortcut sheet, and sign-out. */
+/** The user menu: the theme switch, the AI suggestions preference (SPEC §9), the account page, API keys, the shortcut sheet, and sign-out. */
 export function UserMenu({ dark, onChooseTheme, onShowShortcuts, onSignOut }: UserMenuProps) {
   const navigate = useNavigate();
   const aiSuggestions = useAiSuggestionsPreference();
@@ -42,6 +42,12 @@ export function UserMenu({ dark, onChooseTheme, onShowShortcuts, onSignOut }: Us
           icon: <SparkleFillIcon aria-hidden />,
           checked: aiSuggestions.enabled,
           onSelect: () => aiSuggestions.setEnabled(!aiSuggestions.enabled),
+        },
+        {
+          id: "account",
+          label: "Account",
+          icon: <PersonIcon aria-hidden />,
+          onSelect: () => void navigate("/settings/account"),
         },
         {
           id: "api-keys",

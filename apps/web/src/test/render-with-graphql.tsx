@@ -22,6 +22,8 @@ interface Options {
   /** Real pages the page may go to. */
   extraRoutes?: RouteObject[];
   graphql: GraphQLHandler;
+  /** Answers the other calls the page makes (e.g. /api/auth/*), by path. */
+  http?: (path: string, init?: RequestInit) => Response | Promise<Response>;
 }
 
 /**
@@ -57,7 +59,7 @@ async function answerFirstPages(call: GraphQLCall, graphql: GraphQLHandler, call
  */
 export function renderWithGraphQL(
   page: ReactNode,
-  { path, entry = path, otherPaths = [], extraRoutes = [], graphql }: Options,
+  { path, entry = path, otherPaths = [], extraRoutes = [], graphql, http }: Options,
 ) {
   const calls: GraphQLCall[] = [];
   vi.stubGlobal(
@@ -67,6 +69,7 @@ export function renderWithGraphQL(
       if (url.startsWith("/api/user-info")) {
         return Response.json({ flags: [], user: { zh: { raptorId: "u1", email: "ada@acme.io" }, gh: null } });
       }
+      if (http && !url.startsWith("/graphql")) return http(url, init);
       const { query, variables } = JSON.parse(String(init?.body)) as {
         query: string;
         variables: Record<string, unknown>;

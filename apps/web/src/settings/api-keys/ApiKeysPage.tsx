@@ -1,11 +1,13 @@
-import { formatRelativeDate } from "@gantry/domain";
 import { CheckIcon, CopyIcon, KeyIcon } from "@primer/octicons-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
 import form from "../../ui/form.module.css";
 import { Loader } from "../../ui/Loader";
+import { RelativeTime } from "../../ui/RelativeTime";
 import { useToasts } from "../../ui/toast/toast-context";
+import hidden from "../../ui/visually-hidden.module.css";
+import frame from "../settings-page.module.css";
 import styles from "./ApiKeysPage.module.css";
 import { type ApiKey, MAX_API_KEYS, useApiKeys, useCreateApiKey, useRevokeApiKey } from "./api";
 
@@ -16,49 +18,68 @@ export function ApiKeysPage() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>API keys</h1>
-      <p className={styles.muted}>
+    <main className={frame.page}>
+      <h1 className={frame.title}>API keys</h1>
+      <p className={frame.muted}>
         Scripts send a personal API key to <code>POST /public/graphql</code> as <code>Authorization: Bearer …</code> and
         act with your permissions. Keep keys secret; revoke one you no longer use.
       </p>
-      <p className={styles.links}>
+      <p className={frame.links}>
         <a href="/docs/api/getting-started">Getting started</a>
         <a href="/docs/api">API reference</a>
       </p>
       {created ? <NewSecret {...created} onDone={() => setCreated(null)} /> : null}
       <CreateKeySection full={(keys.data?.length ?? 0) >= MAX_API_KEYS} onCreated={setCreated} />
-      <section className={styles.section} aria-labelledby="api-keys-list">
-        <h2 id="api-keys-list" className={styles.sectionTitle}>
+      <section className={frame.section} aria-labelledby="api-keys-list">
+        <h2 id="api-keys-list" className={frame.sectionTitle}>
           Your keys
         </h2>
         {keys.isError ? (
           <div role="alert">
-            <p className={styles.muted}>Your API keys could not be loaded: {keys.error.message}</p>
+            <p className={frame.muted}>Your API keys could not be loaded: {keys.error.message}</p>
             <Button onClick={() => void keys.refetch()}>Try again</Button>
           </div>
         ) : !keys.data ? (
           <Loader label="Loading API keys" />
         ) : keys.data.length === 0 ? (
-          <p className={styles.muted}>You have no API keys yet.</p>
+          <p className={frame.muted}>You have no API keys yet.</p>
         ) : (
-          <ul className={styles.keys}>
-            {keys.data.map((key) => (
-              <li key={key.id} className={styles.key}>
-                <KeyIcon aria-hidden />
-                <div className={styles.keyText}>
-                  <span className={styles.keyName}>{key.name}</span>
-                  <span className={styles.muted}>
-                    …{key.hint} · created {formatRelativeDate(new Date(key.createdAt))} ·{" "}
-                    {key.lastUsedAt ? `last used ${formatRelativeDate(new Date(key.lastUsedAt))}` : "never used"}
-                  </span>
-                </div>
-                <Button variant="danger" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <div className={styles.scroller}>
+            <table className={styles.keys}>
+              <thead>
+                <tr>
+                  <th scope="col">Key</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Last used from</th>
+                  <th scope="col">
+                    <span className={hidden.hidden}>Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.data.map((key) => (
+                  <tr key={key.id}>
+                    <th scope="row" className={styles.keyCell}>
+                      <KeyIcon aria-hidden />
+                      <span className={styles.keyName}>{key.name}</span>
+                      <span className={frame.muted}>…{key.hint}</span>
+                    </th>
+                    <td>
+                      <RelativeTime value={key.createdAt} />
+                    </td>
+                    <td>{key.lastUsedAt ? <RelativeTime value={key.lastUsedAt} /> : "Never used"}</td>
+                    <td className={styles.address}>{key.lastUsedIpAddress ?? "—"}</td>
+                    <td className={styles.actions}>
+                      <Button variant="danger" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+                        Revoke
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       {revoking ? <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} /> : null}
@@ -91,12 +112,12 @@ function CreateKeySection({
   };
 
   return (
-    <section className={styles.section} aria-labelledby="api-keys-create">
-      <h2 id="api-keys-create" className={styles.sectionTitle}>
+    <section className={frame.section} aria-labelledby="api-keys-create">
+      <h2 id="api-keys-create" className={frame.sectionTitle}>
         Create a key
       </h2>
       {full ? (
-        <p className={styles.muted}>
+        <p className={frame.muted}>
           You have {MAX_API_KEYS} API keys, the most you can have. Revoke one to create another.
         </p>
       ) : (
@@ -143,10 +164,10 @@ function NewSecret({ name, secret, onDone }: { name: string; secret: string; onD
   };
   return (
     <section className={styles.secret} aria-labelledby="api-keys-secret" role="status">
-      <h2 id="api-keys-secret" className={styles.sectionTitle}>
+      <h2 id="api-keys-secret" className={frame.sectionTitle}>
         Your new key “{name}”
       </h2>
-      <p className={styles.muted}>Copy it now: you will not be able to see it again.</p>
+      <p className={frame.muted}>Copy it now: you will not be able to see it again.</p>
       <div className={styles.secretRow}>
         <code className={styles.secretValue} data-testid="api-key-secret">
           {secret}

@@ -6,12 +6,18 @@ import { ToastProvider } from "../../ui/toast/ToastProvider";
 import { ApiKeysPage } from "./ApiKeysPage";
 import type { ApiKey } from "./api";
 
-const key = (id: string, name: string, lastUsedAt: string | null = null): ApiKey => ({
+const key = (
+  id: string,
+  name: string,
+  lastUsedAt: string | null = null,
+  lastUsedIpAddress: string | null = null,
+): ApiKey => ({
   id,
   name,
   hint: `${id}xyz`.slice(0, 4),
   createdAt: new Date().toISOString(),
   lastUsedAt,
+  lastUsedIpAddress,
 });
 
 const SECRET = "gantry_pat_Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXhxdXV4cQ";
@@ -79,6 +85,25 @@ describe("the API keys page", () => {
     expect(await screen.findByText("“CI” is revoked.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Revoke CI" })).not.toBeInTheDocument();
     expect(screen.getByText("Dashboard")).toBeInTheDocument();
+  });
+
+  it("shows each key's last use, relative with the exact time on hover, and the address it came from", async () => {
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000);
+    renderKeysPage([key("k1", "CI", fiveMinutesAgo.toISOString(), "203.0.113.20"), key("k2", "Unused")]);
+    const used = (await screen.findByRole("rowheader", { name: /CI/ })).closest("tr") as HTMLElement;
+    const cells = within(used).getAllByRole("cell");
+    const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
+    expect(headers).toEqual(["Key", "Created", "Last used", "Last used from", "Actions"]);
+    expect(cells[1]).toHaveTextContent("5 minutes ago");
+    const time = within(cells[1] as HTMLElement).getByText("5 minutes ago");
+    expect(time).toHaveAttribute("datetime", fiveMinutesAgo.toISOString());
+    expect(time.getAttribute("title")).toContain(String(fiveMinutesAgo.getFullYear()));
+    expect(cells[2]).toHaveTextContent("203.0.113.20");
+
+    const unused = screen.getByRole("rowheader", { name: /Unused/ }).closest("tr") as HTMLElement;
+    const unusedCells = within(unused).getAllByRole("cell");
+    expect(unusedCells[1]).toHaveTextContent("Never used");
+    expect(unusedCells[2]).toHaveTextContent("—");
   });
 
   it("stops offering new keys at five", async () => {

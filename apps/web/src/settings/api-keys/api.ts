@@ -8,6 +8,8 @@ export interface ApiKey {
   hint: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** The client address of that use (the server resolves it behind trusted proxies). */
+  lastUsedIpAddress: string | null;
 }
 
 export const API_KEYS_KEY = ["api-keys"] as const;
@@ -21,7 +23,7 @@ export function useApiKeys() {
     queryFn: async () =>
       (
         await request<{ viewer: { apiKeys: ApiKey[] } }>(
-          "query apiKeys { viewer { apiKeys { id name hint createdAt lastUsedAt } } }",
+          "query apiKeys { viewer { apiKeys { id name hint createdAt lastUsedAt lastUsedIpAddress } } }",
         )
       ).viewer.apiKeys,
   });
