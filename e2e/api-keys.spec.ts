@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, signInAs } from "./support/gantry-api.js";
+import { createAccount, gql, PASSWORD, signInAs } from "./support/gantry-api.js";
+import { latestMail } from "./support/outbox.js";
 
 test("a person creates an API key, sees its secret once, calls the public API with it and revokes it", async ({
   page,
@@ -21,7 +22,7 @@ test("a person creates an API key, sees its secret once, calls the public API wi
   await page.getByRole("button", { name: "Copy the key" }).click();
   await expect(page.getByRole("button", { name: "Copy the key" })).toHaveText("Copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-  await expect(page.getByText("never used")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Release script/ })).toContainText("Never used");
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: test.info().outputPath(`api-keys-created-${scheme}.png`), fullPage: true });
@@ -41,7 +42,17 @@ test("a person creates an API key, sees its secret once, calls the public API wi
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("api-key-secret")).toHaveCount(0);
   await page.reload();
-  await expect(page.getByText(/last used/)).toBeVisible();
+  // The last use, relative with the exact time on hover, and the address it came from (no proxy here: the socket's).
+  const row = page.getByRole("row", { name: /Release script/ });
+  const lastUsed = row.getByRole("cell").nth(1).locator("time");
+  await expect(lastUsed).toHaveText(/ago$/);
+  await expect(lastUsed).toHaveAttribute("title", new RegExp(String(new Date().getFullYear())));
+  await expect(row.getByRole("cell").nth(2)).toHaveText("127.0.0.1");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`api-keys-used-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
   await page.getByRole("button", { name: "Revoke Release script" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("will get 401 Unauthorized from now on");
@@ -53,6 +64,64 @@ test("a person creates an API key, sees its secret once, calls the public API wi
   await dialog.getByRole("button", { name: "Revoke key" }).click();
   await expect(page.getByText("You have no API keys yet.")).toBeVisible();
   expect((await call()).status()).toBe(401);
+});
+
+test("signing out everywhere from the account page ends the other sessions and the keys, keeps this one, and mails", async ({
+  page,
+}) => {
+  const account = await createAccount(page.request, "everywhere");
+  const elsewhere = (
+    (await (
+      await page.request.post("/api/auth/login", { data: { email: account.email, password: PASSWORD } })
+    ).json()) as { token: string }
+  ).token;
+  const { createApiKey } = await gql<{ createApiKey: { secret: string } }>(
+    page.request,
+    account,
+    `mutation { createApiKey(input: { name: "Nightly export" }) { secret } }`,
+  );
+  const callWithKey = () =>
+    page.request.post("/public/graphql", {
+      headers: { authorization: `Bearer ${createApiKey.secret}` },
+      data: { query: "{ viewer { email } }" },
+    });
+  const userInfo = (token: string) =>
+    page.request.get("/api/user-info", { headers: { authorization: `Bearer ${token}` } });
+  expect((await callWithKey()).status()).toBe(200);
+
+  await signInAs(page, account);
+  await page.goto("/landing");
+  await page.getByRole("button", { name: "Open user menu" }).click();
+  await page.getByRole("menuitem", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`account-${scheme}.png`), fullPage: true });
+  }
+
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign out everywhere?" });
+  await expect(dialog).toContainText("This session stays signed in.");
+  await page.screenshot({ path: test.info().outputPath("account-confirm-dark.png") });
+  await page.emulateMedia({ colorScheme: "light" });
+  await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Done: 1 other session ended and 1 API key was revoked. We sent you a mail saying so.",
+  );
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`account-done-${scheme}.png`), fullPage: true });
+  }
+
+  expect((await userInfo(elsewhere)).status()).toBe(401);
+  expect((await callWithKey()).status()).toBe(401);
+  expect((await userInfo(account.token)).status()).toBe(200);
+  const mail = await latestMail(page.request, account.email, /^You signed out of Gantry everywhere$/);
+  expect(mail.text).toContain("1 other session ended and 1 API key was revoked");
+
+  await page.getByRole("link", { name: "Manage your API keys" }).click();
+  await expect(page.getByText("You have no API keys yet.")).toBeVisible();
 });
 
 test("the API docs are served: getting started and the generated reference", async ({ page }) => {

@@ -60,10 +60,12 @@ export function ApiKeysPage() {
               <tbody>
                 {keys.data.map((key) => (
                   <tr key={key.id}>
-                    <th scope="row" className={styles.keyCell}>
-                      <KeyIcon aria-hidden />
-                      <span className={styles.keyName}>{key.name}</span>
-                      <span className={frame.muted}>…{key.hint}</span>
+                    <th scope="row">
+                      <span className={styles.keyCell}>
+                        <KeyIcon aria-hidden />
+                        <span className={styles.keyName}>{key.name}</span>
+                        <span className={frame.muted}>…{key.hint}</span>
+                      </span>
                     </th>
                     <td>
                       <RelativeTime value={key.createdAt} />
