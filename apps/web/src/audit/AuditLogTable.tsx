@@ -1,4 +1,4 @@
-import { formatRelativeDate } from "@gantry/domain";
+import { formatRelativeDate, revokedCredentialsText } from "@gantry/domain";
 import { useState } from "react";
 import { GraphQLRequestError } from "../api/graphql";
 import { Button } from "../ui/Button";
@@ -14,10 +14,14 @@ interface AuditLogTableProps {
   forbidden: string;
 }
 
-/** What a role change or removal says beside its target: "member → admin". */
+/** What a role change or removal says beside its target: "member → admin"; what ending credentials ended. */
 function detailText(row: AuditEventRow): string | null {
-  const { from, to, reason, method, workspace } = row.details;
+  const { from, to, reason, method, workspace, sessionsEnded, apiCredentialsRevoked } = row.details;
   const parts: string[] = [];
+  if (typeof sessionsEnded === "number" && typeof apiCredentialsRevoked === "number") {
+    const revoked = { sessions: sessionsEnded, apiKeys: apiCredentialsRevoked };
+    parts.push(revokedCredentialsText(revoked, row.action === "SIGNOUT_EVERYWHERE" ? "other session" : "session"));
+  }
   if (typeof to === "string") parts.push(`${typeof from === "string" ? from : "none"} → ${to}`);
   if (typeof reason === "string") parts.push(reason.replaceAll("_", " "));
   else if (typeof method === "string" && row.action === "SIGNIN_SUCCEEDED") parts.push(`with ${method}`);

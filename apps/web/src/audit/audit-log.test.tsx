@@ -128,6 +128,28 @@ describe("the audit log pages", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
+  it("words what signing out everywhere and a password reset ended", async () => {
+    const ended = (id: string, action: AuditEventRow["action"], sessionsEnded: number): AuditEventRow => ({
+      ...roleChange,
+      id,
+      action,
+      target: { type: "user", id: "olga-id", label: "olga@acme.test" },
+      details: { sessionsEnded, apiCredentialsRevoked: 1 },
+    });
+    renderWithGraphQL(<AdminAuditLogPage />, {
+      path: "/admin/audit-log",
+      graphql: () => ({
+        data: {
+          auditEvents: page([ended("e1", "SIGNOUT_EVERYWHERE", 2), ended("e2", "PASSWORD_RESET", 1)], false),
+        },
+      }),
+    });
+    const [, everywhere, reset] = within(await screen.findByRole("table")).getAllByRole("row");
+    expect(everywhere).toHaveTextContent("Signed out everywhere");
+    expect(everywhere).toHaveTextContent("olga@acme.test2 other sessions ended and 1 API key was revoked");
+    expect(reset).toHaveTextContent("1 session ended and 1 API key was revoked");
+  });
+
   it("tells someone who does not run the install that the instance log is not theirs", async () => {
     renderWithGraphQL(<AdminAuditLogPage />, {
       path: "/admin/audit-log",

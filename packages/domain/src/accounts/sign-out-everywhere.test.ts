@@ -10,5 +10,8 @@ describe("revokedCredentialsText", () => {
     expect(revokedCredentialsText({ sessions: 3, apiKeys: 2 })).toBe(
       "3 other sessions ended and 2 API keys were revoked",
     );
+    expect(revokedCredentialsText({ sessions: 1, apiKeys: 0 }, "session")).toBe(
+      "1 session ended and 0 API keys were revoked",
+    );
   });
 });
