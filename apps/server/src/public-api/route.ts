@@ -124,7 +124,7 @@ export function registerPublicGraphQL(
             reply,
             400,
             "BAD_USER_INPUT",
-            `This operation's complexity is ${complexity}, above the limit of ${limits.maxComplexity}. Ask for smaller pages (first/last) or fewer fields.`,
+            `This operation's complexity is ${complexity}, above the limit of ${limits.maxComplexity}. Ask for smaller pages (first/last) or fewer nested lists.`,
             { complexity, maxComplexity: limits.maxComplexity },
           );
         }

@@ -16,7 +16,7 @@ export const zenhubName = (name: string): string => name.replaceAll("Gantry", "Z
 /**
  * The public schema under the reference's own names, for scripts written against ZenHub: the same fields,
  * resolvers and permissions, renamed on the way in and out by @graphql-tools/wrap's transforms, so there is
- * one schema to keep and this view cannot drift from it (decision 0063).
+ * one schema to keep and this view cannot drift from it (decision 0068).
  */
 export function zenhubViewOf(publicSchema: GraphQLSchema): GraphQLSchema {
   const renamed = (name: string) => {

@@ -263,6 +263,18 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       { workspaceId: w.workspace, first: 10 },
     );
     expect(epics.workspace.gantryEpics.nodes).toMatchObject([{ id: epic.id, state: "OPEN" }]);
+    for (const state of ["TODO", "IN_PROGRESS"]) {
+      const updated = await run("updateEpicState", { zenhubEpicId: epic.id, state }, "zenhub");
+      expect(updated).toEqual({ updateZenhubEpicState: { zenhubEpic: { id: epic.id, state } } });
+    }
+    const bad = await publicGql(
+      t,
+      secret,
+      ZENHUB_OPERATIONS.updateEpicState,
+      { zenhubEpicId: epic.id, state: "DONE" },
+      ZENHUB_GRAPHQL_PATH,
+    );
+    expect(bad.errors?.[0]?.message).toMatch(/Value "DONE" does not exist in "ZenhubEpicState" enum/);
     const epicNode = await run<{ node: unknown }>("epicNode", { id: epic.id, workspaceId: w.workspace });
     expect(epicNode.node).toMatchObject({
       id: epic.id,

@@ -140,6 +140,9 @@ export const ZENHUB_OPERATIONS = {
   pipelineNode: `query PipelineNode($id: ID!) {
     node(id: $id) { ... on Pipeline { id name } }
   }`,
+  updateEpicState: `mutation UpdateEpicState($zenhubEpicId: ID!, $state: ZenhubEpicState!) {
+    updateZenhubEpicState(input: { zenhubEpicId: $zenhubEpicId, state: $state }) { zenhubEpic { id state } }
+  }`,
   sprintNode: `query SprintNode($id: ID!) {
     node(id: $id) { ... on Sprint { id name state } }
   }`,

@@ -84,8 +84,11 @@ POST; <code>429</code> over the rate limit.</p>
 <p>Each key has a budget of server processing time: <strong>${limits.budgetMsPerMinute.toLocaleString("en")} ms per
 minute</strong>, refilled continuously. A request is charged the time it took. At most
 <strong>${limits.maxConcurrent}</strong> requests of one key may run at once, and one operation may have a complexity of
-at most <strong>${limits.maxComplexity.toLocaleString("en")}</strong>: every field counts once for each object it may be
-read on, and a connection multiplies what is under it by its <code>first</code>/<code>last</code> (20 when left out).</p>
+at most <strong>${limits.maxComplexity.toLocaleString("en")}</strong>, counted as GitHub counts its node limit: every
+object the operation may return counts once, a connection multiplying what is under it by its
+<code>first</code>/<code>last</code> (20 when left out), and plain fields (ids, names, dates) are free. Listing 100
+organisations' workspaces, 100 a page, costs 10,202; asking each of those workspaces for 100 pipelines would cost over
+a million and is refused.</p>
 <p>Every answer to a valid key says where its budget stands, in milliseconds:</p>
 ${code(`X-RateLimit-Limit: ${limits.budgetMsPerMinute}
 X-RateLimit-Used: 412
