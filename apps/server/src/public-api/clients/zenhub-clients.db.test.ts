@@ -219,6 +219,35 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     expect(field<{ __typename: string }>(answer, "viewer").__typename).toBe("ZenhubUser");
   });
 
+  it.each(VIEWS)("says where an issue is and who is in the workspace (%s names)", async (view) => {
+    const data = await run<{ node: { zenhubUrl?: string; gantryUrl?: string; pipelineIssues: unknown } }>(
+      "issueWhereabouts",
+      { id: w.gitHub[1], workspaceId: w.workspace },
+      view,
+    );
+    const url = view === "gantry" ? data.node.gantryUrl : data.node.zenhubUrl;
+    expect(url).toBe(
+      `http://localhost:3000/workspaces/${encodeURIComponent(w.workspace)}/issues/acme/${w.gitHubRepository.name}/102`,
+    );
+    expect(data.node).toMatchObject({
+      ghCreatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      pipelineIssues: { nodes: [{ pipeline: { id: expect.any(String), name: expect.any(String) } }] },
+    });
+    const usersField = view === "gantry" ? "gantryUsers" : "zenhubUsers";
+    const everyone = await run<{ workspace: Record<string, { totalCount: number }> }>(
+      "workspaceUsers",
+      { workspaceId: w.workspace },
+      view,
+    );
+    expect(everyone.workspace[usersField]?.totalCount).toBeGreaterThan(0);
+    const nobody = await run<{ workspace: Record<string, { totalCount: number }> }>(
+      "workspaceUsers",
+      { workspaceId: w.workspace, query: "no such person" },
+      view,
+    );
+    expect(nobody.workspace[usersField]).toEqual({ totalCount: 0, nodes: [] });
+  });
+
   it("finds pipelines and sprints by node id, as a script does with the ids it kept", async () => {
     const board = await run<{ workspace: { pipelinesConnection: { nodes: { id: string; name: string }[] } } }>(
       "workspacePipelines",

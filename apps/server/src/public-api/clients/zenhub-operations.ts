@@ -143,6 +143,18 @@ export const ZENHUB_OPERATIONS = {
   updateEpicState: `mutation UpdateEpicState($zenhubEpicId: ID!, $state: ZenhubEpicState!) {
     updateZenhubEpicState(input: { zenhubEpicId: $zenhubEpicId, state: $state }) { zenhubEpic { id state } }
   }`,
+  issueWhereabouts: `query IssueWhereabouts($id: ID!, $workspaceId: ID!) {
+    node(id: $id) {
+      ... on Issue {
+        id ghCreatedAt ghUpdatedAt
+        zenhubUrl(workspaceId: $workspaceId)
+        pipelineIssues(first: 10) { nodes { pipeline { id name } } }
+      }
+    }
+  }`,
+  workspaceUsers: `query WorkspaceUsers($workspaceId: ID!, $query: String) {
+    workspace(id: $workspaceId) { zenhubUsers(first: 50, query: $query) { totalCount nodes { id name } } }
+  }`,
   sprintNode: `query SprintNode($id: ID!) {
     node(id: $id) { ... on Sprint { id name state } }
   }`,
