@@ -248,6 +248,34 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     expect(nobody.workspace[usersField]).toEqual({ totalCount: 0, nodes: [] });
   });
 
+  it.each(VIEWS)("reads a pipeline's issues, neighbour and board, as a report script does (%s names)", async (view) => {
+    const board = await run<{ workspace: { pipelinesConnection: { nodes: { id: string }[] } } }>(
+      "workspacePipelines",
+      { workspaceId: w.workspace },
+      view,
+    );
+    const [first, second] = board.workspace.pipelinesConnection.nodes;
+    await run("setEstimate", { issueId: w.native[0], value: 2 }, view);
+    const read = async (id: string | undefined, variables: Record<string, unknown> = {}) =>
+      (await run<{ node: Record<string, unknown> }>("pipelineWithIssues", { id, first: 10, ...variables }, view)).node;
+    const firstPipeline = await read(first?.id);
+    expect(firstPipeline).toMatchObject({
+      id: first?.id,
+      hasEstimatedIssues: true,
+      itemBefore: null,
+      workspace: { id: w.workspace, hasEstimatedIssues: true },
+    });
+    const issues = firstPipeline.issues as { totalCount: number; nodes: { number: number }[] };
+    expect(issues.totalCount).toBe(issues.nodes.length);
+    expect(issues.nodes.map((issue) => issue.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 101, 102]);
+    expect(await read(second?.id)).toMatchObject({
+      hasEstimatedIssues: false,
+      itemBefore: { id: first?.id },
+      issues: { totalCount: 0, nodes: [] },
+    });
+    expect((await read(first?.id, { state: "CLOSED" })).issues).toEqual({ totalCount: 0, nodes: [] });
+  });
+
   it("finds pipelines and sprints by node id, as a script does with the ids it kept", async () => {
     const board = await run<{ workspace: { pipelinesConnection: { nodes: { id: string; name: string }[] } } }>(
       "workspacePipelines",

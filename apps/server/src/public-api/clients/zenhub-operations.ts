@@ -155,6 +155,16 @@ export const ZENHUB_OPERATIONS = {
   workspaceUsers: `query WorkspaceUsers($workspaceId: ID!, $query: String) {
     workspace(id: $workspaceId) { zenhubUsers(first: 50, query: $query) { totalCount nodes { id name } } }
   }`,
+  pipelineWithIssues: `query PipelineWithIssues($id: ID!, $first: Int, $state: IssueState) {
+    node(id: $id) {
+      ... on Pipeline {
+        id name hasEstimatedIssues
+        itemBefore { id }
+        workspace { id hasEstimatedIssues }
+        issues(first: $first, state: $state) { totalCount nodes { number } }
+      }
+    }
+  }`,
   sprintNode: `query SprintNode($id: ID!) {
     node(id: $id) { ... on Sprint { id name state } }
   }`,
