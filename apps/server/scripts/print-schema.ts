@@ -1,9 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { printSchema } from "graphql";
-import { schema } from "../src/graphql/schema.js";
+import { committedSchemas } from "../src/graphql/committed-schemas.js";
 
-/** Writes the committed schema.graphql that clients generate their types from. */
-const target = fileURLToPath(new URL("../schema.graphql", import.meta.url));
-writeFileSync(target, `${printSchema(schema)}\n`);
-console.log(`wrote ${target}`);
+/** Writes the committed schema files that clients generate their types from and the compatibility report reads. */
+for (const { file, schema } of committedSchemas()) {
+  const target = fileURLToPath(new URL(`../${file}`, import.meta.url));
+  writeFileSync(target, `${printSchema(schema)}\n`);
+  console.log(`wrote ${target}`);
+}

@@ -120,7 +120,7 @@ export function gantryEpicOptions(db: Database, workspaceId: string, query?: str
     .from(gantryEpics)
     .where(and(eq(gantryEpics.workspaceId, workspaceId), containing(gantryEpics.title, query)))
     .orderBy(
-      desc(sql`${gantryEpics.state} = 'OPEN'`),
+      desc(sql`${gantryEpics.state} <> 'CLOSED'`),
       asc(sql`lower(${gantryEpics.title}) collate "C"`),
       asc(gantryEpics.id),
     );

@@ -1,5 +1,5 @@
 import { schema } from "@gantry/db";
-import { nativeIssuePath } from "@gantry/domain";
+import { nativeIssuePath, workspaceIssuePath } from "@gantry/domain";
 import { encodeGlobalID, resolveOffsetConnection } from "@pothos/plugin-relay";
 import { and, asc, count, eq } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
@@ -80,6 +80,28 @@ export const Issue = builder.node(builder.objectRef<IssueRow>("Issue"), {
     }),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (issue) => issue.ghCreatedAt }),
     updatedAt: t.field({ type: "ISO8601DateTime", resolve: (issue) => issue.ghUpdatedAt }),
+    ghCreatedAt: t.field({
+      type: "ISO8601DateTime",
+      description: "When GitHub says the issue was opened; a native issue's own creation time.",
+      resolve: (issue) => issue.ghCreatedAt,
+    }),
+    ghUpdatedAt: t.field({
+      type: "ISO8601DateTime",
+      description: "When GitHub last changed the issue; a native issue's own last change.",
+      resolve: (issue) => issue.ghUpdatedAt,
+    }),
+    gantryUrl: t.string({
+      description: "The issue's page in Gantry, on that workspace's board (the reference's zenhubUrl).",
+      args: { workspaceId: t.arg.globalID({ required: true }) },
+      resolve: (issue, args, context) =>
+        whenReady(repositoryById(context).load(issue.repositoryId), (repository) => {
+          const workspace = encodeGlobalID("Workspace", args.workspaceId.id);
+          const path = repository.nativeWorkspaceId
+            ? nativeIssuePath(workspace, issue.number)
+            : workspaceIssuePath(workspace, repository.ownerLogin, repository.name, issue.number);
+          return new URL(path, context.config.publicUrl).toString();
+        }),
+    }),
   }),
 });
 

@@ -28,7 +28,7 @@ export const DEFAULT_OPERATION_LIMITS: OperationLimits = {
   maxDepth: 15,
   maxAliases: 30,
   // A bound on the worst case, not a budget: the browser extension's legitimate lookup (organisations →
-  // workspaces → repositories, 100 of each) counts 4,040,302. /public/graphql refuses above 50,000 first.
+  // workspaces → repositories, 100 of each) counts about 1,020,000. /public/graphql refuses above 50,000 first.
   maxComplexity: 5_000_000,
   maxPageSize: 100,
 };
@@ -120,7 +120,7 @@ export function limitError(
   if (complexity > limits.maxComplexity) {
     return refuse(
       "COMPLEXITY",
-      `This operation's complexity is ${complexity}, above the limit of ${limits.maxComplexity}. Ask for smaller pages (first/last) or fewer fields.`,
+      `This operation's complexity is ${complexity}, above the limit of ${limits.maxComplexity}. Ask for smaller pages (first/last) or fewer nested lists.`,
       { complexity, maxComplexity: limits.maxComplexity },
     );
   }

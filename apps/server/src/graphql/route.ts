@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { GraphQLSchema } from "graphql";
 import { createYoga, type YogaServerInstance, type YogaServerOptions } from "graphql-yoga";
 import { originOf } from "../audit/record.js";
 import { sharedBoardEventsPlugin } from "../events/shared-payloads.js";
@@ -30,10 +31,16 @@ export function createGantryYoga(
     limits = DEFAULT_OPERATION_LIMITS,
     // API keys travel in a header, never a cookie: a page of any site may call with one, no credentials.
     cors = { credentials: false },
-  }: { limits?: OperationLimits; cors?: YogaServerOptions<ServerContext, GraphQLContext>["cors"] } = {},
+    servedSchema = schema,
+  }: {
+    limits?: OperationLimits;
+    cors?: YogaServerOptions<ServerContext, GraphQLContext>["cors"];
+    /** The public endpoints serve views of the one schema (public-api/public-schema.ts). */
+    servedSchema?: GraphQLSchema;
+  } = {},
 ): GantryYoga {
   return createYoga<ServerContext, GraphQLContext>({
-    schema,
+    schema: servedSchema,
     graphqlEndpoint,
     batching: false,
     cors,

@@ -5,6 +5,7 @@ import "../ai/labels/schema.js";
 import "../board/bulk-move-mutations.js";
 import "../board/filter-options.js";
 import "../board/issue-mutations.js";
+import "../board/reference-fields-schema.js";
 import "../board/pipeline-mutations.js";
 import "../board/bucket-schema.js";
 import "../board/saved-views-schema.js";

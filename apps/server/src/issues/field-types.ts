@@ -49,7 +49,15 @@ export const Milestone = builder.objectRef<{ number: number; title: string }>("M
 const OpenClosedValues = ["OPEN", "CLOSED"] as const;
 export const SprintState = builder.enumType("SprintState", { values: OpenClosedValues });
 export const ReleaseState = builder.enumType("ReleaseState", { values: OpenClosedValues });
-export const GantryEpicState = builder.enumType("GantryEpicState", { values: OpenClosedValues });
+/** The reference's epic states: TODO and IN_PROGRESS are open epics further along; only CLOSED is closed. */
+export const GantryEpicState = builder.enumType("GantryEpicState", {
+  values: {
+    OPEN: { description: "Open, not yet planned further." },
+    TODO: { description: "Open and planned: work has not started." },
+    IN_PROGRESS: { description: "Open and being worked on." },
+    CLOSED: { description: "Done or dropped." },
+  } as const,
+});
 
 /** SPEC §3 Priority nodes: `id`, `name`, `color`. */
 export const Priority = builder.objectRef<typeof schema.priorities.$inferSelect>("Priority").implement({

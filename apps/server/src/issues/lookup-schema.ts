@@ -1,6 +1,7 @@
 import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { type MaybePromise, whenReady } from "../graphql/maybe-promise.js";
@@ -178,6 +179,25 @@ builder.objectField(Issue, "pipelineIssue", (t) =>
           : requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer").then(() =>
               pipelineIssueOf(context, issue, workspaceId),
             ),
+      );
+    },
+  }),
+);
+
+builder.objectField(Issue, "pipelineIssues", (t) =>
+  t.connection({
+    type: PipelineIssue,
+    description: "Where the issue sits on each board that shows it and the viewer can open.",
+    resolve: async (issue, args, context) => {
+      const [places, visible] = await Promise.all([placesOf(context).load(issue.id), visibleWorkspaceIds(context)]);
+      const placed = await Promise.all(
+        places
+          .filter((place) => visible.has(place.workspaceId))
+          .map((place) => pipelineIssueOf(context, issue, place.workspaceId)),
+      );
+      return arrayConnection(
+        args,
+        placed.filter((view) => view !== null),
       );
     },
   }),

@@ -18,10 +18,14 @@ import {
 export const DEFAULT_PAGE_SIZE = 20;
 
 /**
- * An operation's complexity, in the style of GitHub's node limit: every field counts once for each
- * object it may be read on, and a connection multiplies what is under it by the page it asks for
- * (`first`/`last`, else 20). `{ workspace { issues(first: 100) { nodes { id title } } } }` is
- * 1 + 1 + 100 + 100 × 2 = 302. Unknown fields count 1 and are left to validation to refuse.
+ * An operation's complexity, counted as GitHub counts its node limit: every object it may return (a field of
+ * object, interface or union type, once for each parent it may be read on), a connection multiplying what is
+ * under it by the page it asks for (`first`/`last`, else 20). Scalars and enums are free, as on GitHub, so a
+ * client asking for more fields of the same objects pays nothing more: the cost is the rows read, not the
+ * columns. `{ workspace { issues(first: 100) { nodes { id title } } } }` is 1 + 1 + 100 = 102. Root fields count
+ * at least 1 (a mutation answering a scalar still runs). Unknown fields count 1, left to validation to refuse.
+ * ZenHub documents no such cap (its limits are processing time and concurrency, rate-limit.ts); the cap is ours,
+ * set so that real clients' operations at their default page sizes fit (docs/api/README.md, decision 0068).
  */
 export function operationComplexity(
   schema: GraphQLSchema,
@@ -66,10 +70,10 @@ export function operationComplexity(
         if (selection.name.value.startsWith("__")) continue;
         const definition =
           type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields()[selection.name.value] : undefined;
-        total += multiplier;
+        const named = definition ? getNamedType(definition.type) : undefined;
+        const childType = named && isCompositeType(named) ? named : undefined;
+        if (childType || !definition || type === root) total += multiplier;
         if (selection.selectionSet) {
-          const named = definition ? getNamedType(definition.type) : undefined;
-          const childType = named && isCompositeType(named) ? named : undefined;
           total += walk(selection.selectionSet, childType, multiplier * pageSize(selection, definition), seen);
         }
       } else {

@@ -195,8 +195,8 @@ describe.each(testEngines())("the public API's limits on %s", (engine) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toEqual({
       message:
-        "This operation's complexity is 342, above the limit of 30. Ask for smaller pages (first/last) or fewer fields.",
-      extensions: { code: "BAD_USER_INPUT", complexity: 342, maxComplexity: 30 },
+        "This operation's complexity is 122, above the limit of 30. Ask for smaller pages (first/last) or fewer nested lists.",
+      extensions: { code: "BAD_USER_INPUT", complexity: 122, maxComplexity: 30 },
     });
     expect(response.headers["x-ratelimit-limit"]).toBe("1");
   });

@@ -30,7 +30,7 @@ const OPERATIONS = {
         id number title body state htmlUrl
         repository { id name }
         estimate { value }
-        labels { name }
+        labels(first: 20) { nodes { name } }
         pipelineIssue(workspaceId: $workspaceId) { pipeline { name } }
         sprints(first: 5) { nodes { id name } }
         blockingIssues(first: 5) { nodes { number } }

@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Kind, parse } from "graphql";
+import { type GraphQLSchema, Kind, parse } from "graphql";
 import { bearerToken } from "../accounts/sessions.js";
 import { originOf } from "../audit/record.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { createGantryYoga, sendThroughYoga } from "../graphql/route.js";
-import { schema } from "../graphql/schema.js";
 import { operationComplexity } from "./complexity.js";
 import type { PublicApiLimits } from "./config.js";
 import { registerApiDocs } from "./docs/route.js";
 import { ownerOfApiKey } from "./keys.js";
+import { PUBLIC_GRAPHQL_PATH, ZENHUB_GRAPHQL_PATH } from "./paths.js";
+import { servedPublicSchemas } from "./public-schema.js";
 import { type BudgetState, KeyBudgets } from "./rate-limit.js";
 
-export const PUBLIC_GRAPHQL_PATH = "/public/graphql";
+export { PUBLIC_GRAPHQL_PATH, ZENHUB_GRAPHQL_PATH } from "./paths.js";
 
 type Owner = NonNullable<Awaited<ReturnType<typeof ownerOfApiKey>>>;
 
@@ -42,10 +43,10 @@ function requestedOperation(body: unknown) {
 }
 
 /**
- * POST /public/graphql: the web app's schema, for scripts holding a personal API key, with the key
- * owner's permissions. Each key has a processing-time budget and a concurrency cap (rate-limit.ts),
- * and each operation a complexity cap; every answer to a known key says what is left of its budget.
- * Its documentation is served beside it, at /docs/api.
+ * POST /public/graphql: the web app's schema in the reference's shapes (public-schema.ts), for scripts holding
+ * a personal API key, with the key owner's permissions; POST /public/zenhub/graphql: the same under ZenHub's names.
+ * Each key has one processing-time budget and concurrency cap across both (rate-limit.ts), and each operation a
+ * complexity cap; every answer to a known key says what is left of its budget. The documentation is at /docs/api.
  */
 export function registerPublicGraphQL(
   app: FastifyInstance,
@@ -59,69 +60,80 @@ export function registerPublicGraphQL(
   });
   const owners = new WeakMap<FastifyRequest, Owner>();
   const budgets = new KeyBudgets(limits);
-  const yoga = createGantryYoga(app, PUBLIC_GRAPHQL_PATH, async (req) => {
-    const owner = owners.get(req);
-    return {
-      ...baseContext,
-      viewer: owner?.user ?? null,
-      origin: originOf(req),
-      ...(owner ? { apiKeyId: owner.key.id } : {}),
-    };
-  });
+  const schemas = servedPublicSchemas();
+  servePublicSchema(PUBLIC_GRAPHQL_PATH, schemas.gantry);
+  servePublicSchema(ZENHUB_GRAPHQL_PATH, schemas.zenhub);
 
-  app.route({
-    url: PUBLIC_GRAPHQL_PATH,
-    method: ["GET", "PUT", "PATCH", "DELETE"],
-    handler: (_req, reply) =>
-      sendError(reply.header("allow", "POST"), 405, "METHOD_NOT_ALLOWED", "Send GraphQL requests with POST."),
-  });
+  function servePublicSchema(path: string, servedSchema: GraphQLSchema): void {
+    const yoga = createGantryYoga(
+      app,
+      path,
+      async (req) => {
+        const owner = owners.get(req);
+        return {
+          ...baseContext,
+          viewer: owner?.user ?? null,
+          origin: originOf(req),
+          ...(owner ? { apiKeyId: owner.key.id } : {}),
+        };
+      },
+      { servedSchema },
+    );
 
-  app.post(PUBLIC_GRAPHQL_PATH, async (req, reply) => {
-    const secret = bearerToken(req.headers.authorization);
-    const owner = secret ? await ownerOfApiKey(baseContext, secret, req.ip || null) : null;
-    if (!owner) {
-      reply.header("www-authenticate", 'Bearer realm="Gantry API"');
-      const message = secret
-        ? "This API key is not valid: it may have been revoked. Create a new one in your account settings."
-        : "Send a personal API key as Authorization: Bearer <key>.";
-      return sendError(reply, 401, "UNAUTHENTICATED", message);
-    }
-    const admission = budgets.admit(owner.key.id);
-    if (!admission.admitted) {
-      rateLimitHeaders(reply, admission.state);
-      reply.header("retry-after", admission.retryAfterSeconds);
-      const message =
-        admission.reason === "budget"
-          ? `This API key has spent its processing time for now. Retry in ${admission.retryAfterSeconds} s.`
-          : `This API key already has ${limits.maxConcurrent} requests in flight. Retry when one has finished.`;
-      return sendError(reply, 429, "RATE_LIMITED", message, { retryAfter: admission.retryAfterSeconds });
-    }
-    const started = performance.now();
-    const finish = () => rateLimitHeaders(reply, admission.finish(performance.now() - started));
-    try {
-      const operation = requestedOperation(req.body);
-      if (operation?.type === "subscription") {
-        finish();
-        return sendError(reply, 400, "BAD_USER_INPUT", "Subscriptions are not available on the public API.");
+    app.route({
+      url: path,
+      method: ["GET", "PUT", "PATCH", "DELETE"],
+      handler: (_req, reply) =>
+        sendError(reply.header("allow", "POST"), 405, "METHOD_NOT_ALLOWED", "Send GraphQL requests with POST."),
+    });
+
+    app.post(path, async (req, reply) => {
+      const secret = bearerToken(req.headers.authorization);
+      const owner = secret ? await ownerOfApiKey(baseContext, secret, req.ip || null) : null;
+      if (!owner) {
+        reply.header("www-authenticate", 'Bearer realm="Gantry API"');
+        const message = secret
+          ? "This API key is not valid: it may have been revoked. Create a new one in your account settings."
+          : "Send a personal API key as Authorization: Bearer <key>.";
+        return sendError(reply, 401, "UNAUTHENTICATED", message);
       }
-      const complexity = operation
-        ? operationComplexity(schema, operation.document, operation.name, operation.vars)
-        : 0;
-      if (complexity > limits.maxComplexity) {
-        finish();
-        return sendError(
-          reply,
-          400,
-          "BAD_USER_INPUT",
-          `This operation's complexity is ${complexity}, above the limit of ${limits.maxComplexity}. Ask for smaller pages (first/last) or fewer fields.`,
-          { complexity, maxComplexity: limits.maxComplexity },
-        );
+      const admission = budgets.admit(owner.key.id);
+      if (!admission.admitted) {
+        rateLimitHeaders(reply, admission.state);
+        reply.header("retry-after", admission.retryAfterSeconds);
+        const message =
+          admission.reason === "budget"
+            ? `This API key has spent its processing time for now. Retry in ${admission.retryAfterSeconds} s.`
+            : `This API key already has ${limits.maxConcurrent} requests in flight. Retry when one has finished.`;
+        return sendError(reply, 429, "RATE_LIMITED", message, { retryAfter: admission.retryAfterSeconds });
       }
-      owners.set(req, owner);
-      return await sendThroughYoga(yoga, req, reply, finish);
-    } catch (error) {
-      finish();
-      throw error;
-    }
-  });
+      const started = performance.now();
+      const finish = () => rateLimitHeaders(reply, admission.finish(performance.now() - started));
+      try {
+        const operation = requestedOperation(req.body);
+        if (operation?.type === "subscription") {
+          finish();
+          return sendError(reply, 400, "BAD_USER_INPUT", "Subscriptions are not available on the public API.");
+        }
+        const complexity = operation
+          ? operationComplexity(servedSchema, operation.document, operation.name, operation.vars)
+          : 0;
+        if (complexity > limits.maxComplexity) {
+          finish();
+          return sendError(
+            reply,
+            400,
+            "BAD_USER_INPUT",
+            `This operation's complexity is ${complexity}, above the limit of ${limits.maxComplexity}. Ask for smaller pages (first/last) or fewer nested lists.`,
+            { complexity, maxComplexity: limits.maxComplexity },
+          );
+        }
+        owners.set(req, owner);
+        return await sendThroughYoga(yoga, req, reply, finish);
+      } catch (error) {
+        finish();
+        throw error;
+      }
+    });
+  }
 }

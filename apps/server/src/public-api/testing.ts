@@ -5,6 +5,7 @@ import { buildClientSchema, type GraphQLSchema, getIntrospectionQuery, type Intr
 import { placeNewIssues } from "../board/placement.js";
 import type { TestApp } from "../testing/app.js";
 import { field, type GraphQLAnswer, gql, type TestUser } from "../testing/factories.js";
+import { PUBLIC_GRAPHQL_PATH } from "./route.js";
 
 const CREATE_KEY = `mutation ($name: String!) { createApiKey(input: { name: $name }) { apiKey { id name hint } secret } }`;
 
@@ -17,11 +18,17 @@ export async function createKey(t: TestApp, user: TestUser, name = "script"): Pr
   return { id: payload.apiKey.id, secret: payload.secret };
 }
 
-/** POST /public/graphql with a key, as a script would. */
-export function postPublic(t: TestApp, secret: string | null, query: string, variables: Record<string, unknown> = {}) {
+/** POST /public/graphql (or the ZenHub-named view) with a key, as a script would. */
+export function postPublic(
+  t: TestApp,
+  secret: string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+  url: string = PUBLIC_GRAPHQL_PATH,
+) {
   return t.app.inject({
     method: "POST",
-    url: "/public/graphql",
+    url,
     payload: { query, variables },
     headers: secret ? { authorization: `Bearer ${secret}` } : {},
   });
@@ -32,8 +39,9 @@ export async function publicGql(
   secret: string,
   query: string,
   variables: Record<string, unknown> = {},
+  url: string = PUBLIC_GRAPHQL_PATH,
 ): Promise<GraphQLAnswer> {
-  return (await postPublic(t, secret, query, variables)).json() as GraphQLAnswer;
+  return (await postPublic(t, secret, query, variables, url)).json() as GraphQLAnswer;
 }
 
 /** Gives the GitHub issues a fixture inserted their places in the workspace's first pipeline, as an import does. */
@@ -46,9 +54,9 @@ export async function placeFixtureIssues(t: TestApp, anIssueGlobalId: string): P
   await placeNewIssues(t.database.db, issue.repositoryId, new Date());
 }
 
-/** The schema /public/graphql serves, as a client learns it: by introspection with its key. */
-export async function servedSchema(t: TestApp, secret: string): Promise<GraphQLSchema> {
-  const introspection = await publicGql(t, secret, getIntrospectionQuery());
+/** The schema a public endpoint serves, as a client learns it: by introspection with its key. */
+export async function servedSchema(t: TestApp, secret: string, url = PUBLIC_GRAPHQL_PATH): Promise<GraphQLSchema> {
+  const introspection = await publicGql(t, secret, getIntrospectionQuery(), {}, url);
   return buildClientSchema(introspection.data as unknown as IntrospectionQuery);
 }
 

@@ -1,4 +1,4 @@
-import { PIPELINE_STAGES, schema, type WorkspacePermission } from "@gantry/db";
+import { type Database, PIPELINE_STAGES, schema, type WorkspacePermission } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { asc, eq, sql } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
@@ -144,29 +144,49 @@ export const Workspace = builder.node(builder.objectRef<WorkspaceWithPermission>
     members: t.field({
       type: [WorkspaceMember],
       description: "Everyone who can open the workspace, with their permission in it.",
-      resolve: async (workspace, _args, context) => {
-        const rows = await context.db
-          .select({
-            user: schema.users,
-            role: schema.organizationMembers.role,
-            explicit: schema.workspaceMembers.permission,
-          })
-          .from(schema.organizationMembers)
-          .innerJoin(schema.users, eq(schema.users.id, schema.organizationMembers.userId))
-          .leftJoin(
-            schema.workspaceMembers,
-            sql`${schema.workspaceMembers.userId} = ${schema.users.id} and ${schema.workspaceMembers.workspaceId} = ${workspace.id}`,
-          )
-          .where(eq(schema.organizationMembers.organizationId, workspace.organizationId))
-          .orderBy(asc(sql`lower(${schema.users.email})`));
-        return rows.flatMap((row) => {
-          const permission = effectivePermission(row.role, row.explicit, workspace.isPrivate);
-          return permission ? [{ user: row.user, permission }] : [];
-        });
+      resolve: (workspace, _args, context) => workspaceMembers(context.db, workspace),
+    }),
+    gantryUsers: t.connection({
+      type: GantryUser,
+      description:
+        "Everyone who can open the workspace, by email; `query` keeps those whose name or email contains it (the reference's zenhubUsers).",
+      args: { query: t.arg.string({ required: false }) },
+      resolve: async (workspace, args, context) => {
+        const needle = args.query?.trim().toLowerCase() ?? "";
+        const users = (await workspaceMembers(context.db, workspace)).map((member) => member.user);
+        return arrayConnection(
+          args,
+          needle ? users.filter((user) => `${user.name}\n${user.email}`.toLowerCase().includes(needle)) : users,
+        );
       },
     }),
   }),
 });
+
+/** Everyone who can open the workspace, with their permission in it, by email. */
+async function workspaceMembers(
+  db: Database,
+  workspace: Pick<WorkspaceWithPermission, "id" | "organizationId" | "isPrivate">,
+) {
+  const rows = await db
+    .select({
+      user: schema.users,
+      role: schema.organizationMembers.role,
+      explicit: schema.workspaceMembers.permission,
+    })
+    .from(schema.organizationMembers)
+    .innerJoin(schema.users, eq(schema.users.id, schema.organizationMembers.userId))
+    .leftJoin(
+      schema.workspaceMembers,
+      sql`${schema.workspaceMembers.userId} = ${schema.users.id} and ${schema.workspaceMembers.workspaceId} = ${workspace.id}`,
+    )
+    .where(eq(schema.organizationMembers.organizationId, workspace.organizationId))
+    .orderBy(asc(sql`lower(${schema.users.email})`));
+  return rows.flatMap((row) => {
+    const permission = effectivePermission(row.role, row.explicit, workspace.isPrivate);
+    return permission ? [{ user: row.user, permission }] : [];
+  });
+}
 
 builder.objectField(GantryOrganization, "workspaces", (t) =>
   t.connection({

@@ -6,6 +6,8 @@ import { sprintConfigs } from "./sprints.js";
 import { workspaces } from "./workspaces.js";
 
 export type OpenOrClosed = "OPEN" | "CLOSED";
+/** The reference API's epic states: TODO and IN_PROGRESS are open epics further along (decision 0068). */
+export type GantryEpicStateValue = "OPEN" | "TODO" | "IN_PROGRESS" | "CLOSED";
 
 /** A workspace's priorities, highest first: rank order (`collate "C"`) gives SPEC's rank 1 = high. */
 export const priorities = pgTable(
@@ -144,7 +146,7 @@ export const gantryEpics = pgTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
-    state: text("state").$type<OpenOrClosed>().notNull().default("OPEN"),
+    state: text("state").$type<GantryEpicStateValue>().notNull().default("OPEN"),
     startOn: date("start_on"),
     endOn: date("end_on"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -153,7 +155,7 @@ export const gantryEpics = pgTable(
   },
   (table) => [
     index("gantry_epics_workspace_idx").on(table.workspaceId),
-    check("gantry_epics_state", sql`${table.state} in ('OPEN', 'CLOSED')`),
+    check("gantry_epics_state", sql`${table.state} in ('OPEN', 'TODO', 'IN_PROGRESS', 'CLOSED')`),
   ],
 );
 

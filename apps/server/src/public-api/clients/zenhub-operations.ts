@@ -140,6 +140,31 @@ export const ZENHUB_OPERATIONS = {
   pipelineNode: `query PipelineNode($id: ID!) {
     node(id: $id) { ... on Pipeline { id name } }
   }`,
+  updateEpicState: `mutation UpdateEpicState($zenhubEpicId: ID!, $state: ZenhubEpicState!) {
+    updateZenhubEpicState(input: { zenhubEpicId: $zenhubEpicId, state: $state }) { zenhubEpic { id state } }
+  }`,
+  issueWhereabouts: `query IssueWhereabouts($id: ID!, $workspaceId: ID!) {
+    node(id: $id) {
+      ... on Issue {
+        id ghCreatedAt ghUpdatedAt
+        zenhubUrl(workspaceId: $workspaceId)
+        pipelineIssues(first: 10) { nodes { pipeline { id name } } }
+      }
+    }
+  }`,
+  workspaceUsers: `query WorkspaceUsers($workspaceId: ID!, $query: String) {
+    workspace(id: $workspaceId) { zenhubUsers(first: 50, query: $query) { totalCount nodes { id name } } }
+  }`,
+  pipelineWithIssues: `query PipelineWithIssues($id: ID!, $first: Int, $state: IssueState) {
+    node(id: $id) {
+      ... on Pipeline {
+        id name hasEstimatedIssues
+        itemBefore { id }
+        workspace { id hasEstimatedIssues }
+        issues(first: $first, state: $state) { totalCount nodes { number } }
+      }
+    }
+  }`,
   sprintNode: `query SprintNode($id: ID!) {
     node(id: $id) { ... on Sprint { id name state } }
   }`,

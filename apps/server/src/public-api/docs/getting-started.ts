@@ -1,17 +1,32 @@
 import { escapeHtml } from "../../mail/outbox-route.js";
 import type { PublicApiLimits } from "../config.js";
+import { PUBLIC_GRAPHQL_PATH, ZENHUB_GRAPHQL_PATH } from "../paths.js";
 import { docsPage } from "./reference.js";
 
 const code = (text: string) => `<pre><code>${escapeHtml(text)}</code></pre>`;
 
 /** The getting-started guide: a key, a first query, paging, errors and limits, with this install's own numbers. */
 export function gettingStartedPage(productName: string, publicUrl: string, limits: PublicApiLimits): string {
-  const endpoint = `${publicUrl.replace(/\/+$/, "")}/public/graphql`;
+  const base = publicUrl.replace(/\/+$/, "");
+  const endpoint = `${base}${PUBLIC_GRAPHQL_PATH}`;
+  const zenhubEndpoint = `${base}${ZENHUB_GRAPHQL_PATH}`;
   return docsPage(
     `Getting started with the ${productName} API`,
     `<p>${escapeHtml(productName)} has one GraphQL API: the web app uses it, and so can your scripts, with the same
-types, fields and permissions. Its shape follows Zenhub's public GraphQL API with Zenhub written ${escapeHtml(productName)}
-(<code>zenhubOrganizations</code> is <code>gantryOrganizations</code>), so most scripts port by renaming.</p>
+fields and permissions. Its shape follows Zenhub's public GraphQL API with Zenhub written ${escapeHtml(productName)}
+(<code>zenhubOrganizations</code> is <code>gantryOrganizations</code>); an issue's <code>labels</code> and
+<code>assignees</code> are connections here, as in Zenhub's, where the web app reads them as lists.</p>
+
+<h2 id="zenhub">Coming from Zenhub</h2>
+<p>A script written for Zenhub's API runs unchanged against <code>POST ${escapeHtml(zenhubEndpoint)}</code>:
+the same API under Zenhub's own names (<code>ZenhubEpic</code>, <code>zenhubEpics</code>, <code>zenhubEpicIds</code>).
+Change only its address and key:</p>
+${code(`- ZENHUB_URL=https://api.zenhub.com/public/graphql
+- ZENHUB_TOKEN=zh_…
++ ZENHUB_URL=${zenhubEndpoint}
++ ZENHUB_TOKEN=gantry_pat_…`)}
+<p>The same key, limits and headers apply on both addresses. What Zenhub offers and ${escapeHtml(productName)} does not is
+listed, with why, in the compatibility report.</p>
 
 <h2 id="key">1. Create a key</h2>
 <p>Open <a href="/settings/api-keys">API keys</a> from the user menu, name the key after the script that will use it
@@ -69,8 +84,11 @@ POST; <code>429</code> over the rate limit.</p>
 <p>Each key has a budget of server processing time: <strong>${limits.budgetMsPerMinute.toLocaleString("en")} ms per
 minute</strong>, refilled continuously. A request is charged the time it took. At most
 <strong>${limits.maxConcurrent}</strong> requests of one key may run at once, and one operation may have a complexity of
-at most <strong>${limits.maxComplexity.toLocaleString("en")}</strong>: every field counts once for each object it may be
-read on, and a connection multiplies what is under it by its <code>first</code>/<code>last</code> (20 when left out).</p>
+at most <strong>${limits.maxComplexity.toLocaleString("en")}</strong>, counted as GitHub counts its node limit: every
+object the operation may return counts once, a connection multiplying what is under it by its
+<code>first</code>/<code>last</code> (20 when left out), and plain fields (ids, names, dates) are free. Listing 100
+organisations' workspaces, 100 a page, costs 10,202; asking each of those workspaces for 100 pipelines would cost over
+a million and is refused.</p>
 <p>Every answer to a valid key says where its budget stands, in milliseconds:</p>
 ${code(`X-RateLimit-Limit: ${limits.budgetMsPerMinute}
 X-RateLimit-Used: 412

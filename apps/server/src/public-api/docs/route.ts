@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { schema } from "../../graphql/schema.js";
 import type { PublicApiLimits } from "../config.js";
+import { servedPublicSchemas } from "../public-schema.js";
 import { DOCS_CSS } from "./docs-css.js";
 import { gettingStartedPage } from "./getting-started.js";
 import { referencePage } from "./reference.js";
@@ -11,7 +11,7 @@ export function registerApiDocs(
   options: { productName: string; publicUrl: string; limits: PublicApiLimits },
 ): void {
   // Built once: the schema does not change while the server runs.
-  const reference = referencePage(schema, options.productName);
+  const reference = referencePage(servedPublicSchemas().gantry, options.productName);
   const gettingStarted = gettingStartedPage(options.productName, options.publicUrl, options.limits);
   const html = (body: string) => (_req: unknown, reply: FastifyReply) =>
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(body);

@@ -12,6 +12,9 @@ import { type GantryEpicSummary, useCreateGantryEpic, useGantryEpics } from "./g
 const percent = ({ closed, total }: { closed: number; total: number }) =>
   total ? Math.round((closed / total) * 100) : 0;
 
+/** What a state other than plain open reads beside the title (scripts set TODO and IN_PROGRESS, as in ZenHub). */
+const EPIC_STATE_TEXT = { TODO: "to do", IN_PROGRESS: "in progress", CLOSED: "closed" } as const;
+
 function EpicRow({ epic, active, onPick }: { epic: GantryEpicSummary; active: boolean; onPick: () => void }) {
   const issues = epic.gantryIssueCountProgress;
   const points = epic.gantryIssueEstimateProgress;
@@ -26,7 +29,7 @@ function EpicRow({ epic, active, onPick }: { epic: GantryEpicSummary; active: bo
       >
         <span className={styles.epicTitle}>
           {epic.title}
-          {epic.state === "CLOSED" ? <span className={styles.closed}> (closed)</span> : null}
+          {epic.state === "OPEN" ? null : <span className={styles.closed}> ({EPIC_STATE_TEXT[epic.state]})</span>}
         </span>
         <progress
           className={styles.bar}

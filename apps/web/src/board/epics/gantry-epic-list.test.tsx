@@ -24,6 +24,13 @@ const EPICS = [
     gantryIssueCountProgress: progress(0, 0),
     gantryIssueEstimateProgress: progress(0, 0),
   },
+  {
+    id: "e4",
+    title: "Search",
+    state: "IN_PROGRESS",
+    gantryIssueCountProgress: progress(1, 4),
+    gantryIssueEstimateProgress: progress(2, 8),
+  },
 ];
 
 function answers(permission: string, epics = EPICS): GraphQLHandler {
@@ -95,6 +102,8 @@ describe("Gantry epic list", () => {
     expect(onboarding).toHaveTextContent("2/5 issues · 3/13 points");
     expect(within(onboarding).getByLabelText("40% of issues closed")).toHaveAttribute("value", "2");
     expect(within(list).getByRole("button", { name: /Billing/ })).toHaveTextContent("(closed)");
+    expect(within(list).getByRole("button", { name: /Search/ })).toHaveTextContent("Search (in progress)");
+    expect(within(list).getByRole("button", { name: /Onboarding/ })).not.toHaveTextContent("(");
     await vi.waitFor(() => expect(pipelineReads(calls).length).toBeGreaterThan(0));
 
     const before = pipelineReads(calls).length;

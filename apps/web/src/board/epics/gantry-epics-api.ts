@@ -10,7 +10,7 @@ interface Progress {
 export interface GantryEpicSummary {
   id: string;
   title: string;
-  state: "OPEN" | "CLOSED";
+  state: "OPEN" | "TODO" | "IN_PROGRESS" | "CLOSED";
   gantryIssueCountProgress: Progress;
   gantryIssueEstimateProgress: Progress;
 }

@@ -1,0 +1,160 @@
+import type { schema as db } from "@gantry/db";
+import { MapperKind, mapSchema } from "@graphql-tools/utils";
+import { type DefaultConnectionArguments, encodeGlobalID } from "@pothos/plugin-relay";
+import {
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldResolver,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  GraphQLString,
+  isObjectType,
+} from "graphql";
+import { arrayConnection } from "../graphql/connections.js";
+import { schema } from "../graphql/schema.js";
+import { zenhubViewOf } from "./zenhub-view.js";
+
+type IssueLabel = db.IssueLabel;
+type IssueUser = db.IssueUser;
+
+let publicSchemas: { gantry: GraphQLSchema; zenhub: GraphQLSchema } | undefined;
+
+/** What /public/graphql and /public/zenhub/graphql serve, built once per process from the one schema. */
+export function servedPublicSchemas(): { gantry: GraphQLSchema; zenhub: GraphQLSchema } {
+  if (!publicSchemas) {
+    const gantry = publicSchemaOf(schema);
+    publicSchemas = { gantry, zenhub: zenhubViewOf(gantry) };
+  }
+  return publicSchemas;
+}
+
+/**
+ * The public endpoint's schema: the web app's, with the shapes the reference API has and the web app does not
+ * want (decision 0061: one schema, additions only; shape changes live here). `Issue.labels` and
+ * `Issue.assignees` are lists the board reads for every card, and the reference's connections of `Label` and
+ * GitHub `User` nodes; here they are those connections over the same lists.
+ */
+export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
+  const pageInfo = schema.getType("PageInfo");
+  if (!isObjectType(pageInfo)) throw new Error("The schema has no PageInfo type to build connections with.");
+  const labels = connectionOf(labelType, pageInfo);
+  const users = connectionOf(userType, pageInfo);
+  return mapSchema(schema, {
+    [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
+      if (typeName !== "Issue") return field;
+      if (fieldName === "labels") {
+        return listAsConnection(field, labels, (label: IssueLabel, issue: { repositoryId: string | null }) => ({
+          ...label,
+          repositoryId: issue.repositoryId,
+        }));
+      }
+      if (fieldName === "assignees") return listAsConnection(field, users, (user: IssueUser) => user);
+      return field;
+    },
+  });
+}
+
+const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {
+  after: { type: GraphQLString, description: "Returns the elements in the list that come after the specified cursor." },
+  before: {
+    type: GraphQLString,
+    description: "Returns the elements in the list that come before the specified cursor.",
+  },
+  first: { type: GraphQLInt, description: "Returns the first _n_ elements from the list." },
+  last: { type: GraphQLInt, description: "Returns the last _n_ elements from the list." },
+};
+
+type PublicLabel = IssueLabel & { repositoryId: string | null };
+
+/**
+ * The reference's `Label`, as far as an issue's copy of GitHub's labels tells it. GitHub's label ids and
+ * timestamps are not kept, so `ghId`, `ghNodeId`, `createdAt`, `updatedAt`, `repository` and `issues` are
+ * left out rather than invented (docs/api/compatibility-notes.json).
+ */
+const labelType = new GraphQLObjectType<PublicLabel>({
+  name: "Label",
+  description: "A GitHub label on an issue. Its id is stable per repository and name.",
+  fields: {
+    id: {
+      type: new GraphQLNonNull(GraphQLID),
+      resolve: (label) => encodeGlobalID("Label", `${label.repositoryId ?? ""}:${label.name}`),
+    },
+    name: { type: new GraphQLNonNull(GraphQLString) },
+    color: { type: GraphQLString },
+    description: { type: GraphQLString, description: "Not kept: always null.", resolve: () => null },
+  },
+});
+
+/**
+ * The reference's GitHub `User` (not the Gantry account, `GantryUser`), as an issue's assignee list tells it.
+ * GitHub's numeric and node ids are not kept: they read null, as the reference allows.
+ */
+const userType = new GraphQLObjectType<IssueUser>({
+  name: "User",
+  description: "A GitHub user assigned to an issue. Its id is stable per login.",
+  fields: {
+    id: { type: new GraphQLNonNull(GraphQLID), resolve: (user) => encodeGlobalID("User", user.login) },
+    login: { type: new GraphQLNonNull(GraphQLString) },
+    avatarUrl: {
+      type: new GraphQLNonNull(GraphQLString),
+      description: "GitHub's avatar address; empty when GitHub gave none (a native issue's assignee).",
+      resolve: (user) => user.avatarUrl ?? "",
+    },
+    name: { type: GraphQLString, description: "Not kept: always null.", resolve: () => null },
+    ghId: { type: GraphQLInt, description: "Not kept: always null.", resolve: () => null },
+    ghNodeId: { type: GraphQLID, description: "Not kept: always null.", resolve: () => null },
+  },
+});
+
+/** `{Name}Connection` and `{Name}Edge` as the reference writes every connection. */
+function connectionOf(node: GraphQLObjectType, pageInfo: GraphQLObjectType): GraphQLObjectType {
+  const nonNull = (type: GraphQLOutputType) => new GraphQLNonNull(type);
+  const edge = new GraphQLObjectType({
+    name: `${node.name}Edge`,
+    description: "An edge in a connection.",
+    fields: {
+      cursor: { type: nonNull(GraphQLString), description: "A cursor for use in pagination." },
+      node: { type: nonNull(node), description: "The item at the end of the edge." },
+    },
+  });
+  return new GraphQLObjectType<ReturnType<typeof arrayConnection>>({
+    name: `${node.name}Connection`,
+    description: `The connection type for ${node.name}.`,
+    fields: {
+      edges: { type: nonNull(new GraphQLList(nonNull(edge))), description: "A list of edges." },
+      nodes: {
+        type: nonNull(new GraphQLList(nonNull(node))),
+        description: "A list of nodes.",
+        resolve: (connection) => connection.edges.map((e) => e?.node),
+      },
+      pageInfo: { type: nonNull(pageInfo), description: "Information to aid in pagination." },
+      totalCount: { type: nonNull(GraphQLInt) },
+    },
+  });
+}
+
+/** A list field made a connection over the same list, each item shaped for the connection's node type. */
+function listAsConnection<T, S>(
+  field: GraphQLFieldConfig<S, unknown>,
+  connection: GraphQLObjectType,
+  shape: (item: T, source: S) => unknown,
+): GraphQLFieldConfig<S, unknown> {
+  const resolveList = field.resolve as GraphQLFieldResolver<S, unknown, Record<string, unknown>> | undefined;
+  return {
+    ...field,
+    type: new GraphQLNonNull(connection),
+    args: CONNECTION_ARGS,
+    resolve: async (source, args: DefaultConnectionArguments, context, info) => {
+      const list = ((resolveList ? await resolveList(source, {}, context, info) : null) ?? []) as T[];
+      return arrayConnection(
+        args,
+        list.map((item) => shape(item, source)),
+      );
+    },
+  };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "gantry_epics" DROP CONSTRAINT "gantry_epics_state";--> statement-breakpoint
+ALTER TABLE "gantry_epics" ADD CONSTRAINT "gantry_epics_state" CHECK ("gantry_epics"."state" in ('OPEN', 'TODO', 'IN_PROGRESS', 'CLOSED'));
