@@ -43,12 +43,15 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
   let workspace: string;
   let octokit: Octokit;
 
-  async function connect(owner: string, name: string) {
-    const { data } =
-      owner === "demo"
+  async function connect(owner: string, name: string, made?: { id: number }) {
+    const data =
+      made ??
+      (owner === "demo"
         ? await octokit.rest.repos.createForAuthenticatedUser({ name })
-        : await octokit.rest.repos.createInOrg({ org: owner, name });
-    expect((await gql(t, demo.token, ADD, { workspace, repo: String(data.id) })).errors).toBeUndefined();
+        : await octokit.rest.repos.createInOrg({ org: owner, name })
+      ).data;
+    const added = await gql(t, demo.token, ADD, { workspace, repo: String(data.id) });
+    expect(added.errors).toBeUndefined();
     await expect
       .poll(
         async () =>
@@ -59,13 +62,15 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
         { timeout: 20_000 },
       )
       .toBe("DONE");
+    return field<{ workspaceRepository: { repository: { id: string } } }>(added, "addRepositoryToWorkspace")
+      .workspaceRepository.repository.id;
   }
 
   let linksConnected: Promise<void> | null = null;
   /** An issue made on GitHub, once Gantry has it: its GitHub number and id, and Gantry's global id. */
   async function gitHubIssue(owner: string, repo: string, title: string) {
     // expect.poll runs only inside a test, so the shared repository is connected by the first to need it.
-    linksConnected ??= connect("demo", "links");
+    linksConnected ??= connect("demo", "links").then(() => undefined);
     await linksConnected;
     const { data } = await octokit.rest.issues.create({ owner, repo, title });
     await hub.deliveriesSettled();
@@ -194,5 +199,81 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       },
     });
     expect(await subIssuesOnGitHub(eighth)).toEqual([]);
+  });
+
+  it("imports the sub-issues, blockers and types GitHub has, and reconciliation brings in those whose deliveries were lost", async () => {
+    const site = { owner: "acme", repo: "imported" };
+    const { data: repository } = await octokit.rest.repos.createInOrg({ org: site.owner, name: site.repo });
+    const create = async (title: string, type?: string) =>
+      (await octokit.request("POST /repos/{owner}/{repo}/issues", { ...site, title, ...(type ? { type } : {}) })).data;
+    const epic = await create("Billing", "Feature");
+    const invoice = await create("Invoices", "Task");
+    const tax = await create("Tax rates", "Bug");
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+      ...site,
+      issue_number: epic.number,
+      sub_issue_id: Number(invoice.id),
+    });
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by", {
+      ...site,
+      issue_number: invoice.number,
+      issue_id: Number(tax.id),
+    });
+    const repositoryId = await connect(site.owner, site.repo, repository);
+    const row = async (number: number) =>
+      (
+        await t.database.db
+          .select({ issue: schema.issues })
+          .from(schema.issues)
+          .innerJoin(schema.repositories, eq(schema.repositories.id, schema.issues.repositoryId))
+          .where(and(eq(schema.repositories.name, site.repo), eq(schema.issues.number, number)))
+      )[0]?.issue;
+    const [epicRow, invoiceRow, taxRow] = [await row(epic.number), await row(invoice.number), await row(tax.number)];
+    expect(invoiceRow?.parentIssueId).toBe(epicRow?.id);
+    expect([epicRow?.issueType, invoiceRow?.issueType, taxRow?.issueType]).toEqual(["Feature", "Task", "Bug"]);
+    const blockersOf = async (id: string | undefined) =>
+      (
+        await t.database.db
+          .select({ blocking: schema.issueDependencies.blockingIssueId })
+          .from(schema.issueDependencies)
+          .where(eq(schema.issueDependencies.blockedIssueId, id ?? ""))
+      ).map((link) => link.blocking);
+    expect(await blockersOf(invoiceRow?.id)).toEqual([taxRow?.id]);
+
+    // The webhook is gone: what changes on GitHub now comes in only by reconciliation.
+    const { data: hooks } = await octokit.rest.repos.listWebhooks(site);
+    for (const hook of hooks) await octokit.rest.repos.deleteWebhook({ ...site, hook_id: hook.id });
+    await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue", {
+      ...site,
+      issue_number: epic.number,
+      sub_issue_id: Number(invoice.id),
+    });
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+      ...site,
+      issue_number: tax.number,
+      sub_issue_id: Number(epic.id),
+    });
+    await octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+      ...site,
+      issue_number: tax.number,
+      type: "Feature",
+    });
+    expect((await row(invoice.number))?.parentIssueId).toBe(epicRow?.id);
+    expect(
+      await gql(
+        t,
+        demo.token,
+        "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }",
+        {
+          id: repositoryId,
+        },
+      ),
+    ).not.toHaveProperty("errors");
+    expect((await row(invoice.number))?.parentIssueId).toBeNull();
+    expect((await row(epic.number))?.parentIssueId).toBe(taxRow?.id);
+    expect((await row(tax.number))?.issueType).toBe("Feature");
+    expect(await timeline({ rowId: taxRow?.id ?? "" } as Made, "issueType")).toEqual([
+      { source: "github", from: "Bug", to: "Feature" },
+    ]);
   });
 });
