@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { createNativeIssue, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
 import { openIssue, pickMany, pickOne, row } from "./support/issue-sidebar.js";
 
@@ -80,5 +80,35 @@ test("a sub-issue, a blocker and a type made on GitHub show in Gantry, and links
   await expect
     .poll(() => listed(`${repo}/issues/${issue("Pay by card").number}/dependencies/blocked_by`))
     .toEqual([issue("Card vault").number, issue("Receipts").number]);
+  // A Gantry issue blocking "Receipts": the link stays in Gantry, and its row says so.
+  await createNativeIssue(page.request, account, workspaceId, "Legal review");
+  await page.keyboard.press("Escape");
+  const legal = await openIssue(page, "Legal review");
+  await page.keyboard.press("Shift+B");
+  await pickMany(page, "Issues this one blocks", [`#${issue("Receipts").number} Receipts`], "Receipts");
+  await expect(row(legal.fields, "Blocking")).toContainText("Gantry only");
+  await row(legal.fields, "Blocking").scrollIntoViewIfNeeded();
+  await screenshots(page, "relations-gantry-only");
+  await expect.poll(() => listed(`${repo}/issues/${issue("Receipts").number}/dependencies/blocked_by`)).toEqual([]);
+
+  // And a type: "Receipts" becomes a Feature in Gantry, and on GitHub.
+  const { workspaceIssue } = await gql<{ workspaceIssue: { id: string } }>(
+    page.request,
+    account,
+    "query ($w: ID!, $n: Int!, $o: String, $r: String) { workspaceIssue(workspaceId: $w, issueNumber: $n, repositoryOwner: $o, repositoryName: $r) { id } }",
+    { w: workspaceId, n: issue("Receipts").number, o: "acme", r: name },
+  );
+  await gql(
+    page.request,
+    account,
+    'mutation ($ids: [ID!]!) { setIssuesType(input: { issueIds: $ids, name: "Feature" }) { successCount } }',
+    {
+      ids: [workspaceIssue.id],
+    },
+  );
+  const receiptsOnGitHub = (await (await sandbox.get(`${repo}/issues/${issue("Receipts").number}`)).json()) as {
+    type: { name: string } | null;
+  };
+  expect(receiptsOnGitHub.type?.name).toBe("Feature");
   await screenshots(page, "relations-to-github");
 });

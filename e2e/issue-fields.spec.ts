@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { createNativeIssue, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
 import { openIssue, picker, pickMany, pickOne, row } from "./support/issue-sidebar.js";
 
@@ -26,18 +26,7 @@ test("an epic's three sub-issues across two repositories and a native issue, est
   } = await createOrganizationWithWorkspaces(page.request, owner, `Fields Co ${login}`, [{ name: "Checkout" }]);
   await connectRepository(page.request, owner, workspaceId, "api", 2);
   await connectRepository(page.request, owner, workspaceId, "web", 3);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
-    page.request,
-    owner,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
-  );
-  await gql(
-    page.request,
-    owner,
-    "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-    { input: { repositoryId: workspace.gantryRepository.id, title: "Release notes" } },
-  );
+  await createNativeIssue(page.request, owner, workspaceId, "Release notes");
   await gql(
     page.request,
     owner,

@@ -12,7 +12,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../testing/app.js";
-import { field, gql, type TestUser } from "../testing/factories.js";
+import { errorOf, field, gql, type TestUser } from "../testing/factories.js";
 import { gantryWithHub } from "../testing/hub.js";
 
 const ADD = `mutation ($workspace: ID!, $repo: ID!) {
@@ -67,6 +67,7 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
   }
 
   let linksConnected: Promise<void> | null = null;
+  let connectedAcme: Promise<void> | null = null;
   /** An issue made on GitHub, once Gantry has it: its GitHub number and id, and Gantry's global id. */
   async function gitHubIssue(owner: string, repo: string, title: string) {
     // expect.poll runs only inside a test, so the shared repository is connected by the first to need it.
@@ -174,7 +175,8 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
   });
 
   it("refuses what GitHub's limits refuse, saying which: another owner's issue, a ninth level", async () => {
-    await connect("acme", "acme-links");
+    connectedAcme ??= connect("acme", "acme-links").then(() => undefined);
+    await connectedAcme;
     const ours = await gitHubIssue("demo", "links", "Ours");
     const theirs = await gitHubIssue("acme", "acme-links", "Theirs");
     const other = await addSubIssues(ours, [theirs]);
@@ -275,5 +277,39 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     expect(await timeline({ rowId: taxRow?.id ?? "" } as Made, "issueType")).toEqual([
       { source: "github", from: "Bug", to: "Feature" },
     ]);
+  });
+
+  it("sets an issue type on GitHub by name, says which name GitHub refuses, and keeps a native issue's in Gantry", async () => {
+    connectedAcme ??= connect("acme", "acme-links").then(() => undefined);
+    await connectedAcme;
+    const bug = await gitHubIssue("acme", "acme-links", "Crash on save");
+    const SET_TYPE = `mutation ($ids: [ID!]!, $name: String) {
+      setIssuesType(input: { issueIds: $ids, name: $name }) { successCount githubErrors }
+    }`;
+    const setType = async (ids: string[], name: string | null) =>
+      field<BulkAnswer>(await gql(t, demo.token, SET_TYPE, { ids, name }), "setIssuesType");
+    expect(await setType([bug.id], "Bug")).toEqual({ successCount: 1, githubErrors: {} });
+    const onGitHub = await octokit.rest.issues.get({ owner: "acme", repo: "acme-links", issue_number: bug.number });
+    expect((onGitHub.data as { type?: { name: string } | null }).type?.name).toBe("Bug");
+    const refused = await setType([bug.id], "Saga");
+    expect(refused.successCount).toBe(0);
+    expect(refused.githubErrors[bug.id]).toMatch(/^GitHub refused the request: .*Saga is not an issue type/);
+    const [stored] = await t.database.db.select().from(schema.issues).where(eq(schema.issues.id, bug.rowId));
+    expect(stored?.issueType).toBe("Bug");
+    expect(await timeline(bug, "issueType")).toEqual([{ source: "gantry", from: null, to: "Bug" }]);
+
+    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
+      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
+      "workspace",
+    );
+    const native = field<{ issue: { id: string } }>(
+      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Native task" } }),
+      "createIssue",
+    ).issue.id;
+    expect(await setType([native], "Chore")).toEqual({ successCount: 1, githubErrors: {} });
+    expect(errorOf(await gql(t, demo.token, SET_TYPE, { ids: [native], name: "x".repeat(51) }))).toEqual({
+      code: "BAD_USER_INPUT",
+      message: "An issue type's name has at most 50 characters.",
+    });
   });
 });
