@@ -312,4 +312,32 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       message: "An issue type's name has at most 50 characters.",
     });
   });
+
+  it("moves a sub-issue among its GitHub siblings on the planning panel, and GitHub's order follows", async () => {
+    const epic = await gitHubIssue("demo", "links", "Onboarding");
+    const [first, second, third] = [
+      await gitHubIssue("demo", "links", "Sign up"),
+      await gitHubIssue("demo", "links", "Invite"),
+      await gitHubIssue("demo", "links", "Tour"),
+    ] as [Made, Made, Made];
+    await addSubIssues(epic, [first, second, third]);
+    expect(await subIssuesOnGitHub(epic)).toEqual([first.number, second.number, third.number]);
+    const organization = field<{ gantryOrganization: { id: string } }>(
+      await gql(t, demo.token, "query ($id: ID!) { workspace(id: $id) { gantryOrganization { id } } }", {
+        id: workspace,
+      }),
+      "workspace",
+    ).gantryOrganization.id;
+    const move = (issueId: string, targetIssueId: string, instruction: string) =>
+      gql(
+        t,
+        demo.token,
+        "mutation ($input: MoveStrategicIssueInput!) { moveStrategicIssue(input: $input) { issue { id } } }",
+        { input: { gantryOrganizationId: organization, issueId, targetIssueId, instruction } },
+      );
+    expect(await move(third.id, first.id, "REORDER_ABOVE")).not.toHaveProperty("errors");
+    expect(await subIssuesOnGitHub(epic)).toEqual([third.number, first.number, second.number]);
+    expect(await move(third.id, second.id, "REORDER_BELOW")).not.toHaveProperty("errors");
+    expect(await subIssuesOnGitHub(epic)).toEqual([first.number, second.number, third.number]);
+  });
 });
