@@ -1,15 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createNativeIssue, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
 import { openIssue, pickMany, pickOne, row } from "./support/issue-sidebar.js";
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
+import { screenshots } from "./support/screenshots.js";
 
 test("a sub-issue, a blocker and a type made on GitHub show in Gantry, and links made in Gantry show on GitHub", async ({
   page,
