@@ -49,7 +49,7 @@ export function registerIssueTypeRoutes(app: FastifyInstance, context: SandboxCo
   app.get<{ Params: { org: string } }>("/orgs/:org/issue-types", async (request) => {
     const viewer: Account = requireViewer(request);
     const org = store.accountByLogin(request.params.org);
-    if (!org || org.type !== "Organization" || !store.isMember(org, viewer)) throw notFound();
+    if (org?.type !== "Organization" || !store.isMember(org, viewer)) throw notFound();
     return store.issueTypesOf(org).map(issueTypeWire);
   });
 }
