@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type Account, createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { screenshots } from "./support/screenshots.js";
 
 /** Created in this order, each on top of the first pipeline: board order is the reverse. */
 const TITLES = ["banana", "Apple", "cherry", "Date"];
@@ -25,14 +26,6 @@ async function boardWithIssues(page: Page, account: Account) {
     );
   }
   return { workspaceId, pipelineName: workspace.pipelines[0]?.name ?? "" };
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 test("sort a pipeline Title A–Z, see its order, reload and find it still sorted, then back to manual", async ({

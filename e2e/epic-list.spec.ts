@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type Account, createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { screenshots } from "./support/screenshots.js";
 
 const TITLES = ["Sign-up form", "Welcome mail", "Pricing page", "Audit log"];
 
@@ -26,14 +27,6 @@ async function workspaceWithIssues(page: Page, account: Account) {
     ids[title] = created.createIssue.issue.id;
   }
   return { workspaceId, ids };
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 test("the epic list shows each Gantry epic's progress, narrows the board to one, and makes new epics; cards show dependencies and sub-issue progress", async ({

@@ -1,43 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { createNativeIssue, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
+import { openIssue, picker, pickMany, pickOne, row } from "./support/issue-sidebar.js";
 
 const pipeline = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const picker = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 const card = (column: Locator, title: string) =>
   column.locator("article").filter({ has: column.page().getByRole("link", { name: title, exact: true }) });
-
-/** Opens a card's issue in the flyover; answers the flyover and its fields column. */
-async function openIssue(page: Page, title: string) {
-  await page.getByRole("link", { name: title, exact: true }).click();
-  const flyover = page.getByRole("dialog", { name: /^Issue #\d+$/ });
-  await expect(flyover.getByRole("heading", { name: title })).toBeVisible();
-  const fields = flyover.getByRole("region", { name: "Fields" });
-  await expect(fields.getByRole("button", { name: "Pipeline" })).toBeEnabled();
-  return { flyover, fields };
-}
-
-/** A field's row: its button and the values beside it. */
-const row = (fields: Locator, name: string) =>
-  fields
-    .locator("div")
-    .filter({ has: fields.page().getByRole("button", { name, exact: true }) })
-    .last();
-
-async function pickOne(page: Page, title: string, option: string, search?: string) {
-  const list = picker(page, title);
-  if (search) await list.getByRole("combobox").fill(search);
-  await list.getByRole("option", { name: option, exact: true }).click();
-  await expect(list).toBeHidden();
-}
-
-async function pickMany(page: Page, title: string, options: string[], search?: string) {
-  const list = picker(page, title);
-  if (search) await list.getByRole("combobox").fill(search);
-  for (const option of options) await list.getByRole("option", { name: option, exact: true }).click();
-  await page.keyboard.press("Escape");
-  await expect(list).toBeHidden();
-}
 
 test("an epic's three sub-issues across two repositories and a native issue, estimated and blocked from the sidebar, change the board's counts, progress and badges", async ({
   page,
@@ -58,18 +26,7 @@ test("an epic's three sub-issues across two repositories and a native issue, est
   } = await createOrganizationWithWorkspaces(page.request, owner, `Fields Co ${login}`, [{ name: "Checkout" }]);
   await connectRepository(page.request, owner, workspaceId, "api", 2);
   await connectRepository(page.request, owner, workspaceId, "web", 3);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
-    page.request,
-    owner,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
-  );
-  await gql(
-    page.request,
-    owner,
-    "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-    { input: { repositoryId: workspace.gantryRepository.id, title: "Release notes" } },
-  );
+  await createNativeIssue(page.request, owner, workspaceId, "Release notes");
   await gql(
     page.request,
     owner,

@@ -78,3 +78,25 @@ export async function requestAccess(request: APIRequestContext, account: Account
 export async function signInAs(page: Page, account: Account): Promise<void> {
   await page.addInitScript((token) => localStorage.setItem("authV2_token", token), account.token);
 }
+
+/** Opens a native issue in the workspace's Gantry repository; answers its id. */
+export async function createNativeIssue(
+  request: APIRequestContext,
+  account: Account,
+  workspaceId: string,
+  title: string,
+): Promise<string> {
+  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
+    request,
+    account,
+    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
+    { id: workspaceId },
+  );
+  const { createIssue } = await gql<{ createIssue: { issue: { id: string } } }>(
+    request,
+    account,
+    "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
+    { input: { repositoryId: workspace.gantryRepository.id, title } },
+  );
+  return createIssue.issue.id;
+}

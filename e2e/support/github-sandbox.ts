@@ -44,6 +44,7 @@ export async function sandboxApi(request: APIRequestContext, login: string) {
   const { access_token } = (await exchange.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${access_token}` };
   return {
+    get: (path: string) => request.get(`${sandboxURL}${path}`, { headers }),
     post: (path: string, data: unknown) => request.post(`${sandboxURL}${path}`, { headers, data }),
     patch: (path: string, data: unknown) => request.patch(`${sandboxURL}${path}`, { headers, data }),
     put: (path: string, data: unknown) => request.put(`${sandboxURL}${path}`, { headers, data }),

@@ -10,6 +10,7 @@ import { registerGitHubHeaders } from "./http/github-headers.js";
 import { defaultRateLimits, RateLimiter, type RateLimits, registerRateLimit } from "./http/rate-limit.js";
 import { registerSite } from "./http/site.js";
 import { registerViewer } from "./http/viewer.js";
+import { registerIssueTypeRoutes } from "./issues/issue-types.js";
 import { registerIssueRelationRoutes } from "./issues/relations.js";
 import { registerIssueRoutes } from "./issues/routes.js";
 import { registerLabelRoutes } from "./labels/routes.js";
@@ -89,6 +90,7 @@ export async function createHubSandbox(options: HubSandboxOptions = {}): Promise
       registerRepositoryRoutes(api, context);
       registerIssueRoutes(api, context);
       registerIssueRelationRoutes(api, context);
+      registerIssueTypeRoutes(api, context);
       registerPullRequestRoutes(api, context);
       registerLabelRoutes(api, context);
       registerMilestoneRoutes(api, context);

@@ -15,6 +15,11 @@ export class BodyReader {
     return field in this.body;
   }
 
+  /** A field of more than one shape, for the caller to tell apart. */
+  raw(field: string): unknown {
+    return this.body[field];
+  }
+
   private invalid(field: string): never {
     throw validationFailed([{ resource: this.resource, code: "invalid", field }]);
   }

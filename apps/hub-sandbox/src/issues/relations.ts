@@ -52,7 +52,14 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
     return false;
   };
 
+  /** A link changes both issues, as their `updated_at` shows (what a reconciliation reads by). */
+  const touch = (...located: Located[]) => {
+    const now = store.timestamp();
+    for (const { issue } of located) issue.updatedAt = now;
+  };
+
   function announceSubIssue(site: Site, sender: Account, parent: Located, child: Located, added: boolean) {
+    touch(parent, child);
     const verb = added ? "added" : "removed";
     const common = {
       parent_issue_id: parent.issue.id,
@@ -73,6 +80,7 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
   }
 
   function announceDependency(site: Site, sender: Account, blocked: Located, blocking: Located, added: boolean) {
+    touch(blocked, blocking);
     const verb = added ? "added" : "removed";
     const common = {
       blocked_issue_id: blocked.issue.id,
@@ -167,15 +175,7 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
   app.get<{ Params: IssueParams }>(
     "/repos/:owner/:repo/issues/:issue_number/dependencies/blocking",
     async (request, reply) => {
-      const { issue } = located(request);
-      const blocking = [...store.repositories.values()].flatMap((repository) =>
-        [...repository.issues.values()].filter((candidate) => candidate.blockedByIds.includes(issue.id)),
-      );
-      return listed(
-        request,
-        reply,
-        blocking.map((candidate) => candidate.id),
-      );
+      return listed(request, reply, located(request).issue.blockingIds);
     },
   );
 
@@ -187,6 +187,7 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
       if (blocking.issue.id === blocked.issue.id) refuse("An issue cannot block itself.");
       if (!blocked.issue.blockedByIds.includes(blocking.issue.id)) {
         blocked.issue.blockedByIds.push(blocking.issue.id);
+        blocking.issue.blockingIds.push(blocked.issue.id);
         announceDependency(request.site, requireViewer(request), blocked, blocking, true);
       }
       return reply.code(201).send(wire(request.site, blocking));
@@ -200,6 +201,7 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
       const blocking = other(Number(request.params.issue_id));
       if (!blocked.issue.blockedByIds.includes(blocking.issue.id)) throw notFound();
       blocked.issue.blockedByIds = blocked.issue.blockedByIds.filter((id) => id !== blocking.issue.id);
+      blocking.issue.blockingIds = blocking.issue.blockingIds.filter((id) => id !== blocked.issue.id);
       announceDependency(request.site, requireViewer(request), blocked, blocking, false);
       return wire(request.site, blocking);
     },

@@ -25,6 +25,15 @@ const states: readonly IssueState[] = ["open", "closed"];
 const stateReasons: readonly StateReason[] = ["completed", "not_planned", "reopened", "duplicate"];
 
 /** The fields of an issue update body; labels, assignees and milestone only count for those who may push, as on GitHub. */
+/** `type` is a name, or GitHub's newer `{ value }` form; null clears it. */
+function issueTypeName(body: ReturnType<typeof readBody>): string | null | undefined {
+  if (!body.has("type")) return undefined;
+  const raw = body.raw("type");
+  const value = raw !== null && typeof raw === "object" ? (raw as { value?: unknown }).value : raw;
+  if (value === null || typeof value === "string") return value;
+  throw validationFailed([{ resource: "Issue", code: "invalid", field: "type" }]);
+}
+
 export function readIssueChanges(request: FastifyRequest, mayTriage: boolean): IssueChanges {
   const body = readBody(request, "Issue");
   const state = body.string("state");
@@ -50,6 +59,7 @@ export function readIssueChanges(request: FastifyRequest, mayTriage: boolean): I
       assignees,
       labels: body.stringArray("labels"),
       milestone: body.nullableInteger("milestone"),
+      type: issueTypeName(body),
     }),
   };
 }

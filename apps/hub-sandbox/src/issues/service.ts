@@ -8,6 +8,7 @@ import { assignableUsers } from "../repos/access.js";
 import type { Account, Issue, IssueState, PullRequestDetails, Repository, StateReason } from "../store/records.js";
 import { simpleUser } from "../users/wire.js";
 import { emitIssueEvent } from "./events.js";
+import { issueTypeWire, typeIdNamed } from "./issue-types.js";
 
 export interface IssueChanges {
   title?: string;
@@ -19,6 +20,8 @@ export interface IssueChanges {
   /** Names; the whole new set. Unknown names become new labels, as on GitHub. */
   labels?: string[];
   milestone?: number | null;
+  /** An issue type's name; null clears it. */
+  type?: string | null;
 }
 
 export function findIssue(repository: Repository, number: number): Issue {
@@ -64,13 +67,14 @@ export function openIssue(
   site: Site,
   repository: Repository,
   author: Account,
-  input: Pick<IssueChanges, "assignees" | "labels" | "milestone"> & {
+  input: Pick<IssueChanges, "assignees" | "labels" | "milestone" | "type"> & {
     title: string;
     body?: string | null;
     pullRequest?: Pick<PullRequestDetails, "headRef" | "baseRef" | "draft">;
   },
 ): Issue {
   checkMilestone(repository, input.milestone);
+  const typeId = input.type ? typeIdNamed(context.store, repository, input.type) : null;
   const assignees = assigneeIds(context, repository, input.assignees ?? []);
   const labels = labelIds(context, site, repository, author, input.labels ?? []);
   const issue = context.store.createIssue(repository, {
@@ -82,6 +86,7 @@ export function openIssue(
     milestoneNumber: input.milestone ?? null,
     pullRequest: input.pullRequest,
   });
+  issue.typeId = typeId;
   emitIssueEvent(context, site, repository, issue, author, "opened");
   return issue;
 }
@@ -97,6 +102,7 @@ export function updateIssue(
 ): void {
   const { store } = context;
   checkMilestone(repository, changes.milestone);
+  const newType = changes.type === undefined ? undefined : typeIdNamed(store, repository, changes.type);
   const newAssignees = changes.assignees && assigneeIds(context, repository, changes.assignees);
   const newLabels = changes.labels && labelIds(context, site, repository, sender, changes.labels);
   const events: [string, Record<string, unknown>][] = [];
@@ -139,6 +145,17 @@ export function updateIssue(
     if (issue.milestoneNumber !== null) events.push(["demilestoned", milestonePayload(issue.milestoneNumber)]);
     issue.milestoneNumber = changes.milestone;
     if (changes.milestone !== null) events.push(["milestoned", milestonePayload(changes.milestone)]);
+  }
+  if (newType !== undefined && newType !== issue.typeId) {
+    const types = store.issueTypesOf(store.account(repository.ownerId));
+    const typePayload = (id: number) => {
+      const type = types.find((candidate) => candidate.id === id);
+      return type ? { type: issueTypeWire(type) } : {};
+    };
+    // GitHub announces the type taken off, then the one put on.
+    if (issue.typeId !== null) events.push(["untyped", typePayload(issue.typeId)]);
+    issue.typeId = newType;
+    if (newType !== null) events.push(["typed", typePayload(newType)]);
   }
   if (changes.state !== undefined && changes.state !== issue.state) {
     issue.state = changes.state;

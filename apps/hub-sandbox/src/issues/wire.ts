@@ -6,6 +6,7 @@ import { repositoryApiUrl, repositoryHtmlUrl } from "../repos/wire.js";
 import type { Issue, Repository } from "../store/records.js";
 import type { HubStore } from "../store/store.js";
 import { nullableSimpleUser, simpleUser } from "../users/wire.js";
+import { typeOfIssue } from "./issue-types.js";
 
 function issueHtmlUrl(site: Site, store: HubStore, repository: Repository, issue: Issue): string {
   return `${repositoryHtmlUrl(site, store, repository)}/${issue.pullRequest ? "pull" : "issues"}/${issue.number}`;
@@ -24,6 +25,26 @@ export function noReactions(url: string) {
     hooray: 0,
     eyes: 0,
     rocket: 0,
+  };
+}
+
+/** GitHub's `sub_issues_summary` and `issue_dependencies_summary` (open blockers, and all of them). */
+function relationSummaries(store: HubStore, issue: Issue) {
+  const states = (ids: number[]) => ids.map((id) => store.issueById(id)?.issue.state);
+  const children = states(issue.subIssueIds);
+  const completed = children.filter((state) => state === "closed").length;
+  return {
+    sub_issues_summary: {
+      total: children.length,
+      completed,
+      percent_completed: children.length ? Math.round((completed * 100) / children.length) : 0,
+    },
+    issue_dependencies_summary: {
+      blocked_by: states(issue.blockedByIds).filter((state) => state === "open").length,
+      blocking: states(issue.blockingIds).filter((state) => state === "open").length,
+      total_blocked_by: issue.blockedByIds.length,
+      total_blocking: issue.blockingIds.length,
+    },
   };
 }
 
@@ -76,5 +97,7 @@ export function issueWire(site: Site, store: HubStore, repository: Repository, i
     updated_at: issue.updatedAt,
     author_association: authorAssociation(store, repository, issue.authorId),
     reactions: noReactions(url),
+    type: typeOfIssue(store, repository, issue),
+    ...(!issue.pullRequest && relationSummaries(store, issue)),
   };
 }

@@ -76,8 +76,22 @@ export interface Issue {
   /** The issue this one is a sub-issue of (its GitHub id), and its own sub-issues in their order. */
   parentId: number | null;
   subIssueIds: number[];
-  /** The issues (GitHub ids) blocking this one. */
+  /** The issues (GitHub ids) blocking this one, and those it blocks. */
   blockedByIds: number[];
+  blockingIds: number[];
+  /** The organisation's issue type (its id), when one is set. */
+  typeId: number | null;
+}
+
+/** An organisation's issue type (GitHub's `issue-type`). */
+export interface IssueType {
+  id: number;
+  name: string;
+  description: string | null;
+  color: "gray" | "blue" | "green" | "yellow" | "orange" | "red" | "pink" | "purple" | null;
+  isEnabled: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface Label {

@@ -7,6 +7,7 @@ import type {
   Issue,
   IssueComment,
   IssueState,
+  IssueType,
   Label,
   MembershipRole,
   Milestone,
@@ -47,6 +48,7 @@ export class HubStore {
   private readonly memberships = new Map<number, Map<number, MembershipRole>>();
   private readonly tokens = new Map<string, { accountId: number; scopes: string[] }>();
   private nextId = 1;
+  private readonly issueTypes = new Map<number, IssueType[]>();
 
   constructor(readonly clock: Clock = () => new Date()) {}
 
@@ -174,6 +176,31 @@ export class HubStore {
     return undefined;
   }
 
+  /** An organisation's issue types: GitHub's three defaults until changed (users have none). */
+  issueTypesOf(owner: Account): IssueType[] {
+    if (owner.type !== "Organization") return [];
+    let types = this.issueTypes.get(owner.id);
+    if (!types) {
+      const now = this.timestamp();
+      const defaults = [
+        ["Task", "A specific piece of work", "yellow"],
+        ["Bug", "An unexpected problem or behavior", "red"],
+        ["Feature", "A request, idea, or new functionality", "blue"],
+      ] as const;
+      types = defaults.map(([name, description, color]) => ({
+        id: this.newId(),
+        name,
+        description,
+        color,
+        isEnabled: true,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      this.issueTypes.set(owner.id, types);
+    }
+    return types;
+  }
+
   deleteRepository(repository: Repository): void {
     this.repositoryIdsByFullName.delete(this.fullName(repository).toLowerCase());
     this.repositories.delete(repository.id);
@@ -275,6 +302,8 @@ export class HubStore {
       parentId: null,
       subIssueIds: [],
       blockedByIds: [],
+      blockingIds: [],
+      typeId: null,
     };
     repository.issues.set(number, issue);
     return issue;

@@ -469,3 +469,59 @@ describe("sub-issues and issue dependencies", () => {
     expect(sent[6]?.payload).toMatchObject({ blocked_issue_id: child.id, blocking_issue_id: other.id });
   });
 });
+
+describe("issue types", () => {
+  it("lists an organisation's types, sets one by name and announces issues.typed and untyped, as documented", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const site = { owner: "acme", repo: "typed" };
+    await octokit.rest.repos.createInOrg({ org: "acme", name: site.repo });
+    const { data: types } = await octokit.request("GET /orgs/{org}/issue-types", { org: "acme" });
+    expect(types.map((type) => type?.name)).toEqual(["Task", "Bug", "Feature"]);
+    await octokit.rest.repos.createWebhook({
+      ...site,
+      config: { url: receiverUrl, content_type: "json", secret },
+      events: ["issues"],
+    });
+    const { data: issue } = await octokit.request("POST /repos/{owner}/{repo}/issues", {
+      ...site,
+      title: "Crash on save",
+      type: "Bug",
+    });
+    expect(issue.type?.name).toBe("Bug");
+    expect(issue).toMatchObject({
+      sub_issues_summary: { total: 0, completed: 0, percent_completed: 0 },
+      issue_dependencies_summary: { blocked_by: 0, blocking: 0, total_blocked_by: 0, total_blocking: 0 },
+    });
+    await deliveries();
+    received = [];
+    const { data: retyped } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+      ...site,
+      issue_number: issue.number,
+      type: "feature",
+    });
+    expect(retyped.type?.name).toBe("Feature");
+    await octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+      ...site,
+      issue_number: issue.number,
+      type: null,
+    });
+    const refused = await failureOf(
+      octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+        ...site,
+        issue_number: issue.number,
+        type: "Saga",
+      }),
+    );
+    expect(refused.status).toBe(422);
+    const sent = await deliveries();
+    expect(sent.map(({ event, action }) => `${event}.${action}`)).toEqual([
+      "issues.untyped",
+      "issues.typed",
+      "issues.untyped",
+    ]);
+    expect(sent.map(({ payload }) => (payload.type as { name: string }).name)).toEqual(["Bug", "Feature", "Feature"]);
+    expect(sent[1]?.payload).toMatchObject({ issue: { type: { name: "Feature" } } });
+    // A user's repositories have no issue types.
+    expect((await failureOf(octokit.request("GET /orgs/{org}/issue-types", { org: "demo" }))).status).toBe(404);
+  });
+});

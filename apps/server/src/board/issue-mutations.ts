@@ -170,3 +170,36 @@ builder.relayMutationField(
   },
   bulkOutput,
 );
+
+/** GitHub's issue type names: short, as its settings allow; checked before any issue is written. */
+const MAX_ISSUE_TYPE_LENGTH = 50;
+
+builder.relayMutationField(
+  "setIssuesType",
+  {
+    inputFields: (t) => ({
+      issueIds: t.globalIDList({ required: true, for: Issue }),
+      name: t.string({
+        required: false,
+        description:
+          "The issue type's name: on GitHub issues one of their organisation's issue types; null clears it (decision 0064).",
+      }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    resolve: (_root, { input }, context) => {
+      const name = input.name?.trim() || null;
+      if (name !== null && name.length > MAX_ISSUE_TYPE_LENGTH)
+        throw new GantryError(
+          "BAD_USER_INPUT",
+          `An issue type's name has at most ${MAX_ISSUE_TYPE_LENGTH} characters.`,
+          {
+            field: "name",
+          },
+        );
+      return run(context, input.issueIds, patches.setType(name));
+    },
+  },
+  bulkOutput,
+);

@@ -28,6 +28,8 @@ export type IssuePatch = (issue: IssueRow) => {
   labels?: string[];
   assignees?: string[];
   milestone?: number | null;
+  /** An issue type's name; on GitHub, one of the organisation's. */
+  type?: string | null;
 };
 
 export interface BulkResult {
@@ -95,6 +97,7 @@ async function patchNativeIssue(
           : {}),
         ...(assignees ? { assignees } : {}),
         ...(milestone === undefined ? {} : { milestone }),
+        ...(change.type === undefined ? {} : { issueType: change.type }),
         ghUpdatedAt: now,
         updatedAt: now,
       })
@@ -242,4 +245,7 @@ export const patches = {
   setMilestone:
     (number: number | null): IssuePatch =>
     () => ({ milestone: number }),
+  setType:
+    (name: string | null): IssuePatch =>
+    () => ({ type: name }),
 };

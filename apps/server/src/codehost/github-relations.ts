@@ -11,6 +11,7 @@ import { pathBetween } from "@gantry/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { type IssueEventInput, recordIssueEvents } from "../issues/activity.js";
 import { ancestorLinks, dependenciesBelow, dependencyEvents, issueLabel, lockLinks } from "../issues/relations.js";
+import { takeLinkEcho } from "./link-echoes.js";
 
 const { issueDependencies, issuePositions, issues, repositories } = schema;
 
@@ -23,6 +24,10 @@ export interface RelationPayload {
   action?: string;
   repository?: { id?: number };
   sender?: { login?: string };
+  parent_issue_id?: number;
+  sub_issue_id?: number;
+  blocked_issue_id?: number;
+  blocking_issue_id?: number;
   parent_issue?: IssueSide;
   parent_issue_repo?: { id?: number };
   sub_issue?: IssueSide;
@@ -47,18 +52,27 @@ async function storedIssue(tx: Executor, repositoryGhId: number | undefined, sid
 const fromGitHub = (payload: RelationPayload) =>
   ({ actorId: null, actorLogin: payload.sender?.login ?? null, source: "github" }) as const;
 
+/** Gantry's own write of this link, sent back by GitHub: already stored, so left alone. */
+const isOwnEcho = (action: string, a?: number, b?: number, repositoryId?: number) =>
+  typeof a === "number" &&
+  typeof b === "number" &&
+  typeof repositoryId === "number" &&
+  takeLinkEcho({ action, issueIds: [a, b], repositoryId });
+
 /** `sub_issues`: the child's parent becomes (or stops being) the parent GitHub names. */
 export async function applySubIssueEvent(tx: Executor, payload: RelationPayload): Promise<string[]> {
   const action = payload.action ?? "";
   const toParent = action.startsWith("sub_issue_");
   const here = payload.repository?.id;
+  const added = action.endsWith("_added");
+  if (isOwnEcho(action, payload.parent_issue_id, payload.sub_issue_id, here)) return [];
+  // Under the lock before reading, so Gantry's own write of this link, at the same time, is seen.
+  await lockLinks(tx, "issue-parents");
   const parent = await storedIssue(tx, toParent ? here : payload.parent_issue_repo?.id, payload.parent_issue);
   const child = await storedIssue(tx, toParent ? payload.sub_issue_repo?.id : here, payload.sub_issue);
   if (!parent || !child) return [];
-  const added = action.endsWith("_added");
   // Each change arrives twice (once to each repository): the second finds it made.
   if (added === (child.parentIssueId === parent.id)) return [];
-  await lockLinks(tx, "issue-parents");
   if (added && pathBetween(await ancestorLinks(tx, parent.id), parent.id, child.id)) return [];
   const former = child.parentIssueId
     ? (await tx.select().from(issues).where(eq(issues.id, child.parentIssueId)))[0]
@@ -100,10 +114,11 @@ export async function applyDependencyEvent(tx: Executor, payload: RelationPayloa
   const action = payload.action ?? "";
   const toBlocked = action.startsWith("blocked_by_");
   const here = payload.repository?.id;
+  const added = action.endsWith("_added");
+  if (isOwnEcho(action, payload.blocked_issue_id, payload.blocking_issue_id, here)) return [];
   const blocked = await storedIssue(tx, toBlocked ? here : payload.blocked_issue_repo?.id, payload.blocked_issue);
   const blocking = await storedIssue(tx, toBlocked ? payload.blocking_issue_repo?.id : here, payload.blocking_issue);
   if (!blocked || !blocking || blocked.id === blocking.id) return [];
-  const added = action.endsWith("_added");
   const events: IssueEventInput[] = [];
   for (const workspaceId of await sharedWorkspaces(tx, blocking.id, blocked.id)) {
     await lockLinks(tx, `dependencies:${workspaceId}`);

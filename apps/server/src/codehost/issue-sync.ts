@@ -21,6 +21,8 @@ export interface GitHubIssueWire {
   /** Only in pull request shapes; the issue shapes of the same pull request leave it out. */
   requested_reviewers?: { login: string; avatar_url?: string | null }[] | null;
   milestone?: { number: number; title: string } | null;
+  /** The organisation's issue type (absent where GitHub has none, as on older Enterprise Servers). */
+  type?: { name: string } | null;
   pull_request?: { merged_at?: string | null } | null;
   merged_at?: string | null;
   closed_at?: string | null;
@@ -37,6 +39,7 @@ const OPTIONAL_FIELDS = {
   assignees: "assignees",
   requested_reviewers: "requestedReviewers",
   milestone: "milestone",
+  type: "issueType",
   closed_at: "closedAt",
 } as const;
 
@@ -72,6 +75,8 @@ function issueValues(repositoryId: string, wire: GitHubIssueWire, isPullRequest:
     assignees: (wire.assignees ?? []).map(issueUser),
     requestedReviewers: (wire.requested_reviewers ?? []).map(issueUser),
     milestone: wire.milestone ? { number: wire.milestone.number, title: wire.milestone.title } : null,
+    // GitHub's issue type is Gantry's issue type, by name (decision 0064).
+    issueType: wire.type?.name ?? null,
     ghCreatedAt: new Date(wire.created_at),
     ghUpdatedAt: new Date(wire.updated_at),
     updatedAt: new Date(),

@@ -4,6 +4,7 @@ import { placeNewIssues } from "../board/placement.js";
 import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
 import { gitHubError } from "./errors.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
+import { syncRelations } from "./relation-sync.js";
 import { type CodeHostDeps, clientForUser, ensureWebhook, WEBHOOK_NOT_INSTALLED } from "./repositories.js";
 import { syncRequestedReviewers } from "./review-requests.js";
 
@@ -47,6 +48,7 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
     });
     const written = await upsertIssues(deps.db, repositoryId, changed as GitHubIssueWire[]);
     await placeNewIssues(deps.db, repositoryId, startedAt);
+    written.push(...(await syncRelations(deps.db, client, repository, changed as GitHubIssueWire[])));
     if (changed.some((issue) => issue.pull_request)) {
       written.push(...(await syncRequestedReviewers(deps.db, client, repository, new Date(since))));
     }

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { placeNewIssues } from "../board/placement.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { BoardEventBus } from "../events/board-events.js";
-import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
+import { boardsShowing, publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import type { GitHubConfig } from "./config.js";
@@ -12,6 +12,7 @@ import { gitHubError, notConnected } from "./errors.js";
 import { githubAccountOf } from "./github-accounts.js";
 import { createGitHubClient, type GitHubClient } from "./github-client.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
+import { hasLinks, syncRelations } from "./relation-sync.js";
 import { syncRequestedReviewers } from "./review-requests.js";
 
 const { repositories, workspaceRepositories } = schema;
@@ -213,6 +214,8 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
         page,
       });
     let pending = listPage(repository.importNextPage);
+    // Issues with sub-issues or blockers on GitHub; their links are read once every issue is stored.
+    const withLinks: GitHubIssueWire[] = [];
     for (let page = repository.importNextPage; ; page++) {
       const { data, headers } = await pending;
       const more = headers.link?.includes('rel="next"') ?? false;
@@ -237,8 +240,11 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
         actorId: null,
       });
       hasPullRequests ||= data.some((issue) => issue.pull_request);
+      withLinks.push(...(data as GitHubIssueWire[]).filter(hasLinks));
       if (!more) break;
     }
+    const linked = await syncRelations(deps.db, client, repository, withLinks);
+    await publishIssuesChanged(deps.events, await boardsShowing(deps.db, linked), { actorId: null });
     if (hasPullRequests) {
       const reviewed = await syncRequestedReviewers(deps.db, client, repository, null);
       await publishIssuesChanged(deps.events, await repositoryBoards(deps.db, repositoryId, reviewed), {

@@ -92,6 +92,7 @@ export function issueFieldChanges(
     { field: "body" as const, from: before.body ?? "", to: after.body ?? "" },
     { field: "state" as const, from: before.state, to: after.state },
     { field: "milestone" as const, from: milestone(before), to: milestone(after) },
+    { field: "issueType" as const, from: before.issueType, to: after.issueType },
     ...setChanges(
       "labels",
       before.labels.map((label) => label.name),

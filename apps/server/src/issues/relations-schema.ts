@@ -1,5 +1,6 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { bulkOutput } from "../board/issue-mutations.js";
+import { issueWriteDeps } from "../board/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
@@ -73,7 +74,7 @@ for (const [name, change] of [
     {
       authScopes: { signedIn: true },
       resolve: async (_root, { input }, context) => ({
-        blockage: await change(context, signedInViewer(context).id, {
+        blockage: await change(issueWriteDeps(context), signedInViewer(context).id, {
           blockingId: input.blocking.id.id,
           blockedId: input.blocked.id.id,
           workspaceId: input.workspaceId?.id ?? null,
@@ -105,7 +106,7 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: (_root, { input }, context) =>
-      addSubIssues(context, signedInViewer(context).id, {
+      addSubIssues(issueWriteDeps(context), signedInViewer(context).id, {
         parentId: input.parentId.id,
         childIssueIds: input.childIssueIds.map((id) => id.id),
         replaceParent: input.replaceParent ?? false,
@@ -126,7 +127,7 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     resolve: (_root, { input }, context) =>
-      removeSubIssues(context, signedInViewer(context).id, {
+      removeSubIssues(issueWriteDeps(context), signedInViewer(context).id, {
         childIssueIds: input.childIssueIds.map((id) => id.id),
         clientMutationId: input.clientMutationId ?? null,
       }),

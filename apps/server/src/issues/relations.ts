@@ -2,6 +2,7 @@ import { type Executor, schema } from "@gantry/db";
 import { type IssueLink, pathBetween } from "@gantry/domain";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { BulkResult } from "../board/issue-writes.js";
+import type { CodeHostDeps } from "../codehost/repositories.js";
 import { publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { type IssueEventInput, recordIssueEvents } from "./activity.js";
@@ -15,6 +16,7 @@ import {
   visibleIssues,
   writableOnly,
 } from "./bulk-fields.js";
+import { type GitHubLinks, gitHubLinks } from "./github-links.js";
 
 const { issueDependencies, issues } = schema;
 
@@ -31,6 +33,8 @@ export async function lockLinks(tx: Executor, key: string) {
 }
 
 type IssueRow = typeof issues.$inferSelect;
+/** What changing links needs; without GitHub (null or left out) every link stays in Gantry. */
+export type LinkDeps = Deps & { codeHost?: CodeHostDeps | null };
 
 /** How the activity timeline names a related issue. */
 export const issueLabel = (issue: Pick<IssueRow, "number" | "title">) => `#${issue.number} ${issue.title}`;
@@ -131,25 +135,46 @@ const theDependency = (place: DependencyPlace) =>
     eq(issueDependencies.blockedIssueId, place.blocked.id),
   );
 
-/** createBlockage: "blocking blocks blocked" on the board of a workspace showing both; cycles are refused. */
+async function refuseCycle(tx: Executor, { workspaceId, blocking, blocked }: DependencyPlace) {
+  if (pathBetween(await dependenciesBelow(tx, workspaceId, blocked.id), blocked.id, blocking.id))
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      `This dependency would create a cycle: #${blocking.number} already depends on #${blocked.number}.`,
+      { field: "blocked" },
+    );
+}
+
+/** Both issues as GitHub knows them, when the dependency is GitHub's too; else null (it stays in Gantry). */
+async function gitHubDependency(links: GitHubLinks, { blocking, blocked }: DependencyPlace) {
+  const sides = await links.sides([blocking.id, blocked.id]);
+  const [blockingSide, blockedSide] = [sides.get(blocking.id), sides.get(blocked.id)];
+  return blockingSide && blockedSide ? { blocking: blockingSide, blocked: blockedSide } : null;
+}
+
+/**
+ * createBlockage: "blocking blocks blocked" on the board of a workspace showing both; cycles are
+ * refused. Between two GitHub issues it is GitHub's "blocked by" first.
+ */
 export async function createBlockage(
-  deps: Deps,
+  deps: LinkDeps,
   userId: string,
   input: { blockingId: string; blockedId: string; workspaceId?: string | null } & Origin,
 ): Promise<Blockage> {
   const place = await dependencyPlace(deps, userId, input);
-  const { workspaceId, blocking, blocked } = place;
+  const { workspaceId } = place;
+  const [existing] = await deps.db.select().from(issueDependencies).where(theDependency(place));
+  if (!existing) {
+    await refuseCycle(deps.db, place);
+    const links = gitHubLinks(deps, userId);
+    const onGitHub = await gitHubDependency(links, place);
+    if (onGitHub) await links.addBlockedBy(onGitHub.blocked, onGitHub.blocking);
+  }
   const blockage = await deps.db.transaction(async (tx) => {
     await lockLinks(tx, `dependencies:${workspaceId}`);
-    if (pathBetween(await dependenciesBelow(tx, workspaceId, blocked.id), blocked.id, blocking.id))
-      throw new GantryError(
-        "BAD_USER_INPUT",
-        `This dependency would create a cycle: #${blocking.number} already depends on #${blocked.number}.`,
-        { field: "blocked" },
-      );
+    await refuseCycle(tx, place);
     const [inserted] = await tx
       .insert(issueDependencies)
-      .values({ workspaceId, blockingIssueId: blocking.id, blockedIssueId: blocked.id })
+      .values({ workspaceId, blockingIssueId: place.blocking.id, blockedIssueId: place.blocked.id })
       .onConflictDoNothing()
       .returning();
     if (inserted) {
@@ -164,23 +189,26 @@ export async function createBlockage(
   return blockage;
 }
 
-/** deleteBlockage: removes the dependency between two issues on one workspace's board. */
+/** deleteBlockage: removes the dependency between two issues on one workspace's board (and GitHub's, between GitHub issues). */
 export async function deleteBlockage(
-  deps: Deps,
+  deps: LinkDeps,
   userId: string,
   input: { blockingId: string; blockedId: string; workspaceId?: string | null } & Origin,
 ): Promise<Blockage> {
   const place = await dependencyPlace(deps, userId, input);
   const { blocking, blocked } = place;
-  const removed = await deps.db.transaction(async (tx) => {
+  const [existing] = await deps.db.select().from(issueDependencies).where(theDependency(place));
+  if (!existing)
+    throw new GantryError("NOT_FOUND", `#${blocking.number} does not block #${blocked.number}.`, { field: "blocked" });
+  const links = gitHubLinks(deps, userId);
+  const onGitHub = await gitHubDependency(links, place);
+  if (onGitHub) await links.removeBlockedBy(onGitHub.blocked, onGitHub.blocking);
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(issueDependencies).where(theDependency(place)).returning();
     if (row) await recordIssueEvents(tx, dependencyEvents("removed", place, { actorId: userId }), deps.now());
-    return row;
   });
-  if (!removed)
-    throw new GantryError("NOT_FOUND", `#${blocking.number} does not block #${blocked.number}.`, { field: "blocked" });
   await tellDependencyBoard(deps, userId, place, input);
-  return removed;
+  return existing;
 }
 
 /** "child → parent" links from an issue up to the top of its tree. */
@@ -225,6 +253,18 @@ async function parentEvents(tx: Executor, children: ShownIssue[], parent: IssueR
   }));
 }
 
+/** The children whose stored parent is not yet `parentId` (another request may have just moved them). */
+async function stillToMove(tx: Executor, children: ShownIssue[], parentId: string | null) {
+  const ids = children.map(({ issue }) => issue.id);
+  const current = await tx
+    .select({ id: issues.id, parentIssueId: issues.parentIssueId })
+    .from(issues)
+    .where(inArray(issues.id, ids));
+  const isThere = (child: ShownIssue) =>
+    (current.find((row) => row.id === child.issue.id)?.parentIssueId ?? null) === parentId;
+  return children.filter((child) => !isThere(child));
+}
+
 /**
  * Within a transaction: the issues become children of `parent`, unless that would make an issue
  * its own ancestor (checked under one lock, as parents are not per workspace).
@@ -246,16 +286,74 @@ export async function attachChildren(
         { field: "childIssueIds" },
       );
   }
-  const ids = children.map(({ issue }) => issue.id);
+  const moving = await stillToMove(tx, children, parent.id);
+  if (moving.length === 0) return;
+  const ids = moving.map(({ issue }) => issue.id);
   await tx.update(issues).set({ parentIssueId: parent.id, updatedAt: now }).where(inArray(issues.id, ids));
-  await recordIssueEvents(tx, await parentEvents(tx, children, parent, userId), now);
+  await recordIssueEvents(tx, await parentEvents(tx, moving, parent, userId), now);
 }
 
 /** Within a transaction: the issues no longer have a parent. */
 export async function detachChildren(tx: Executor, now: Date, userId: string, children: ShownIssue[]) {
-  const ids = children.map(({ issue }) => issue.id);
+  const moving = await stillToMove(tx, children, null);
+  if (moving.length === 0) return;
+  const ids = moving.map(({ issue }) => issue.id);
   await tx.update(issues).set({ parentIssueId: null, updatedAt: now }).where(inArray(issues.id, ids));
-  await recordIssueEvents(tx, await parentEvents(tx, children, null, userId), now);
+  await recordIssueEvents(tx, await parentEvents(tx, moving, null, userId), now);
+}
+
+/**
+ * GitHub's side of a child getting `parent` (null: none): between GitHub issues the sub-issue is
+ * added there (replacing GitHub's parent) or removed; a link that involves a native issue stays in
+ * Gantry, and a GitHub parent left for a native one loses the child on GitHub too.
+ */
+export async function reparentOnGitHub(links: GitHubLinks, child: IssueRow, parent: IssueRow | null) {
+  const sides = await links.sides([
+    child.id,
+    ...(child.parentIssueId ? [child.parentIssueId] : []),
+    ...(parent ? [parent.id] : []),
+  ]);
+  const childSide = sides.get(child.id);
+  if (!childSide || child.parentIssueId === (parent?.id ?? null)) return;
+  const formerSide = child.parentIssueId ? sides.get(child.parentIssueId) : undefined;
+  const parentSide = parent ? sides.get(parent.id) : undefined;
+  if (parentSide) {
+    await links.checkSubIssue(parentSide, childSide);
+    await links.addSubIssue(parentSide, childSide, formerSide);
+  } else if (formerSide) await links.removeSubIssue(formerSide, childSide);
+}
+
+/** GitHub's order among a parent's sub-issues, when the parent, the moved issue and its neighbour are all GitHub's. */
+export async function reorderOnGitHub(
+  links: GitHubLinks,
+  parent: IssueRow,
+  child: IssueRow,
+  place: { beside: IssueRow; after: boolean },
+) {
+  const sides = await links.sides([parent.id, child.id, place.beside.id]);
+  const [parentSide, childSide, besideSide] = [parent, child, place.beside].map((issue) => sides.get(issue.id));
+  if (parentSide && childSide && besideSide)
+    await links.reorderSubIssue(parentSide, childSide, { beside: besideSide, after: place.after });
+}
+
+/** Each child's GitHub side first; a child GitHub refuses goes to failedIssues with GitHub's reason. */
+async function onGitHubEach(
+  result: BulkResult,
+  children: ShownIssue[],
+  write: (child: IssueRow) => Promise<void>,
+): Promise<ShownIssue[]> {
+  const done: ShownIssue[] = [];
+  for (const child of children) {
+    try {
+      await write(child.issue);
+      done.push(child);
+    } catch (error) {
+      if (!(error instanceof GantryError)) throw error;
+      result.failedIssues.push(child.issue);
+      result.githubErrors[child.issue.id] = error.message;
+    }
+  }
+  return done;
 }
 
 /** The children and every parent whose sub-issue progress changed with them. */
@@ -273,7 +371,7 @@ export const withParents = (children: ShownIssue[], ...others: string[]) => [
  * failedIssues.
  */
 export async function addSubIssues(
-  deps: Deps,
+  deps: LinkDeps,
   userId: string,
   input: { parentId: string; childIssueIds: string[]; replaceParent: boolean } & Origin,
 ): Promise<BulkResult> {
@@ -294,19 +392,21 @@ export async function addSubIssues(
     if (issue.parentIssueId && issue.parentIssueId !== parent.issue.id && !input.replaceParent)
       refuse(`#${issue.number} already has a parent issue; replace it to move it here.`);
   }
-  const writable = writableOnly(result, children, (child) =>
-    shared(child).some((workspaceId) => mayEditIn(child, workspaceId)),
+  const links = gitHubLinks(deps, userId);
+  const linked = await onGitHubEach(
+    result,
+    writableOnly(result, children, (child) => shared(child).some((workspaceId) => mayEditIn(child, workspaceId))),
+    (child) => reparentOnGitHub(links, child, parent.issue),
   );
-  const ids = writable.map(({ issue }) => issue.id);
-  if (ids.length) await deps.db.transaction((tx) => attachChildren(tx, deps.now(), userId, parent.issue, writable));
-  result.successCount = ids.length;
-  await tellBoards(deps, userId, withParents(writable, parent.issue.id), input);
+  if (linked.length) await deps.db.transaction((tx) => attachChildren(tx, deps.now(), userId, parent.issue, linked));
+  result.successCount = linked.length;
+  await tellBoards(deps, userId, withParents(linked, parent.issue.id), input);
   return result;
 }
 
 /** removeSubIssues: the issues no longer have a parent. */
 export async function removeSubIssues(
-  deps: Deps,
+  deps: LinkDeps,
   userId: string,
   input: { childIssueIds: string[] } & Origin,
 ): Promise<BulkResult> {
@@ -314,10 +414,14 @@ export async function removeSubIssues(
     throw new GantryError("BAD_USER_INPUT", "Choose at least one sub-issue.", { field: "childIssueIds" });
   const result = emptyResult();
   const children = await visibleIssues(deps.db, userId, input.childIssueIds, result);
-  const writable = writableOnly(result, children, (child) => mayEditIn(child));
-  const ids = writable.map(({ issue }) => issue.id);
-  if (ids.length) await deps.db.transaction((tx) => detachChildren(tx, deps.now(), userId, writable));
-  result.successCount = ids.length;
-  await tellBoards(deps, userId, withParents(writable), input);
+  const links = gitHubLinks(deps, userId);
+  const unlinked = await onGitHubEach(
+    result,
+    writableOnly(result, children, (child) => mayEditIn(child)),
+    (child) => reparentOnGitHub(links, child, null),
+  );
+  if (unlinked.length) await deps.db.transaction((tx) => detachChildren(tx, deps.now(), userId, unlinked));
+  result.successCount = unlinked.length;
+  await tellBoards(deps, userId, withParents(unlinked), input);
   return result;
 }

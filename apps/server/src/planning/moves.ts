@@ -10,7 +10,15 @@ import {
   tellBoards,
   visibleIssues,
 } from "../issues/bulk-fields.js";
-import { attachChildren, detachChildren, withParents } from "../issues/relations.js";
+import { gitHubLinks } from "../issues/github-links.js";
+import {
+  attachChildren,
+  detachChildren,
+  type LinkDeps,
+  reorderOnGitHub,
+  reparentOnGitHub,
+  withParents,
+} from "../issues/relations.js";
 import { placement } from "./placement.js";
 import { type PlanningViewer, siblingOrder } from "./strategic-issues.js";
 
@@ -82,7 +90,7 @@ async function seenParent(deps: Deps, userId: string, target: ShownIssue): Promi
  * addSubIssues' rules (a board showing both, editor there, no cycles); a reorder needs editor on
  * one of the organisation's boards showing the issue. Nothing is written unless all of it is.
  */
-export async function moveStrategicIssue(deps: Deps, userId: string, viewer: PlanningViewer, move: StrategicMove) {
+export async function moveStrategicIssue(deps: LinkDeps, userId: string, viewer: PlanningViewer, move: StrategicMove) {
   if (move.issueId === move.targetIssueId)
     throw new GantryError("BAD_USER_INPUT", "An issue cannot be moved next to or under itself.", {
       field: "targetIssueId",
@@ -105,6 +113,14 @@ export async function moveStrategicIssue(deps: Deps, userId: string, viewer: Pla
     });
   if (!boards.some((workspaceId) => mayEditIn(moved, workspaceId))) throw new GantryError("FORBIDDEN", FORBIDDEN_HERE);
   const now = deps.now();
+  // GitHub's sub-issues first (decision 0064): a move GitHub refuses is not made here either.
+  const links = gitHubLinks(deps, userId);
+  if (reparent) await reparentOnGitHub(links, moved.issue, parent?.issue ?? null);
+  if (parent && move.instruction !== "MAKE_CHILD")
+    await reorderOnGitHub(links, parent.issue, moved.issue, {
+      beside: target.issue,
+      after: move.instruction === "REORDER_BELOW",
+    });
   await deps.db.transaction(async (tx) => {
     // One mover at a time per organisation, so two moves cannot take the same place.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`planning:${viewer.organizationId}`}))`);

@@ -1,4 +1,5 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
+import { issueWriteDeps } from "../board/schema.js";
 import { idsOf, StringInput } from "../board/search-input.js";
 import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
@@ -98,7 +99,7 @@ builder.relayMutationField(
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => ({
       issue: await moveStrategicIssue(
-        context,
+        issueWriteDeps(context),
         signedInViewer(context).id,
         await planningViewer(context, input.gantryOrganizationId.id),
         {

@@ -12,6 +12,8 @@ export interface LinkedIssue {
   id: string;
   number: number;
   title: string;
+  /** A link with a Gantry issue stays in Gantry; between GitHub issues it is GitHub's too. */
+  type?: "GithubIssue" | "GantryIssue";
 }
 
 /** An issue as the viewer shows it, with the ids its sidebar names when it changes a field. */
@@ -46,7 +48,7 @@ export interface ViewedIssue {
   blockedIssues: { nodes: LinkedIssue[] };
 }
 
-const LINKED = "id number title";
+const LINKED = "id number title type";
 /** The issue's fields; `scope` keeps the per-workspace ones (sprints, releases, epics, dependencies…) to the board's. */
 const fields = (
   scope: string,

@@ -86,6 +86,7 @@ export function IssueSidebar({ issue, target }: IssueSidebarProps) {
   }, [queryClient, target]);
 
   const bucketLinks = (values: SelectionOption[]) => <BucketLinks values={values} workspaceId={workspaceId} />;
+  const issueLinks = (values: SelectionOption[]) => <IssueLinks values={values} issue={issue} />;
   return (
     <section className={styles.sidebar} aria-label="Fields">
       {fields.map((spec) =>
@@ -108,7 +109,9 @@ export function IssueSidebar({ issue, target }: IssueSidebarProps) {
                   ? labelPills
                   : spec.key === "epics" || spec.key === "releases"
                     ? bucketLinks
-                    : undefined
+                    : spec.key === "parent" || spec.key === "blockedBy" || spec.key === "blocking"
+                      ? issueLinks
+                      : undefined
               }
             />
             {spec.key === "estimate" && workspaceId ? (
@@ -151,6 +154,33 @@ export function IssueSidebar({ issue, target }: IssueSidebarProps) {
         </dd>
       </dl>
     </section>
+  );
+}
+
+/**
+ * A parent or dependency, noted "Gantry only" when either issue is a Gantry issue: GitHub's
+ * sub-issues and dependencies hold GitHub issues alone, so such a link is not on GitHub.
+ */
+function IssueLinks({ values, issue }: { values: SelectionOption[]; issue: ViewedIssue }) {
+  const linked = [issue.parentIssue, ...issue.blockingIssues.nodes, ...issue.blockedIssues.nodes];
+  const gantryOnly = (id: string) =>
+    issue.type === "GantryIssue" || linked.some((other) => other?.id === id && other.type === "GantryIssue");
+  return (
+    <ul className={styles.list}>
+      {values.map((value) => (
+        <li key={value.id}>
+          <span className={styles.text}>{value.label}</span>
+          {gantryOnly(value.id) ? (
+            <span
+              className={styles.linkNote}
+              title="Links with a Gantry issue stay in Gantry; GitHub does not show them."
+            >
+              Gantry only
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

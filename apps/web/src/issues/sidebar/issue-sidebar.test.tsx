@@ -492,6 +492,22 @@ describe("issue viewer sidebar", () => {
     expect(screen.queryByRole("dialog", { name: "Estimate this issue" })).not.toBeInTheDocument();
   });
 
+  it("notes a parent or dependency with a Gantry issue as kept in Gantry, and not one between GitHub issues", async () => {
+    renderSidebar({
+      issue: viewed({
+        parentIssue: { id: "i7", number: 7, title: "Gantry epic", type: "GantryIssue" },
+        blockingIssues: { nodes: [{ id: "i8", number: 8, title: "Card vault", type: "GithubIssue" }] },
+      }),
+    });
+    const region = await fields();
+    const parent = rowOf(within(region).getByRole("button", { name: "Parent issue" }));
+    expect(within(parent).getByText("#7 Gantry epic")).toBeInTheDocument();
+    expect(within(parent).getByText("Gantry only")).toBeInTheDocument();
+    const blockedBy = rowOf(within(region).getByRole("button", { name: "Blocked by" }));
+    expect(within(blockedBy).getByText("#8 Card vault")).toBeInTheDocument();
+    expect(within(blockedBy).queryByText("Gantry only")).not.toBeInTheDocument();
+  });
+
   it("leaves keys typed into a text field alone", async () => {
     renderSidebar();
     await fields();
