@@ -165,4 +165,14 @@ test("a release and an epic across two workspaces: planning panel, roadmap and r
   await page.screenshot({ path: "docs/screenshots/journey-release-epic.png", fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.screenshot({ path: test.info().outputPath("journey-release-epic-dark.png"), fullPage: true });
+
+  // The same roadmap by quarters: both bars in this quarter's column.
+  await page.getByRole("button", { name: "Quarters" }).click();
+  const quarter = `Q${Math.floor(new Date(today).getUTCMonth() / 3) + 1} ${new Date(today).getUTCFullYear()}`;
+  await expect(page.getByTitle(new RegExp(`^${quarter}: `))).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`roadmap-quarters-${scheme}.png`) });
+  }
 });
