@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
-import { backlogIssues, serverClock } from "./support/sprints.js";
+import { createAccount, createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
+import { backlogIssues, runningSprintWith } from "./support/sprints.js";
 
 /*
  * The issue sidebar's answers come with the issue, not after it (issue #27 item 11: 2.5 s after opening,
@@ -28,35 +28,7 @@ test("opening an issue sends the sidebar's requests beside the issue's, not afte
     { name: "Delivery" },
   ]);
   const ids = await backlogIssues(page, owner, workspaceId, [{ title: "Receipt emails", points: 3 }]);
-  const today = (await serverClock(page)).toISOString().slice(0, 10);
-  await gql(
-    page.request,
-    owner,
-    "mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }",
-    {
-      input: {
-        workspaceId,
-        name: "Sprint",
-        period: 2,
-        startOn: today,
-        startOnTime: "00:00",
-        tzIdentifier: "UTC",
-        settings: { moveUnfinishedIssues: false, issuesFromPipeline: { enabled: false } },
-      },
-    },
-  );
-  const { workspace } = await gql<{ workspace: { activeSprint: { id: string; name: string } } }>(
-    page.request,
-    owner,
-    "query ($id: ID!) { workspace(id: $id) { activeSprint { id name } } }",
-    { id: workspaceId },
-  );
-  await gql(
-    page.request,
-    owner,
-    "mutation ($i: [ID!]!, $t: [ID!]!) { addIssuesToSprints(input: { issueIds: $i, sprintIds: $t }) { successCount } }",
-    { i: [ids["Receipt emails"]], t: [workspace.activeSprint.id] },
-  );
+  const sprint = await runningSprintWith(page, owner, workspaceId, [ids["Receipt emails"] ?? ""]);
 
   // Each request, in order, and the moment the issue's answer reaches the page.
   const sent: { operation: string; afterIssue: boolean }[] = [];
@@ -73,7 +45,7 @@ test("opening an issue sends the sidebar's requests beside the issue's, not afte
   await signInAs(page, owner);
   await page.goto(`/workspaces/${workspaceId}/issues/1`);
   const fields = page.getByRole("region", { name: "Fields" });
-  await expect(fields.getByRole("link", { name: workspace.activeSprint.name })).toBeVisible();
+  await expect(fields.getByRole("link", { name: sprint.name })).toBeVisible();
   await expect(fields.getByText("No one has been asked to vote.")).toBeVisible();
   await expect(fields.getByRole("button", { name: /^Sprints/ })).toBeEnabled();
 
