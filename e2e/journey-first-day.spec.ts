@@ -74,6 +74,10 @@ test("a team's first day: from sign-up to a triaged board", async ({ browser, ba
   // The workspace page counts what arrived, rather than "No issues yet".
   await page.reload();
   await expect(page.getByRole("region", { name: "New Issues" }).getByText("4 Issues / 0 PRs / 0 Points")).toBeVisible();
+  // Connecting them marked the onboarding task connect_repository: the welcome card says so.
+  await page.goto("/landing");
+  await expect(page.getByText(/^Connect a GitHub repository to the workspace/)).toContainText("Done");
+  await page.goto(workspaceUrl);
 
   // Priorities, highest first, in the workspace settings.
   await page.getByRole("button", { name: "Workspace settings" }).click();

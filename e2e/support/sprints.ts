@@ -50,3 +50,45 @@ export async function serverClock(page: Page, advanceMs = 0): Promise<Date> {
   expect(answer.ok()).toBe(true);
   return new Date(((await answer.json()) as { now: string }).now);
 }
+
+/**
+ * Two-week sprints from the server's today (UTC), nothing carried or filled automatically, with the
+ * given issues in the running one; answers that sprint.
+ */
+export async function runningSprintWith(
+  page: Page,
+  owner: Account,
+  workspaceId: string,
+  issueIds: string[],
+): Promise<{ id: string; name: string }> {
+  const today = (await serverClock(page)).toISOString().slice(0, 10);
+  await gql(
+    page.request,
+    owner,
+    "mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }",
+    {
+      input: {
+        workspaceId,
+        name: "Sprint",
+        period: 2,
+        startOn: today,
+        startOnTime: "00:00",
+        tzIdentifier: "UTC",
+        settings: { moveUnfinishedIssues: false, issuesFromPipeline: { enabled: false } },
+      },
+    },
+  );
+  const { workspace } = await gql<{ workspace: { activeSprint: { id: string; name: string } } }>(
+    page.request,
+    owner,
+    "query ($id: ID!) { workspace(id: $id) { activeSprint { id name } } }",
+    { id: workspaceId },
+  );
+  await gql(
+    page.request,
+    owner,
+    "mutation ($i: [ID!]!, $t: [ID!]!) { addIssuesToSprints(input: { issueIds: $i, sprintIds: $t }) { successCount } }",
+    { i: issueIds, t: [workspace.activeSprint.id] },
+  );
+  return workspace.activeSprint;
+}

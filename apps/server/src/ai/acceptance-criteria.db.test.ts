@@ -23,7 +23,7 @@ import { AI_DISABLED_MESSAGE, FROM_SIMILAR_MESSAGE, NOTHING_SIMILAR_MESSAGE } fr
 const API_KEY = "sk-never-in-the-logs-4411";
 
 const SUGGEST = `subscription ($input: SuggestAcceptanceCriteriaInput!) {
-  suggestAcceptanceCriteria(input: $input) { source criteria done message failure similarIssues { number title } }
+  suggestAcceptanceCriteria(input: $input) { source criteria criteriaFrom { number } done message failure similarIssues { number title } }
 }`;
 
 const SET_AI = `mutation ($org: ID!, $on: Boolean!) {
@@ -36,6 +36,7 @@ interface Step {
   done: boolean;
   message: string | null;
   failure: string | null;
+  criteriaFrom: { number: number }[];
   similarIssues: { number: number; title: string }[];
 }
 
@@ -263,6 +264,8 @@ describe.each(testEngines())("acceptance-criteria suggestions on %s", (engine) =
         {
           source: "SIMILAR_CLOSED_ISSUES",
           criteria: ["The CSV starts with a header row", "Column names match the board"],
+          // Each taken from #1, to be quoted as #1's, not written for this issue.
+          criteriaFrom: [{ number: 1 }, { number: 1 }],
           done: true,
           message: FROM_SIMILAR_MESSAGE,
           failure: null,

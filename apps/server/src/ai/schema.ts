@@ -48,6 +48,12 @@ const AcceptanceCriteriaSuggestion = builder.objectRef<CriteriaSuggestion>("Acce
   fields: (t) => ({
     source: t.field({ type: AcceptanceCriteriaSource, resolve: (step) => step.source }),
     criteria: t.exposeStringList("criteria"),
+    criteriaFrom: t.field({
+      type: [Issue],
+      description:
+        "With SIMILAR_CLOSED_ISSUES: the closed issue each criterion (same place in `criteria`) was taken from, to be quoted as that issue's. Empty from the model.",
+      resolve: (step) => step.criteriaFrom,
+    }),
     similarIssues: t.field({
       type: [Issue],
       description: "The closed issues given to the model as examples, or the criteria were drawn from.",

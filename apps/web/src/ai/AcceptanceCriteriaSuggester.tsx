@@ -1,4 +1,5 @@
-import { PlusIcon, SparkleFillIcon, XIcon } from "@primer/octicons-react";
+import type { QuotedCriteria } from "@gantry/domain";
+import { PlusIcon, QuoteIcon, SparkleFillIcon, XIcon } from "@primer/octicons-react";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
 import styles from "./AcceptanceCriteria.module.css";
@@ -6,8 +7,30 @@ import { type SuggestCriteriaInput, useAcceptanceCriteria } from "./use-acceptan
 import { useAiAvailable } from "./use-ai-available";
 
 interface AcceptanceCriteriaSuggesterProps extends SuggestCriteriaInput {
-  /** Called with the edited, non-empty criteria when the person inserts them. */
-  onInsert: (criteria: string[]) => void;
+  /**
+   * Called with the edited, non-empty criteria when the person inserts them: those written for this
+   * issue, and those quoted from similar issues, by issue.
+   */
+  onInsert: (criteria: string[], quoted: QuotedCriteria[]) => void;
+}
+
+/** The criteria to insert: this issue's own, and each similar issue's quoted ones, in order. */
+function criteriaToInsert(criteria: string[], quotedFrom: (number | null)[]) {
+  const own: string[] = [];
+  const quoted: QuotedCriteria[] = [];
+  criteria.forEach((text, index) => {
+    const criterion = text.trim();
+    if (!criterion) return;
+    const issueNumber = quotedFrom[index] ?? null;
+    if (issueNumber === null) {
+      own.push(criterion);
+      return;
+    }
+    const group = quoted.find((each) => each.issueNumber === issueNumber);
+    if (group) group.criteria = [...group.criteria, criterion];
+    else quoted.push({ issueNumber, criteria: [criterion] });
+  });
+  return { own, quoted };
 }
 
 /**
@@ -32,7 +55,8 @@ export function AcceptanceCriteriaSuggester({ onInsert, ...input }: AcceptanceCr
   }
 
   const streaming = state.status === "streaming";
-  const kept = state.criteria.map((criterion) => criterion.trim()).filter(Boolean);
+  const { own, quoted } = criteriaToInsert(state.criteria, state.quotedFrom);
+  const keptCount = own.length + quoted.reduce((count, group) => count + group.criteria.length, 0);
   const drawnFrom = state.similarIssues.map((issue) => `#${issue.number} ${issue.title}`).join(", ");
   return (
     <section className={styles.panel} aria-label="Suggested acceptance criteria" aria-busy={streaming}>
@@ -59,25 +83,45 @@ export function AcceptanceCriteriaSuggester({ onInsert, ...input }: AcceptanceCr
         </ul>
       ) : (
         <ol className={styles.list}>
-          {state.criteria.map((criterion, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
-            <li key={index} className={styles.row}>
-              <input
-                className={`${form.input} ${styles.input}`}
-                aria-label={`Criterion ${index + 1}`}
-                value={criterion}
-                onChange={(event) => edit(state.criteria.map((c, i) => (i === index ? event.target.value : c)))}
-              />
-              <button
-                type="button"
-                className={styles.remove}
-                aria-label={`Remove criterion ${index + 1}`}
-                onClick={() => edit(state.criteria.filter((_, i) => i !== index))}
-              >
-                <XIcon aria-hidden />
-              </button>
-            </li>
-          ))}
+          {state.criteria.map((criterion, index) => {
+            const from = state.quotedFrom[index] ?? null;
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
+              <li key={index} className={`${styles.row} ${from === null ? "" : styles.quotedRow}`}>
+                {from === null ? null : (
+                  <span className={styles.quotedFrom}>
+                    <QuoteIcon aria-hidden />
+                    from similar issue #{from}
+                  </span>
+                )}
+                <input
+                  className={`${form.input} ${styles.input}`}
+                  aria-label={`Criterion ${index + 1}${from === null ? "" : `, from similar issue #${from}`}`}
+                  value={criterion}
+                  onChange={(event) =>
+                    // Rewritten, a quoted criterion is the person's own for this issue.
+                    edit(
+                      state.criteria.map((c, i) => (i === index ? event.target.value : c)),
+                      state.quotedFrom.map((f, i) => (i === index ? null : f)),
+                    )
+                  }
+                />
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Remove criterion ${index + 1}`}
+                  onClick={() =>
+                    edit(
+                      state.criteria.filter((_, i) => i !== index),
+                      state.quotedFrom.filter((_, i) => i !== index),
+                    )
+                  }
+                >
+                  <XIcon aria-hidden />
+                </button>
+              </li>
+            );
+          })}
         </ol>
       )}
       {drawnFrom ? (
@@ -91,16 +135,16 @@ export function AcceptanceCriteriaSuggester({ onInsert, ...input }: AcceptanceCr
           <Button onClick={stop}>Stop</Button>
         ) : (
           <>
-            <Button onClick={() => edit([...state.criteria, ""])}>
+            <Button onClick={() => edit([...state.criteria, ""], [...state.quotedFrom, null])}>
               <PlusIcon aria-hidden />
               Add criterion
             </Button>
             <Button onClick={reset}>Discard</Button>
             <Button
               variant="primary"
-              disabled={kept.length === 0}
+              disabled={keptCount === 0}
               onClick={() => {
-                onInsert(kept);
+                onInsert(own, quoted);
                 reset();
               }}
             >

@@ -8,6 +8,7 @@ import { AI_SUGGESTIONS_STORAGE_KEY } from "./use-ai-suggestions-preference";
 interface Step {
   source: "MODEL" | "SIMILAR_CLOSED_ISSUES";
   criteria: string[];
+  criteriaFrom?: { number: number }[];
   done: boolean;
   message?: string | null;
   failure?: string | null;
@@ -16,7 +17,9 @@ interface Step {
 
 const step = (value: Step) =>
   `event: next\ndata: ${JSON.stringify({
-    data: { suggestAcceptanceCriteria: { message: null, failure: null, similarIssues: [], ...value } },
+    data: {
+      suggestAcceptanceCriteria: { message: null, failure: null, similarIssues: [], criteriaFrom: [], ...value },
+    },
   })}\n\n`;
 
 /** A server-sent event stream the test writes to step by step, as the server would. */
@@ -143,6 +146,48 @@ describe("Suggest acceptance criteria in the description editor", () => {
     await userEvent.click(within(panel).getByRole("button", { name: "Discard" }));
     expect(screen.getByRole("textbox", { name: "Description" })).toHaveValue("The export drops rows.");
     expect(screen.getByRole("button", { name: "Suggest acceptance criteria" })).toBeVisible();
+  });
+
+  it("shows criteria from similar issues as quotes of them, and inserts them so; one rewritten is this issue's own", async () => {
+    const { stream } = renderEditor();
+    await userEvent.click(await openEditor());
+    stream.send(
+      step({
+        source: "SIMILAR_CLOSED_ISSUES",
+        criteria: ["The CSV starts with a header row", "Column names match the board", "Card text meets AA contrast"],
+        criteriaFrom: [{ number: 1 }, { number: 1 }, { number: 2 }],
+        done: true,
+        message:
+          "No AI service is configured, so these criteria come from the most similar closed issues in this workspace.",
+      }),
+    );
+    stream.end();
+    const panel = await screen.findByRole("region", { name: "Suggested acceptance criteria" });
+    expect(await within(panel).findAllByText("from similar issue #1")).toHaveLength(2);
+    expect(within(panel).getByText("from similar issue #2")).toBeVisible();
+    const second = within(panel).getByRole("textbox", { name: "Criterion 2, from similar issue #1" });
+    await userEvent.clear(second);
+    await userEvent.type(second, "Estimates have their own column");
+    expect(within(panel).getAllByText("from similar issue #1")).toHaveLength(1);
+    await userEvent.click(within(panel).getByRole("button", { name: "Insert into description" }));
+    expect(screen.getByRole("textbox", { name: "Description" })).toHaveValue(
+      [
+        "The export drops rows.",
+        "",
+        "### Acceptance criteria",
+        "",
+        "- [ ] Estimates have their own column",
+        "",
+        "> From similar issue #1:",
+        ">",
+        "> - [ ] The CSV starts with a header row",
+        "",
+        "> From similar issue #2:",
+        ">",
+        "> - [ ] Card text meets AA contrast",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("shows a model failure with what came before it, and the description stays editable", async () => {

@@ -4,7 +4,7 @@ import { GraphQLRequestError } from "../api/graphql";
 import { runSubscription } from "../api/graphql-subscription";
 
 const SUGGEST = `subscription suggestAcceptanceCriteria($input: SuggestAcceptanceCriteriaInput!) {
-  suggestAcceptanceCriteria(input: $input) { source criteria done message failure similarIssues { id number title } }
+  suggestAcceptanceCriteria(input: $input) { source criteria criteriaFrom { number } done message failure similarIssues { id number title } }
 }`;
 
 export interface SuggestCriteriaInput {
@@ -17,13 +17,28 @@ export interface SuggestCriteriaInput {
 interface Step {
   source: "MODEL" | "SIMILAR_CLOSED_ISSUES";
   criteria: string[];
+  /** Drawn from similar closed issues: the issue each criterion was taken from (none from the model). */
+  criteriaFrom: { number: number }[];
   done: boolean;
   message: string | null;
   failure: string | null;
   similarIssues: { id: string; number: number; title: string }[];
 }
 
-export type CriteriaState = { status: "idle" } | ({ status: "streaming" | "done" } & Omit<Step, "done">);
+interface Suggestion extends Omit<Step, "done" | "criteriaFrom"> {
+  /**
+   * For each criterion, the number of the similar issue it is quoted from, or null when it is written
+   * for this issue (by the model, or by the person: a quoted criterion they rewrite becomes theirs).
+   */
+  quotedFrom: (number | null)[];
+}
+
+export type CriteriaState = { status: "idle" } | ({ status: "streaming" | "done" } & Suggestion);
+
+const suggestionOf = ({ done: _done, criteriaFrom, ...step }: Step): Suggestion => ({
+  ...step,
+  quotedFrom: step.criteria.map((_, index) => criteriaFrom[index]?.number ?? null),
+});
 
 const IDLE: CriteriaState = { status: "idle" };
 
@@ -51,7 +66,15 @@ export function useAcceptanceCriteria() {
       running.current?.abort();
       const abort = new AbortController();
       running.current = abort;
-      setState({ status: "streaming", source: "MODEL", criteria: [], message: null, failure: null, similarIssues: [] });
+      setState({
+        status: "streaming",
+        source: "MODEL",
+        criteria: [],
+        quotedFrom: [],
+        message: null,
+        failure: null,
+        similarIssues: [],
+      });
       const finish = (failure: string) =>
         setState((current) => (current.status === "idle" ? current : { ...current, status: "done", failure }));
       runSubscription<{ suggestAcceptanceCriteria: Step }>({
@@ -60,10 +83,8 @@ export function useAcceptanceCriteria() {
         token,
         signal: abort.signal,
         onOpen: () => undefined,
-        onData: ({ suggestAcceptanceCriteria: step }) => {
-          const { done, ...rest } = step;
-          setState({ status: done ? "done" : "streaming", ...rest });
-        },
+        onData: ({ suggestAcceptanceCriteria: step }) =>
+          setState({ status: step.done ? "done" : "streaming", ...suggestionOf(step) }),
       })
         .then(() => {
           if (!abort.signal.aborted)
@@ -77,8 +98,8 @@ export function useAcceptanceCriteria() {
     [token],
   );
 
-  const edit = useCallback((criteria: string[]) => {
-    setState((current) => (current.status === "done" ? { ...current, criteria } : current));
+  const edit = useCallback((criteria: string[], quotedFrom: (number | null)[]) => {
+    setState((current) => (current.status === "done" ? { ...current, criteria, quotedFrom } : current));
   }, []);
 
   const reset = useCallback(() => {

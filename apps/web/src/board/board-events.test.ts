@@ -105,9 +105,9 @@ describe("board events from other members and GitHub", () => {
       boardEventReceived(moved([{ issueId: "i1", pipelineId: "p2", position: 0, issue: issue("i1") }])),
     );
     expect(filtered.getState().board.pendingPipelineReloads).toEqual(["p2", "p1"]);
-    // The cards stay where they were until the pipelines' first pages come back.
+    // The moved card leaves at once; the others stay where they were until the pipelines' first pages come back.
     expect(filtered.getState().boardIssues.pages).toEqual({});
-    expect(lists(filtered)).toEqual({ p1: ["i1", "i2", "i3"], p2: ["i4", "i5"] });
+    expect(lists(filtered)).toEqual({ p1: ["i2", "i3"], p2: ["i4", "i5"] });
 
     const sorted = board();
     sorted.dispatch(pipelineSortSet({ pipelineId: "p2", sortType: "TITLE_AZ" }));
@@ -116,6 +116,29 @@ describe("board events from other members and GitHub", () => {
     sorted.dispatch(boardEventReceived(moved([{ issueId: "i1", pipelineId: "p2", position: 0, issue: issue("i1") }])));
     expect(sorted.getState().board.pendingPipelineReloads).toEqual(["p2", "p1"]);
     expect(sorted.getState().boardIssues.pages).toEqual({});
+  });
+
+  it("under filters, shows a moved card in its new pipeline whichever pipeline's first page comes back first", () => {
+    // Two moves elsewhere in quick succession (issue #27): i1 goes to p2, then i2 leaves p1 too, so
+    // p1's first reading is overtaken, and p2's page, answered first, must still show i1.
+    const store = board();
+    store.dispatch(searchChanged("launch"));
+    store.dispatch(boardEventReceived(moved([{ issueId: "i1", pipelineId: "p2", position: 0, issue: issue("i1") }])));
+    store.dispatch(boardEventReceived(moved([{ issueId: "i2", pipelineId: "p2", position: 0, issue: issue("i2") }])));
+    store.dispatch(
+      pageLoaded({
+        pipelineId: "p2",
+        issues: [issue("i1"), issue("i4")],
+        endCursor: null,
+        hasNextPage: false,
+        replaces: true,
+      }),
+    );
+    expect(lists(store).p2).toEqual(["i1", "i4"]);
+    store.dispatch(
+      pageLoaded({ pipelineId: "p1", issues: [issue("i3")], endCursor: null, hasNextPage: false, replaces: true }),
+    );
+    expect(lists(store)).toEqual({ p1: ["i3"], p2: ["i1", "i4"] });
   });
 
   it("keeps a card this tab is moving where it put it, whatever the server read before the move", () => {

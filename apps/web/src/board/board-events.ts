@@ -78,6 +78,22 @@ function applyPlacement(issues: BoardIssuesState, place: IssuePlacement) {
 }
 
 /**
+ * Under filters or a sort the card's new place waits for its pipeline's first page, but it is no longer
+ * where it was: it leaves the other pipelines at once. Left there, it would count as shown, and the new
+ * pipeline's page, if it came before the old one's, would leave it out (a page never takes a card
+ * another pipeline shows); the old one's page then took it off the board.
+ */
+function leaveOtherPipelines(issues: BoardIssuesState, place: IssuePlacement) {
+  if (place.issue) issues.byId[place.issueId] = place.issue;
+  for (const pipelineId of shownIn(issues, place.issueId)) {
+    if (pipelineId === place.pipelineId) continue;
+    issues.pipelineIssueIds[pipelineId] = (issues.pipelineIssueIds[pipelineId] ?? []).filter(
+      (id) => id !== place.issueId,
+    );
+  }
+}
+
+/**
  * A pipeline's first page read again replaces its cards; a card moved here whose move the server
  * has not answered yet may be missing from a page read before the move, so it keeps its place.
  */
@@ -134,6 +150,7 @@ export function withBoardEvents<State extends BoardParts, Preloaded>(
         } else {
           for (const pipelineId of [place.pipelineId, ...shownIn(draft.boardIssues, place.issueId)])
             reloads.add(pipelineId);
+          leaveOtherPipelines(draft.boardIssues, place);
         }
       }
     });

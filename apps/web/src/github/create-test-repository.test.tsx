@@ -105,6 +105,11 @@ describe("Create test repository modal (SPEC §2, §4, §5, §8)", () => {
       workspaceId: "w1",
       repositoryGhId: "99",
     });
+    // SPEC §4: the onboarding task connect_repository is marked.
+    expect(calls.find((call) => call.operation === "SetUserSetting")?.variables).toEqual({
+      name: "connect_repository",
+      value: true,
+    });
     // Reopened, the modal is back to its defaults.
     await user.click(screen.getByRole("button", { name: "Create test repository" }));
     expect(screen.getByLabelText("Repository name")).toHaveValue("");

@@ -1,4 +1,5 @@
 import { type Dispatch, useCallback } from "react";
+import { CONNECT_REPOSITORY_TASK, useMarkOnboardingTask } from "../onboarding/onboarding-tasks";
 import { useToasts } from "../ui/toast/toast-context";
 import { useCreateGitHubRepository } from "./api";
 import type { GitHubOwner } from "./github-owners";
@@ -20,7 +21,7 @@ export interface CreateRepositoryRequest {
 
 /**
  * Creates the repository on GitHub, then does SPEC §4's after-create steps: add it to the current
- * workspace (when there is one), and reset and close the modal. A refusal is shown under the name field.
+ * workspace (when there is one), mark the onboarding task `connect_repository`, and reset and close the modal. A refusal is shown under the name field.
  */
 export function useCreateTestRepository({
   dispatch,
@@ -32,6 +33,7 @@ export function useCreateTestRepository({
   const toasts = useToasts();
   const create = useCreateGitHubRepository();
   const add = useAddRepositoryToWorkspace(workspaceId ?? "");
+  const markConnected = useMarkOnboardingTask(CONNECT_REPOSITORY_TASK);
   const { mutateAsync: createRepository } = create;
   const { mutateAsync: addRepository } = add;
 
@@ -65,9 +67,10 @@ export function useCreateTestRepository({
           toasts.show({ kind: "error", message: importFailedMessage([repository.name]) });
         }
       }
+      markConnected();
       dispatch({ type: "reset" });
     },
-    [createRepository, addRepository, dispatch, toasts, workspaceId],
+    [createRepository, addRepository, dispatch, toasts, workspaceId, markConnected],
   );
 
   return {

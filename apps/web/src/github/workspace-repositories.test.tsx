@@ -167,6 +167,11 @@ describe("workspace repositories", () => {
         { workspaceId: "w1", repositoryGhId: "13" },
       ],
     );
+    // One of the two was added: the onboarding task connect_repository is marked.
+    expect(calls.find((call) => call.operation === "SetUserSetting")?.variables).toEqual({
+      name: "connect_repository",
+      value: true,
+    });
   });
 
   it("adds each repository only after the one before has answered", async () => {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useGraphQL } from "../api/use-graphql";
 
@@ -52,9 +52,11 @@ const RELEASE = "id title description startOn endOn state";
 const PRIORITIES = `query workspacePriorities($id: ID!) { workspace(id: $id) { prioritiesConnection { nodes { id name color } } } }`;
 const RELEASES = `query workspaceReleases($id: ID!) { workspace(id: $id) { releases { nodes { ${RELEASE} } } } }`;
 const ESTIMATE_SET = `query workspaceEstimateSet($id: ID!) { workspace(id: $id) { estimateSet { values } } }`;
+/** An estimation vote as the sidebar reads it; issue-api.ts reads them with the issue. */
+export const ESTIMATION_VOTE_FIELDS = "id value voter { id name email }";
 const VOTES = `query issueEstimationVotes($repositoryId: ID!, $issueNumber: Int!, $workspaceId: ID!) {
   issueByInfo(repositoryId: $repositoryId, issueNumber: $issueNumber) {
-    estimationVotes(workspaceId: $workspaceId) { nodes { id value voter { id name email } } }
+    estimationVotes(workspaceId: $workspaceId) { nodes { ${ESTIMATION_VOTE_FIELDS} } }
   }
 }`;
 
@@ -80,22 +82,29 @@ export function useWorkspaceReleases(workspaceId: string) {
   });
 }
 
+type Request = ReturnType<typeof useGraphQL>;
+
 /** The point values estimate menus offer (the default scale until an admin changes it). */
-export function useEstimateSet(workspaceId: string) {
-  const request = useGraphQL();
-  return useQuery({
+export const estimateSetQuery = (request: Request, workspaceId: string) =>
+  queryOptions({
     queryKey: workspaceFieldsKey(workspaceId, "estimateSet"),
     queryFn: async () =>
       (await request<{ workspace: { estimateSet: { values: number[] } } }>(ESTIMATE_SET, { id: workspaceId })).workspace
         .estimateSet.values,
   });
+
+export function useEstimateSet(workspaceId: string) {
+  return useQuery(estimateSetQuery(useGraphQL(), workspaceId));
 }
+
+export const estimationVotesKey = (workspaceId: string, issue: IssueInfo) =>
+  ["estimation-votes", workspaceId, issue.repositoryId, issue.issueNumber] as const;
 
 /** Who has been asked to vote the issue's estimate on this workspace, and their votes. */
 export function useEstimationVotes(issue: IssueInfo, workspaceId: string) {
   const request = useGraphQL();
   return useQuery({
-    queryKey: ["estimation-votes", workspaceId, issue.repositoryId, issue.issueNumber],
+    queryKey: estimationVotesKey(workspaceId, issue),
     queryFn: async () =>
       (
         await request<{ issueByInfo: { estimationVotes: { nodes: EstimationVote[] } } }>(VOTES, {

@@ -1,6 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useGraphQL } from "../api/use-graphql";
 import type { PermissionLevel } from "../organizations/api";
+import { issueSprintsKey, SPRINT_FIELDS, type SprintSummary, sprintConfigQuery } from "../sprints/sprints-api";
+import { workspaceQuery } from "../workspaces/api";
+import { ESTIMATION_VOTE_FIELDS, type EstimationVote, estimateSetQuery, estimationVotesKey } from "./fields-api";
 import type { IssueTarget } from "./issue-routes";
 
 export interface IssuePerson {
@@ -39,7 +43,7 @@ export interface ViewedIssue {
   } | null;
   estimate: { value: number } | null;
   milestone: { number: number; title: string } | null;
-  sprints: { nodes: { id: string; name: string }[] };
+  sprints: { nodes: SprintSummary[] };
   releases: { nodes: { id: string; title: string }[] };
   parentGantryEpics: { nodes: { id: string; title: string }[] };
   parentEpics: { nodes: { issue: LinkedIssue }[] };
@@ -55,15 +59,26 @@ const fields = (
 ) => `id number title body state type pullRequest htmlUrl createdAt viewerPermission${scope}
   labels { name color } assignees { login avatarUrl } user { login avatarUrl }
   repository { id name ownerName htmlUrl } estimate { value } milestone { number title } parentIssue { ${LINKED} }
-  sprints${scope} { nodes { id name } } releases${scope} { nodes { id title } }
+  sprints${scope} { nodes { ${SPRINT_FIELDS} } } releases${scope} { nodes { id title } }
   parentGantryEpics${scope} { nodes { id title } } parentEpics { nodes { issue { ${LINKED} } } }
   blockingIssues${scope} { nodes { ${LINKED} } } blockedIssues${scope} { nodes { ${LINKED} } }`;
 const IN_WORKSPACE = "(workspaceId: $workspaceId)";
 const ON_BOARD = `pipelineIssue${IN_WORKSPACE} { pipeline { id name } priority { id name color } }`;
+/**
+ * What the sidebar's sprint field and estimation votes show, read with the issue rather than after it
+ * (issue #27: a second round trip, ~300 ms and more, before Sprints and the votes showed).
+ */
+const FOR_SIDEBAR = `predictedSprint${IN_WORKSPACE} { ${SPRINT_FIELDS} }
+  estimationVotes${IN_WORKSPACE} { nodes { ${ESTIMATION_VOTE_FIELDS} } }`;
+
+interface SidebarExtras {
+  predictedSprint: SprintSummary | null;
+  estimationVotes: { nodes: EstimationVote[] };
+}
 
 const WORKSPACE_ISSUE = `query viewedWorkspaceIssue($workspaceId: ID!, $issueNumber: Int!, $owner: String, $repo: String) {
   issue: workspaceIssue(workspaceId: $workspaceId, issueNumber: $issueNumber, repositoryOwner: $owner, repositoryName: $repo) {
-    ${fields(IN_WORKSPACE)} ${ON_BOARD}
+    ${fields(IN_WORKSPACE)} ${ON_BOARD} ${FOR_SIDEBAR}
   }
 }`;
 
@@ -73,16 +88,51 @@ const REPOSITORY_ISSUE = `query viewedRepositoryIssue($owner: String!, $repo: St
 
 export const viewedIssueKey = (target: IssueTarget) => ["viewed-issue", target] as const;
 
+/** Gives the sidebar's own queries the answers read with the issue, so they need not ask again. */
+function fillSidebarQueries(client: QueryClient, workspaceId: string, issue: ViewedIssue, extras: SidebarExtras) {
+  client.setQueryData(issueSprintsKey(issue.id, workspaceId), {
+    sprints: issue.sprints.nodes,
+    predictedSprint: extras.predictedSprint,
+  });
+  client.setQueryData(
+    estimationVotesKey(workspaceId, { repositoryId: issue.repository.id, issueNumber: issue.number }),
+    extras.estimationVotes.nodes,
+  );
+}
+
 /** The issue a route names: through its workspace (path forms 1 and 2) or its repository alone (form 3). */
 export function useViewedIssue(target: IssueTarget) {
   const request = useGraphQL();
+  const client = useQueryClient();
+  useWorkspaceFieldsAhead(target.workspaceId);
   return useQuery({
     queryKey: viewedIssueKey(target),
     queryFn: async () => {
       const { workspaceId, repository, issueNumber } = target;
+      if (!workspaceId) {
+        const variables = { issueNumber, owner: repository?.owner, repo: repository?.name };
+        return (await request<{ issue: ViewedIssue }>(REPOSITORY_ISSUE, variables)).issue;
+      }
       const variables = { workspaceId, issueNumber, owner: repository?.owner, repo: repository?.name };
-      const query = workspaceId ? WORKSPACE_ISSUE : REPOSITORY_ISSUE;
-      return (await request<{ issue: ViewedIssue }>(query, variables)).issue;
+      const { issue } = await request<{ issue: ViewedIssue & SidebarExtras }>(WORKSPACE_ISSUE, variables);
+      const { predictedSprint, estimationVotes, ...viewed } = issue;
+      fillSidebarQueries(client, workspaceId, viewed, { predictedSprint, estimationVotes });
+      return viewed;
     },
   });
+}
+
+/**
+ * The workspace's own answers the sidebar shows (its members, estimate scale and sprints), asked for
+ * beside the issue rather than once it has come and the sidebar has drawn.
+ */
+function useWorkspaceFieldsAhead(workspaceId: string | null) {
+  const request = useGraphQL();
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!workspaceId) return;
+    void client.prefetchQuery(workspaceQuery(request, workspaceId));
+    void client.prefetchQuery(estimateSetQuery(request, workspaceId));
+    void client.prefetchQuery(sprintConfigQuery(request, workspaceId));
+  }, [client, request, workspaceId]);
 }

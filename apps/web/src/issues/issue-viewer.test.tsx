@@ -6,6 +6,7 @@ import type { BoardIssue } from "../board/board-issue";
 import { CommandRegistryProvider } from "../shell/command-palette/command-registry";
 import { layOutBoxes } from "../test/browser-apis";
 import { type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
+import { workspaceIssueAnswer } from "../test/viewed-issue";
 import { ToastProvider } from "../ui/toast/ToastProvider";
 import type { ViewedIssue } from "./issue-api";
 import { boardAndIssueRoutes } from "./issue-route-table";
@@ -57,7 +58,17 @@ const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   },
   estimate: { value: 5 },
   milestone: null,
-  sprints: { nodes: [{ id: "U3ByaW50OjE=", name: "Sprint 14" }] },
+  sprints: {
+    nodes: [
+      {
+        id: "U3ByaW50OjE=",
+        name: "Sprint 14",
+        state: "OPEN",
+        startAt: "2025-01-06T00:00:00Z",
+        endAt: "2025-01-20T00:00:00Z",
+      },
+    ],
+  },
   releases: { nodes: [{ id: "UmVsZWFzZTox", title: "v2.0" }] },
   parentGantryEpics: { nodes: [{ id: "R2FudHJ5RXBpYzox", title: "Checkout revamp" }] },
   parentEpics: { nodes: [] },
@@ -89,8 +100,8 @@ function answers(issue: ViewedIssue | { errors: unknown[] } = viewed()): GraphQL
           },
         },
       };
-    if (call.operation === "viewedWorkspaceIssue" || call.operation === "viewedRepositoryIssue")
-      return "errors" in issue ? issue : { data: { issue } };
+    if (call.operation === "viewedWorkspaceIssue") return "errors" in issue ? issue : workspaceIssueAnswer(issue);
+    if (call.operation === "viewedRepositoryIssue") return "errors" in issue ? issue : { data: { issue } };
     return { data: {} };
   };
 }

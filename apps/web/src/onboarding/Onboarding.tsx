@@ -6,6 +6,7 @@ import { AnnouncementPopover } from "../shell/announcements/AnnouncementPopover"
 import { type PaletteCommand, useRegisterCommands } from "../shell/command-palette/command-registry";
 import { ConfirmationDialog } from "../ui/dialog/ConfirmationDialog";
 import styles from "./Onboarding.module.css";
+import { CONNECT_REPOSITORY_TASK } from "./onboarding-tasks";
 import { TutorialsPanel } from "./TutorialsPanel";
 import { WelcomeCard } from "./WelcomeCard";
 
@@ -23,6 +24,7 @@ export function Onboarding() {
   const { state } = useAuth();
   const flags = state.status === "signed-in" ? state.info.flags : [];
   const welcomed = useFlagSetting("gantry_welcome");
+  const connectedRepository = useFlagSetting(CONNECT_REPOSITORY_TASK);
   const tutorialsHidden = useFlagSetting("tutorials_panel_dismissed");
   const hideWithoutAsking = useFlagSetting("hide_tutorials_confirmation_dismissed");
   const announced = useFlagSetting("tutorials_announcement_dismissed");
@@ -49,7 +51,9 @@ export function Onboarding() {
 
   return (
     <div className={styles.onboarding}>
-      {welcomed.on === false ? <WelcomeCard onDismiss={() => welcomed.set(true)} /> : null}
+      {welcomed.on === false ? (
+        <WelcomeCard onDismiss={() => welcomed.set(true)} hasConnectedRepository={connectedRepository.on === true} />
+      ) : null}
       {tutorialsHidden.on === false ? <TutorialsPanel onHide={hide} /> : null}
       <AnnouncementPopover
         announcement={TUTORIALS_ANNOUNCEMENT}

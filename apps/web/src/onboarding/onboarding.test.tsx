@@ -76,6 +76,20 @@ describe("onboarding cards", () => {
     expect(screen.queryByRole("region", { name: "Get started with Gantry" })).not.toBeInTheDocument();
   });
 
+  it("mark the welcome card's repository step done once the onboarding task connect_repository is", async () => {
+    fakeServer({ connect_repository: true });
+    renderOnboarding();
+    const step = await screen.findByText(/Connect a GitHub repository to the workspace/);
+    expect(step).toHaveTextContent("Done");
+  });
+
+  it("leave the repository step open while connect_repository is not marked", async () => {
+    fakeServer({});
+    renderOnboarding();
+    const step = await screen.findByText(/Connect a GitHub repository to the workspace/);
+    expect(step).not.toHaveTextContent("Done");
+  });
+
   it("save the welcome card's dismissal and a tutorial's viewing", async () => {
     const { saves, analytics } = fakeServer({});
     renderOnboarding();

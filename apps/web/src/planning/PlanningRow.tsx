@@ -8,8 +8,10 @@ import {
 } from "@atlaskit/pragmatic-drag-and-drop-hitbox/tree-item";
 import { ChevronDownIcon, ChevronRightIcon, GrabberIcon } from "@primer/octicons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { pointsText } from "../issues/sidebar/field-options";
+import { Avatar } from "../ui/Avatar";
 import styles from "./Planning.module.css";
-import type { PlanningItem } from "./planning-slice";
+import type { PlanningIssue, PlanningItem } from "./planning-slice";
 
 export const INDENT_PER_LEVEL = 24;
 
@@ -45,7 +47,7 @@ export function PlanningRow(props: PlanningRowProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [instruction, setInstruction] = useState<Instruction | null>(null);
   const [isDragging, setIsDragging] = useState(false);
-  const { id, number, title, state, repository } = item.issue;
+  const { id, number, title, repository } = item.issue;
 
   useEffect(() => {
     const element = ref.current;
@@ -126,7 +128,37 @@ export function PlanningRow(props: PlanningRowProps) {
       <span className={styles.repository}>{repository.name}</span>
       <span className={styles.number}>#{number}</span>
       <span className={styles.issueTitle}>{title}</span>
-      {state !== "OPEN" ? <span className={styles.state}>{state === "MERGED" ? "Merged" : "Closed"}</span> : null}
+      <PlanningRowFacts issue={item.issue} />
     </div>
+  );
+}
+
+const STATE_TEXT = { OPEN: "Open", CLOSED: "Closed", MERGED: "Merged" } as const;
+
+/** What a planner weighs at a glance: sub-issues done, points, who has it, and its state. */
+function PlanningRowFacts({ issue }: { issue: PlanningIssue }) {
+  const progress = issue.issueCountProgress;
+  const [first, ...others] = issue.assignees;
+  return (
+    <span className={styles.facts}>
+      {progress && progress.total > 0 ? (
+        <span className={styles.progress} title={`${progress.closed} of ${progress.total} sub-issues closed`}>
+          {progress.closed}/{progress.total} done
+        </span>
+      ) : null}
+      {issue.estimate ? <span className={styles.points}>{pointsText(issue.estimate.value)}</span> : null}
+      {first ? (
+        <span className={styles.assignee} title={issue.assignees.map((person) => person.login).join(", ")}>
+          <Avatar name={first.login} src={first.avatarUrl} />
+          {first.login}
+          {others.length > 0 ? ` +${others.length}` : ""}
+        </span>
+      ) : (
+        <span className={styles.unassigned}>Unassigned</span>
+      )}
+      <span className={`${styles.state} ${issue.state === "OPEN" ? styles.stateOpen : ""}`}>
+        {STATE_TEXT[issue.state]}
+      </span>
+    </span>
   );
 }

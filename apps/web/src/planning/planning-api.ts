@@ -26,7 +26,7 @@ export const SEARCH_STRATEGIC_ISSUES = `query searchStrategicIssues($id: ID!, $f
     ... on GantryOrganization {
       searchStrategicIssues(first: $first, after: $after, parentIssueId: $parentIssueId, query: $query, states: $states, workspaceId: $workspaceId) {
         pageInfo { hasNextPage endCursor }
-        nodes { hasMatchingChildren issue { id number title state parentIssue { id } repository { name } } }
+        nodes { hasMatchingChildren issue { id number title state parentIssue { id } repository { name } estimate { value } assignees { login avatarUrl } issueCountProgress { closed total } } }
       }
     }
   }

@@ -20,6 +20,9 @@ const item = (
     state: "OPEN",
     parentIssue: parentId ? { id: parentId } : null,
     repository: { name: "api" },
+    estimate: null,
+    assignees: [],
+    issueCountProgress: null,
   },
 });
 
@@ -73,6 +76,29 @@ describe("Strategic planning panel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Collapse #1" }));
     await userEvent.click(screen.getByRole("button", { name: "Expand #1" }));
     expect(calls.filter((call) => call.variables.parentIssueId === "a")).toHaveLength(1);
+  });
+
+  it("shows each row's sub-issue progress, points, assignee and state", async () => {
+    const parent = item("a", 1, null, true);
+    const planned: PlanningItem = {
+      ...parent,
+      issue: {
+        ...parent.issue,
+        estimate: { value: 8 },
+        assignees: [
+          { login: "mona", avatarUrl: null },
+          { login: "hubot", avatarUrl: null },
+        ],
+        issueCountProgress: { closed: 1, total: 3 },
+      },
+    };
+    const closed: PlanningItem = { ...item("b", 2), issue: { ...item("b", 2).issue, state: "CLOSED" } };
+    renderPanel(answers([planned, closed]));
+    await waitFor(() => expect(rowTitles()).toEqual(["Issue 1", "Issue 2"]));
+    const [first, second] = within(screen.getByRole("tree")).getAllByRole("treeitem");
+    expect(first).toHaveTextContent(/1\/3 done.*8 points.*mona \+1.*Open/);
+    expect(second).toHaveTextContent(/Unassigned.*Closed/);
+    expect(second).not.toHaveTextContent("points");
   });
 
   it("moves an issue with Alt+arrows at once and keeps it when the server agrees", async () => {

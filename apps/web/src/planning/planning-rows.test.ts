@@ -10,6 +10,9 @@ const item = (id: string, parentId: string | null = null, hasMatchingChildren = 
     title: id,
     state: "OPEN",
     repository: { name: "r" },
+    estimate: null,
+    assignees: [],
+    issueCountProgress: null,
   },
   hasMatchingChildren,
 });

@@ -26,6 +26,9 @@ const item = (id: string, parentId: string | null = null, hasMatchingChildren = 
     title: id,
     state: "OPEN",
     repository: { name: "repo" },
+    estimate: null,
+    assignees: [],
+    issueCountProgress: null,
   },
   hasMatchingChildren,
 });

@@ -11,6 +11,10 @@ export interface PlanningIssue {
   title: string;
   state: "OPEN" | "CLOSED" | "MERGED";
   repository: { name: string };
+  estimate: { value: number } | null;
+  assignees: { login: string; avatarUrl: string | null }[];
+  /** Its sub-issues, closed of total; null without any. */
+  issueCountProgress: { closed: number; total: number } | null;
 }
 
 /** SPEC §3 "Strategic planning item". */

@@ -41,6 +41,8 @@ const isDated = (item: RoadmapItem): item is RoadmapItem & { startOn: string; en
 
 const count = (value: number, one: string, many: string) => `${formatNumber(value)} ${value === 1 ? one : many}`;
 
+const ZOOM_NAMES: Record<RoadmapZoom, string> = { week: "Weeks", month: "Months", quarter: "Quarters" };
+
 function progressText(item: RoadmapItem) {
   return `${item.issues.closed} of ${count(item.issues.total, "issue", "issues")} closed · ${formatNumber(item.points.closed)} of ${count(item.points.total, "point", "points")} done`;
 }
@@ -154,9 +156,9 @@ function RoadmapView({ scope }: { scope: RoadmapScope }) {
       <div className={styles.toolbar}>
         <fieldset className={styles.zoom}>
           <legend className={hidden.hidden}>Zoom</legend>
-          {(["week", "month"] as const).map((choice) => (
+          {(["week", "month", "quarter"] as const).map((choice) => (
             <Button key={choice} aria-pressed={zoom === choice} onClick={() => setZoom(choice)}>
-              {choice === "week" ? "Weeks" : "Months"}
+              {ZOOM_NAMES[choice]}
             </Button>
           ))}
         </fieldset>

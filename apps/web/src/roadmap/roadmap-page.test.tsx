@@ -122,6 +122,11 @@ describe("the roadmap page", () => {
     expect(within(undated).getByText(/No due date/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Months" }));
     expect(screen.getByTitle("Nov 2026")).toBeInTheDocument();
+    // The quarter scale: a column per calendar quarter, the bar still where its dates are.
+    await userEvent.click(screen.getByRole("button", { name: "Quarters" }));
+    expect(screen.getByRole("button", { name: "Quarters" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTitle("Q4 2026: Oct 1 – Dec 31, 2026")).toHaveTextContent("Q4 2026");
+    expect(screen.getByRole("slider", { name: "Epic Checkout" })).toHaveAttribute("data-start", "2026-11-21");
   });
 
   it("moves a bar with the arrow keys and its end with Shift, saving once the keys stop", async () => {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useGraphQL } from "../api/use-graphql";
 
 export type SprintState = "OPEN" | "CLOSED";
@@ -33,7 +33,7 @@ export const SPRINT_CONFIG_FRAGMENT = `fragment sprintConfig on SprintConfig {
   settings { moveUnfinishedIssues issuesFromPipeline { enabled pipelineId totalStoryPoints } }
 }`;
 
-const SPRINT_FIELDS = "id name state startAt endAt";
+export const SPRINT_FIELDS = "id name state startAt endAt";
 
 /** SPEC §9: the picker asks for 8 open sprints. */
 export const PICKER_OPEN_SPRINTS = 8;
@@ -60,12 +60,12 @@ export interface WorkspaceSprints {
 
 export const sprintConfigKey = (workspaceId: string) => ["sprint-config", workspaceId] as const;
 
+type Request = ReturnType<typeof useGraphQL>;
+
 /** The workspace's sprint config with its first open sprints (SPEC §7 `getSprintConfig`, `first` 8). */
-export function useSprintConfig(workspaceId: string, enabled = true) {
-  const request = useGraphQL();
-  return useQuery({
+export const sprintConfigQuery = (request: Request, workspaceId: string) =>
+  queryOptions({
     queryKey: sprintConfigKey(workspaceId),
-    enabled,
     queryFn: async (): Promise<WorkspaceSprints> => {
       const { workspace } = await request<{
         workspace: Omit<WorkspaceSprints, "openSprints"> & { sprints: { nodes: SprintSummary[] } };
@@ -74,6 +74,9 @@ export function useSprintConfig(workspaceId: string, enabled = true) {
       return { ...rest, openSprints: sprints.nodes };
     },
   });
+
+export function useSprintConfig(workspaceId: string, enabled = true) {
+  return useQuery({ ...sprintConfigQuery(useGraphQL(), workspaceId), enabled });
 }
 
 const SEARCH_SPRINTS = `query searchSprints($workspaceId: ID!, $first: Int, $after: String, $query: String, $filters: SprintFiltersInput, $orderBy: SprintOrderInput) {

@@ -1,5 +1,5 @@
 import type { PipelineCounts } from "@gantry/domain";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { GraphQLRequestError } from "../api/graphql";
 import { useGraphQL } from "../api/use-graphql";
 import { useGraphQLMutation } from "../api/use-graphql-mutation";
@@ -46,9 +46,11 @@ export function isWorkspaceAccessError(error: unknown): error is GraphQLRequestE
   return error instanceof GraphQLRequestError && (error.code === "FORBIDDEN" || error.code === "NOT_FOUND");
 }
 
-export function useWorkspace(workspaceId: string) {
-  const request = useGraphQL();
-  return useQuery({
+type Request = ReturnType<typeof useGraphQL>;
+
+/** The workspace page's query, also read ahead by the issue viewer (its votes name the members). */
+export const workspaceQuery = (request: Request, workspaceId: string) =>
+  queryOptions({
     queryKey: workspaceKey(workspaceId),
     queryFn: async () => {
       const answer = await request<{ viewer: { id: string }; workspace: WorkspaceDetails }>(WORKSPACE, {
@@ -58,6 +60,9 @@ export function useWorkspace(workspaceId: string) {
     },
     retry: (failures, error) => !isWorkspaceAccessError(error) && failures < 1,
   });
+
+export function useWorkspace(workspaceId: string) {
+  return useQuery(workspaceQuery(useGraphQL(), workspaceId));
 }
 
 export function useSetWorkspaceViewedNow() {

@@ -53,6 +53,24 @@ describe("inserting the criteria into the body", () => {
     expect(insertAcceptanceCriteria("Body", ["", "  "])).toBe("Body");
   });
 
+  it("puts criteria taken from similar issues in quotes naming each issue, which are not read back as this issue's", () => {
+    const body = insertAcceptanceCriteria(
+      "Export to Excel.",
+      ["Opens in Excel"],
+      [
+        { issueNumber: 12, criteria: ["Header row kept", "All rows exported"] },
+        { issueNumber: 15, criteria: [" "] },
+      ],
+    );
+    expect(body).toBe(
+      "Export to Excel.\n\n### Acceptance criteria\n\n- [ ] Opens in Excel\n\n> From similar issue #12:\n>\n> - [ ] Header row kept\n> - [ ] All rows exported\n",
+    );
+    expect(taskListItems(body)).toEqual(["Opens in Excel"]);
+    expect(insertAcceptanceCriteria("", [], [{ issueNumber: 3, criteria: ["Kept"] }])).toBe(
+      "### Acceptance criteria\n\n> From similar issue #3:\n>\n> - [ ] Kept\n",
+    );
+  });
+
   it("gives back exactly the criteria when the body is read again", () => {
     const criterion = fc
       .string({ minLength: 1, maxLength: 40 })

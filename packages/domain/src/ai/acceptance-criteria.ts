@@ -63,14 +63,34 @@ export function uniqueCriteria(criteria: readonly string[]): string[] {
   return kept;
 }
 
+/** Criteria taken from a similar closed issue, kept as a quote of that issue rather than as this one's own. */
+export interface QuotedCriteria {
+  issueNumber: number;
+  criteria: readonly string[];
+}
+
 /**
  * The body with the criteria appended as an unchecked task list under a heading, after what is
- * there already. Empty criteria are dropped; with none left the body is unchanged.
+ * there already, then any criteria quoted from similar issues, each group as a block quote headed
+ * "From similar issue #N:" (quoted lines are not task items of this issue, so they are not read
+ * back as its criteria). Empty criteria are dropped; with none left the body is unchanged.
  */
-export function insertAcceptanceCriteria(body: string, criteria: readonly string[]): string {
+export function insertAcceptanceCriteria(
+  body: string,
+  criteria: readonly string[],
+  quoted: readonly QuotedCriteria[] = [],
+): string {
   const items = uniqueCriteria(criteria);
-  if (items.length === 0) return body;
-  const list = items.map((item) => `- [ ] ${item}`).join("\n");
+  const quotes = quoted
+    .map(({ issueNumber, criteria: taken }) => ({ issueNumber, items: uniqueCriteria(taken) }))
+    .filter((quote) => quote.items.length > 0);
+  if (items.length === 0 && quotes.length === 0) return body;
+  const parts = [
+    ...(items.length > 0 ? [items.map((item) => `- [ ] ${item}`).join("\n")] : []),
+    ...quotes.map(({ issueNumber, items: taken }) =>
+      [`> From similar issue #${issueNumber}:`, ">", ...taken.map((item) => `> - [ ] ${item}`)].join("\n"),
+    ),
+  ];
   const before = body.trimEnd();
-  return `${before ? `${before}\n\n` : ""}${ACCEPTANCE_CRITERIA_HEADING}\n\n${list}\n`;
+  return `${before ? `${before}\n\n` : ""}${ACCEPTANCE_CRITERIA_HEADING}\n\n${parts.join("\n\n")}\n`;
 }

@@ -56,6 +56,16 @@ describe("the timeline window", () => {
     expect(isoDay(current?.start ?? 0)).toBe("2026-11-21");
   });
 
+  it("shows calendar quarters, named and dated, from a quarter's first day", () => {
+    const window = timelineWindow([{ startOn: "2026-11-20", endOn: "2027-02-10" }], today, "quarter");
+    expect(isoDay(window.start)).toBe("2025-10-01");
+    const labels = window.columns.map((column) => column.label);
+    expect(labels.slice(0, 6)).toEqual(["Q4 2025", "Q1 2026", "Q2 2026", "Q3 2026", "Q4 2026", "Q1 2027"]);
+    const q4 = window.columns[4];
+    expect(q4 && [isoDay(q4.start), isoDay(q4.end)]).toEqual(["2026-10-01", "2027-01-01"]);
+    expect(q4?.title).toBe("Q4 2026: Oct 1 – Dec 31, 2026");
+  });
+
   it("writes both years on a week across the new year, and months by name", () => {
     const window = timelineWindow([{ startOn: "2026-12-30", endOn: null }], today, "week");
     expect(window.columns.map((column) => column.title)).toContain("Dec 26, 2026 – Jan 1, 2027");
@@ -66,22 +76,27 @@ describe("the timeline window", () => {
 
   it("property: columns tile the window without gaps and hold every dated day and today", () => {
     fc.assert(
-      fc.property(fc.array(anySpan, { maxLength: 5 }), anyDay, fc.constantFrom("week", "month"), (spans, day, zoom) => {
-        const window = timelineWindow(spans, day, zoom);
-        let expected = window.start;
-        for (const column of window.columns) {
-          expect(column.start).toBe(expected);
-          expect(column.end).toBeGreaterThan(column.start);
-          if (zoom === "week") expect(weekday(column.start)).toBe(6);
-          else expect(isoDay(column.start).endsWith("-01")).toBe(true);
-          expected = column.end;
-        }
-        expect(window.end).toBe(expected);
-        for (const n of [day, ...spans.flatMap((span) => [dayNumber(span.startOn), dayNumber(span.endOn)])]) {
-          expect(n).toBeGreaterThanOrEqual(window.start);
-          expect(n).toBeLessThan(window.end);
-        }
-      }),
+      fc.property(
+        fc.array(anySpan, { maxLength: 5 }),
+        anyDay,
+        fc.constantFrom("week", "month", "quarter"),
+        (spans, day, zoom) => {
+          const window = timelineWindow(spans, day, zoom);
+          let expected = window.start;
+          for (const column of window.columns) {
+            expect(column.start).toBe(expected);
+            expect(column.end).toBeGreaterThan(column.start);
+            if (zoom === "week") expect(weekday(column.start)).toBe(6);
+            else expect(isoDay(column.start).endsWith("-01")).toBe(true);
+            expected = column.end;
+          }
+          expect(window.end).toBe(expected);
+          for (const n of [day, ...spans.flatMap((span) => [dayNumber(span.startOn), dayNumber(span.endOn)])]) {
+            expect(n).toBeGreaterThanOrEqual(window.start);
+            expect(n).toBeLessThan(window.end);
+          }
+        },
+      ),
     );
   });
 });

@@ -9,10 +9,10 @@ import { DATE_PATTERN, DAY_MONTH_PATTERN } from "../formats/zone.js";
  * a bar drawn in Tokyo covers the same days as one drawn in Lisbon.
  */
 
-export type RoadmapZoom = "week" | "month";
+export type RoadmapZoom = "week" | "month" | "quarter";
 
-/** Pixels per day: a week column is 7 × 20 px, a month column about 30 × 5 px. */
-export const ROADMAP_DAY_WIDTH: Record<RoadmapZoom, number> = { week: 20, month: 5 };
+/** Pixels per day: a week column is 7 × 20 px, a month column about 30 × 5 px, a quarter about 91 × 1.5 px. */
+export const ROADMAP_DAY_WIDTH: Record<RoadmapZoom, number> = { week: 20, month: 5, quarter: 1.5 };
 
 const MS_PER_DAY = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -56,18 +56,35 @@ function nextMonthStartDay(day: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / MS_PER_DAY;
 }
 
+/** The first day of the calendar quarter (January, April, July or October) holding `day`. */
+function quarterStartDay(day: number): number {
+  const date = new Date(day * MS_PER_DAY);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - (date.getUTCMonth() % 3), 1) / MS_PER_DAY;
+}
+
+function nextQuarterStartDay(day: number): number {
+  const date = new Date(quarterStartDay(day) * MS_PER_DAY);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 3, 1) / MS_PER_DAY;
+}
+
+/** Where the column holding `day` starts: a Saturday, a month's 1st or a quarter's. */
+function columnStartDay(day: number, zoom: RoadmapZoom): number {
+  if (zoom === "week") return weekStartDay(day);
+  return zoom === "month" ? monthStartDay(day) : quarterStartDay(day);
+}
+
 /** A column of the timeline: `start` inclusive, `end` exclusive, in day numbers. */
 export interface TimelineColumn {
   start: number;
   end: number;
-  /** Short heading: "Nov 21" for a week, "Nov 2026" for a month. */
+  /** Short heading: "Nov 21" for a week, "Nov 2026" for a month, "Q4 2026" for a quarter. */
   label: string;
   /** The whole range for screen readers and tooltips: "Nov 21 – Nov 27, 2026". */
   title: string;
 }
 
 export interface TimelineWindow {
-  /** First day shown (a Saturday in week zoom, the 1st in month zoom). */
+  /** First day shown (a Saturday in week zoom, the 1st in month zoom, a quarter's 1st in quarter zoom). */
   start: number;
   /** Day after the last one shown. */
   end: number;
@@ -79,16 +96,25 @@ interface DatedSpan {
   endOn: string | null;
 }
 
-/** Weeks (or months) shown beyond the planned items on either side, so bars can be dragged outwards. */
+/** Weeks (months, quarters) shown beyond the planned items on either side, so bars can be dragged outwards. */
 const PADDING_COLUMNS = 4;
 
 function columnAfter(start: number, zoom: RoadmapZoom): TimelineColumn {
-  const end = zoom === "week" ? start + 7 : nextMonthStartDay(start);
+  const end = zoom === "week" ? start + 7 : zoom === "month" ? nextMonthStartDay(start) : nextQuarterStartDay(start);
   const first = localDate(start);
   const last = localDate(end - 1);
   if (zoom === "month") {
     const label = format(first, "MMM yyyy");
     return { start, end, label, title: label };
+  }
+  if (zoom === "quarter") {
+    const label = `Q${Math.floor(first.getMonth() / 3) + 1} ${first.getFullYear()}`;
+    return {
+      start,
+      end,
+      label,
+      title: `${label}: ${format(first, DAY_MONTH_PATTERN)} – ${format(last, DATE_PATTERN)}`,
+    };
   }
   const sameYear = first.getFullYear() === last.getFullYear();
   return {
@@ -101,7 +127,7 @@ function columnAfter(start: number, zoom: RoadmapZoom): TimelineColumn {
 
 /**
  * The days the timeline covers: every dated item and today, padded by whole columns, cut at
- * Saturdays (week zoom) or first days of months (month zoom).
+ * Saturdays (week zoom), first days of months (month zoom) or of quarters (quarter zoom).
  */
 export function timelineWindow(items: readonly DatedSpan[], today: number, zoom: RoadmapZoom): TimelineWindow {
   let first = today;
@@ -115,9 +141,9 @@ export function timelineWindow(items: readonly DatedSpan[], today: number, zoom:
     }
   }
   const columns: TimelineColumn[] = [];
-  let start = zoom === "week" ? weekStartDay(first) : monthStartDay(first);
+  let start = columnStartDay(first, zoom);
   for (let i = 0; i < PADDING_COLUMNS; i += 1) {
-    start = zoom === "week" ? start - 7 : monthStartDay(start - 1);
+    start = columnStartDay(start - 1, zoom);
   }
   let trailing = 0;
   while (trailing < PADDING_COLUMNS) {

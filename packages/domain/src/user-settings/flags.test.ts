@@ -4,6 +4,7 @@ import { checkUserSetting, userSettingKind } from "./flags.js";
 describe("saved user settings flags", () => {
   it("know the spec's flags with their value types", () => {
     expect(userSettingKind("gantry_welcome")).toBe("boolean");
+    expect(userSettingKind("connect_repository")).toBe("boolean");
     expect(userSettingKind("webapp_theme_preference")).toBe("theme");
     expect(userSettingKind("gh_users_previously_invited_to_zh")).toBe("login-list");
   });

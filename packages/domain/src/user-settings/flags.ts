@@ -15,6 +15,8 @@ export const KNOWN_USER_SETTINGS = {
   has_disconnected_github: "boolean",
   webapp_theme_preference: "theme",
   gantry_welcome: "boolean",
+  // SPEC §4 "Repository creator": the onboarding task marked once a repository is connected.
+  connect_repository: "boolean",
   workflows_tutorial_viewed: "boolean",
   boards_tutorial_viewed: "boolean",
   sprints_tutorial_viewed: "boolean",

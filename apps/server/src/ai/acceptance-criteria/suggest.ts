@@ -36,6 +36,11 @@ export type CriteriaSource = "MODEL" | "SIMILAR_CLOSED_ISSUES";
 export interface CriteriaSuggestion {
   source: CriteriaSource;
   criteria: string[];
+  /**
+   * Drawn from similar closed issues: the issue each criterion (same place) was taken from, so it is
+   * shown and inserted as a quote of that issue, not as written for this one. Empty from the model.
+   */
+  criteriaFrom: IssueRow[];
   /** The closed issues given to the model as examples, or the criteria were drawn from. */
   similarIssues: IssueRow[];
   done: boolean;
@@ -107,6 +112,18 @@ const similarTo = (input: SuggestCriteriaInput, candidates: IssueRow[], limit: n
     limit,
   ).map((match) => match.item);
 
+/** The similar issues' task items, most similar issue first, each with its issue; repeats kept once. */
+function criteriaWithTheirIssues(similar: IssueRow[]): { criterion: string; issue: IssueRow }[] {
+  const drawn: { criterion: string; issue: IssueRow }[] = [];
+  for (const issue of similar) {
+    for (const criterion of taskListItems(issue.body ?? "")) {
+      const kept = drawn.map((each) => each.criterion);
+      if (uniqueCriteria([...kept, criterion]).length > kept.length) drawn.push({ criterion, issue });
+    }
+  }
+  return drawn.slice(0, MAX_ACCEPTANCE_CRITERIA);
+}
+
 /**
  * Acceptance criteria for an issue being written, as a stream of steps. With a model configured
  * (and AI on for the organisation), the model is asked with the issue and similar closed issues
@@ -131,13 +148,12 @@ export async function suggestAcceptanceCriteria(
   if (!endpoint) {
     const withCriteria = candidates.filter((issue) => taskListItems(issue.body ?? "").length > 0);
     const similar = similarTo(input, withCriteria, SIMILAR);
-    const criteria = uniqueCriteria(similar.flatMap((issue) => taskListItems(issue.body ?? ""))).slice(
-      0,
-      MAX_ACCEPTANCE_CRITERIA,
-    );
+    const drawn = criteriaWithTheirIssues(similar);
+    const criteria = drawn.map(({ criterion }) => criterion);
     const step: CriteriaSuggestion = {
       source: "SIMILAR_CLOSED_ISSUES",
       criteria,
+      criteriaFrom: drawn.map(({ issue }) => issue),
       similarIssues: similar,
       done: true,
       message: criteria.length ? FROM_SIMILAR_MESSAGE : NOTHING_SIMILAR_MESSAGE,
@@ -153,6 +169,7 @@ export async function suggestAcceptanceCriteria(
   const step = (criteria: string[], done: boolean, failure: string | null = null): CriteriaSuggestion => ({
     source: "MODEL",
     criteria,
+    criteriaFrom: [],
     similarIssues: similar,
     done,
     message: null,

@@ -57,7 +57,9 @@ export function IssueBodyEditor({ body, canEdit, onSave, criteriaFor }: IssueBod
         <AcceptanceCriteriaSuggester
           {...criteriaFor}
           body={draft}
-          onInsert={(criteria) => setDraft((current) => insertAcceptanceCriteria(current ?? "", criteria))}
+          onInsert={(criteria, quoted) =>
+            setDraft((current) => insertAcceptanceCriteria(current ?? "", criteria, quoted))
+          }
         />
       ) : null}
       {error ? (

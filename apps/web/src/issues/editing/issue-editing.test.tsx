@@ -4,6 +4,7 @@ import { Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommandRegistryProvider } from "../../shell/command-palette/command-registry";
 import { type GraphQLCall, renderWithGraphQL } from "../../test/render-with-graphql";
+import { workspaceIssueAnswer } from "../../test/viewed-issue";
 import { ToastProvider } from "../../ui/toast/ToastProvider";
 import type { ViewedIssue } from "../issue-api";
 import { boardAndIssueRoutes } from "../issue-route-table";
@@ -76,7 +77,7 @@ function server(initial = nativeIssue(), failing: Record<string, string> = {}) {
     if (refusal) return { errors: [{ message: refusal, extensions: { code: "BAD_USER_INPUT" } }] };
     switch (call.operation) {
       case "viewedWorkspaceIssue":
-        return { data: { issue } };
+        return workspaceIssueAnswer(issue);
       case "issueComments":
         return { data: { issue: { comments: { nodes: comments } } } };
       case "issueTimeline":

@@ -4,6 +4,7 @@ import { Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommandRegistryProvider, usePaletteCommands } from "../../shell/command-palette/command-registry";
 import { type GraphQLCall, renderWithGraphQL } from "../../test/render-with-graphql";
+import { workspaceIssueAnswer } from "../../test/viewed-issue";
 import { ToastProvider } from "../../ui/toast/ToastProvider";
 import type { ViewedIssue } from "../issue-api";
 import { boardAndIssueRoutes } from "../issue-route-table";
@@ -73,6 +74,8 @@ function renderSidebar({
     if (mutation) return mutation(call);
     switch (call.operation) {
       case "viewedWorkspaceIssue":
+        reads += 1;
+        return workspaceIssueAnswer(reads === 1 ? issue : after);
       case "viewedRepositoryIssue":
         reads += 1;
         return { data: { issue: reads === 1 ? issue : after } };
