@@ -66,6 +66,8 @@ export async function createZenhubStandIn(options: StandInOptions = {}): Promise
   let failing = 0;
 
   const app = Fastify({ logger: false, bodyLimit: 1_048_576 });
+  // For whatever waits for the stand-in to listen (Playwright's web servers).
+  app.get("/ping", async () => "pong");
   app.post("/public/graphql", async (request, reply) => {
     const key = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     if (!store.keys.has(key)) {

@@ -1,27 +1,9 @@
 import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
+import { seedRepositoryFrom } from "@gantry/zenhub-stand-in/from-hub";
 import { type SeedRepository, seedWorkspace } from "@gantry/zenhub-stand-in/seed";
 import type { ZenhubStandIn } from "@gantry/zenhub-stand-in/stand-in";
 
 export const ZENHUB_KEY = "zh_test_key_0123456789";
-
-/** The hub sandbox's repository `owner/name` as the ZenHub stand-in's seed takes it: same GitHub ids and numbers. */
-export function seedRepositoryFrom(hub: HubSandbox, fullName: string): SeedRepository {
-  const [owner = "", name = ""] = fullName.split("/");
-  const repository = hub.store.repository(owner, name);
-  if (!repository) throw new Error(`the hub sandbox has no ${fullName}`);
-  return {
-    ghId: repository.id,
-    ownerName: owner,
-    name,
-    issues: [...repository.issues.values()].map((issue) => ({
-      number: issue.number,
-      ghId: issue.id,
-      title: issue.title,
-      state: issue.state,
-      pullRequest: issue.pullRequest !== null,
-    })),
-  };
-}
 
 /**
  * Seeds the stand-in with one workspace, "Payments", over the given hub-sandbox repositories (the
@@ -37,6 +19,6 @@ export function seedZenhubFrom(
   return seedWorkspace(zenhub.store, {
     key: ZENHUB_KEY,
     name: "Payments",
-    repositories: [...repositories.map((fullName) => seedRepositoryFrom(hub, fullName)), ...extra],
+    repositories: [...repositories.map((fullName) => seedRepositoryFrom(hub.store, fullName)), ...extra],
   });
 }

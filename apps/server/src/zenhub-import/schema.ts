@@ -27,6 +27,8 @@ function deps(context: GraphQLContext): ZenhubImportServiceDeps {
   };
 }
 
+const stageIndex = (kind: string) => STAGES.indexOf(kind as (typeof STAGES)[number]);
+
 const ZenhubWorkspaceChoiceRef = builder.objectRef<ZenhubWorkspaceChoice>("ZenhubWorkspaceChoice").implement({
   description: "A ZenHub workspace an API key can read.",
   fields: (t) => ({
@@ -71,7 +73,12 @@ const ZenhubImport = builder.objectRef<ZenhubImportRow>("ZenhubImport").implemen
     stage: t.string({ description: `One of: ${STAGES.join(", ")}.`, resolve: (row) => row.checkpoint.stage }),
     progress: t.field({
       type: [ZenhubImportKindProgress],
-      resolve: (row) => Object.entries(row.progress).map(([kind, value]) => ({ kind, ...value })),
+      description: "In the order the import goes through them.",
+      // The database keeps JSON objects' keys in its own order, so the stages' order is restored here.
+      resolve: (row) =>
+        Object.entries(row.progress)
+          .map(([kind, value]) => ({ kind, ...value }))
+          .sort((a, b) => stageIndex(a.kind) - stageIndex(b.kind)),
     }),
     skipped: t.field({ type: [ZenhubImportSkip], resolve: (row) => row.skipped }),
     error: t.exposeString("error", { nullable: true }),

@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { ZENHUB_KEY } from "./playwright.config.js";
+import { createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
+import { signInWithGitHub } from "./support/github-sandbox.js";
+
+test("an owner imports a ZenHub workspace from the workspace settings and sees its plan on the board", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const demo = await signInWithGitHub(request, { login: "demo" });
+  const { workspaceIds } = await createOrganizationWithWorkspaces(request, demo, `ZenHub movers ${Date.now()}`, [
+    { name: "Payments" },
+  ]);
+  const workspaceId = workspaceIds[0] ?? "";
+  await signInAs(page, demo);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}`);
+  await page.getByRole("button", { name: "Workspace settings" }).click();
+  const section = page.getByRole("region", { name: "Import from ZenHub" });
+  await section.scrollIntoViewIfNeeded();
+
+  // A wrong key is refused in words, and nothing starts.
+  await section.getByLabel("ZenHub API key").fill("zh_not_a_real_key_000");
+  await section.getByRole("button", { name: "Find workspaces" }).click();
+  await expect(section.getByRole("alert")).toHaveText("ZenHub did not accept this API key");
+
+  // The right key lists its workspaces; the chosen one is imported in the background.
+  await section.getByLabel("ZenHub API key").fill(ZENHUB_KEY);
+  await section.getByRole("button", { name: "Find workspaces" }).click();
+  await expect(section.getByLabel("ZenHub workspace")).toContainText("Acme on ZenHub / Payments");
+  await section.screenshot({ path: test.info().outputPath("zenhub-import-choose.png") });
+  await section.getByRole("button", { name: "Start import" }).click();
+  await expect(section.getByText("Imported", { exact: true })).toBeVisible({ timeout: 120_000 });
+  const progress = section.getByRole("list", { name: "Progress by kind" });
+  await expect(progress).toContainText("Issues placed");
+  await expect(progress).toContainText("Sprints");
+  await expect(section.getByText("Nothing was left out")).toBeVisible();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await section.screenshot({ path: test.info().outputPath(`zenhub-import-done-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // The board has ZenHub's pipelines, in ZenHub's order, holding its issues.
+  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}`);
+  const headings = page.getByRole("heading", { level: 2 });
+  for (const name of ["New Issues", "Icebox", "Backlog", "Sprint Backlog", "In Progress", "Review/QA", "Done"]) {
+    await expect(headings.filter({ hasText: name }).first()).toBeVisible({ timeout: 30_000 });
+  }
+  await expect(page.getByText("Checkout button does nothing on Safari 17").first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("zenhub-import-board.png") });
+});
