@@ -38,6 +38,7 @@ const PIPELINES: Omit<ZhPipeline, "id">[] = [
 ];
 const ESTIMATES = [1, 2, 3, 5, 8, 13, 21];
 const DAY = 86_400_000;
+const SPRINT_SIZE = 40;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -178,7 +179,11 @@ export function seedWorkspace(store: ZenhubStore, options: SeedOptions): ZhWorks
       startAt: startAt.toISOString(),
       endAt: new Date(startAt.getTime() + 14 * DAY).toISOString(),
       state: startAt.getTime() + 14 * DAY < now.getTime() ? "CLOSED" : "OPEN",
-      issueIds: everyone.filter((_, index) => index % 3 === k).map((issue) => issue.id),
+      // A team's sprint holds tens of issues, however large the workspace.
+      issueIds: everyone
+        .filter((_, index) => index % 3 === k)
+        .slice(0, SPRINT_SIZE)
+        .map((issue) => issue.id),
     });
   }
   workspace.releases.push({
