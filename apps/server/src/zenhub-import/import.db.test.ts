@@ -310,3 +310,39 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
     expect(await progress(globalId)).toMatchObject({ state: "DONE", error: null });
   });
 });
+
+describe.each(testEngines())("ZenHub import as a background job on %s", (engine) => {
+  let t: TestApp;
+  let hub: HubSandbox;
+  let demo: TestUser;
+  let workspace: string;
+  let zenhub: ZenhubStandIn;
+
+  beforeAll(async () => {
+    zenhub = await createZenhubStandIn();
+    ({ t, hub, demo, workspace } = await gantryWithHub(engine, { ZENHUB_API_URL: zenhub.endpoint }, 0.5));
+  });
+  afterAll(async () => {
+    await t.close();
+    await hub.close();
+    await zenhub.close();
+  });
+
+  it("starting an import queues a pg-boss job that runs it to the end", async () => {
+    const seeded = seedZenhubFrom(zenhub, hub);
+    const started = await gql(t, demo.token, START, {
+      workspaceId: workspace,
+      apiKey: ZENHUB_KEY,
+      zenhubWorkspaceId: seeded.id,
+      confirmMerge: false,
+    });
+    expect(field<{ zenhubImport: { state: string } }>(started, "startZenhubImport").zenhubImport.state).toBe("QUEUED");
+    let state = "QUEUED";
+    for (let attempt = 0; attempt < 240 && state !== "DONE" && state !== "FAILED"; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const answer = await gql(t, demo.token, PROGRESS, { id: workspace });
+      state = field<{ zenhubImports: Progress[] }>(answer, "workspace").zenhubImports[0]?.state ?? "";
+    }
+    expect(state).toBe("DONE");
+  });
+});
