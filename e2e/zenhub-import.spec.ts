@@ -3,20 +3,26 @@ import { ZENHUB_KEY } from "./playwright.config.js";
 import { createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
 import { signInWithGitHub } from "./support/github-sandbox.js";
 
-test("an owner imports a ZenHub workspace from the workspace settings and sees its plan on the board", async ({
+test("an owner creates a workspace to import into, imports a ZenHub workspace, and sees its plan on the board", async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
   const demo = await signInWithGitHub(request, { login: "demo" });
-  const { workspaceIds } = await createOrganizationWithWorkspaces(request, demo, `ZenHub movers ${Date.now()}`, [
-    { name: "Payments" },
-  ]);
-  const workspaceId = workspaceIds[0] ?? "";
+  const organization = `ZenHub movers ${Date.now()}`;
+  await createOrganizationWithWorkspaces(request, demo, organization, []);
   await signInAs(page, demo);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}`);
-  await page.getByRole("button", { name: "Workspace settings" }).click();
+
+  // A new workspace, created to import into: it opens at the import.
+  await page.goto("/landing");
+  await page.getByRole("button", { name: `Create a workspace in ${organization}` }).click();
+  const creator = page.getByRole("dialog", { name: "Create workspace" });
+  await creator.getByLabel("Workspace name").fill("Payments");
+  await creator.getByLabel("Import its plan from ZenHub next").check();
+  await creator.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(/\/workspaces\/[^/?]+\?settings=zenhub-import$/);
+  const workspaceId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2] ?? "");
   const section = page.getByRole("region", { name: "Import from ZenHub" });
   await section.scrollIntoViewIfNeeded();
 

@@ -87,6 +87,8 @@ function ImportProgress({ run }: { run: ZenhubImport }) {
   );
 }
 
+export const ZENHUB_IMPORT_TITLE_ID = "workspace-zenhub-import-title";
+
 /** Paste a ZenHub API key, pick one of its workspaces, and start: the board, epics, sprints and releases follow. */
 export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
   const imports = useZenhubImports(workspaceId);
@@ -122,8 +124,8 @@ export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
     });
 
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby="workspace-zenhub-import-title">
-      <h3 id="workspace-zenhub-import-title" className={pageStyles.settingsSubtitle}>
+    <section className={pageStyles.settingsSection} aria-labelledby={ZENHUB_IMPORT_TITLE_ID}>
+      <h3 id={ZENHUB_IMPORT_TITLE_ID} className={pageStyles.settingsSubtitle}>
         Import from ZenHub
       </h3>
       <p className={pageStyles.muted}>
