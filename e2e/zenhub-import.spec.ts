@@ -56,4 +56,13 @@ test("an owner creates a workspace to import into, imports a ZenHub workspace, a
   }
   await expect(page.getByText("Checkout button does nothing on Safari 17").first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("zenhub-import-board.png") });
+
+  // The roadmap has ZenHub's epic and release; the velocity report has the closed sprints' history.
+  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}/roadmap`);
+  await expect(page.getByText("Checkout revamp").filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Spring launch").filter({ visible: true }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("zenhub-import-roadmap.png") });
+  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}/reports/velocity`);
+  await expect(page.getByText("Sprint 1").filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath("zenhub-import-velocity.png") });
 });
