@@ -240,6 +240,18 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
       .from(schema.sprints)
       .where(and(eq(schema.sprints.workspaceId, id), eq(schema.sprints.state, "CLOSED")));
     expect(closedSprints.map((sprint) => sprint.name).sort()).toEqual(["Sprint 1", "Sprint 2"]);
+    // The closed sprints' history is there for reports from the start: their points count.
+    const velocity = await gql(
+      t,
+      demo.token,
+      "query ($id: ID!) { workspace(id: $id) { reports { velocity { sprints { sprint { name } committedPoints } } } } }",
+      { id: globalId },
+    );
+    const sprintsOnReport = field<{
+      reports: { velocity: { sprints: { sprint: { name: string }; committedPoints: number }[] } };
+    }>(velocity, "workspace").reports.velocity.sprints;
+    expect(sprintsOnReport.map((row) => row.sprint.name)).toEqual(["Sprint 1", "Sprint 2"]);
+    for (const row of sprintsOnReport) expect(row.committedPoints).toBeGreaterThan(0);
     const [config] = await db().select().from(schema.sprintConfigs).where(eq(schema.sprintConfigs.workspaceId, id));
     expect(config).toMatchObject({ name: "Sprint", period: 2, tzIdentifier: "UTC" });
     const [key] = await db()

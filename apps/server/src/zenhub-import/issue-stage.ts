@@ -209,6 +209,14 @@ async function writeIssues(
       where ${issuePositions.workspaceId} = ${run.workspaceId} and ${issuePositions.issueId} = v.issue_id
         and ${issuePositions.priorityId} is distinct from v.priority_id`);
   }
+  // Reports replay an issue's history from when it joined the board (decision 0024): an imported issue has been
+  // on the team's board since it was created, so its closed sprints count it, not only the sprints after the import.
+  const created = present.map(({ node, id }) => sql`(${id}::uuid, ${node.ghCreatedAt}::timestamptz)`);
+  await tx.execute(sql`
+    update ${issuePositions} set joined_at = v.created
+    from (values ${sql.join(created, sql`, `)}) as v(issue_id, created)
+    where ${issuePositions.workspaceId} = ${run.workspaceId} and ${issuePositions.issueId} = v.issue_id
+      and ${issuePositions.joinedAt} > v.created`);
 }
 
 /** Parent links and PR connections, from what the issue stage kept of each issue: no ZenHub request. */
