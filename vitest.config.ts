@@ -25,6 +25,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/server/src/**/*.test.ts",
             "apps/hub-sandbox/src/**/*.test.ts",
+            "apps/zenhub-stand-in/src/**/*.test.ts",
             "apps/extension/src/**/*.test.ts",
             "bench/**/*.test.ts",
           ],

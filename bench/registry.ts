@@ -9,6 +9,7 @@ import { b4ImportWebhooks } from "./b4-import-webhooks.js";
 import { b5Fanout } from "./b5-fanout.js";
 import { b6SprintJob } from "./b6-sprint-job.js";
 import { b7TwoInstances } from "./b7-two-instances.js";
+import { b8ZenhubImport } from "./b8-zenhub-import.js";
 
 export interface BenchContext {
   /** Small sizes and short durations, so the whole suite runs in about two minutes. */
@@ -46,4 +47,5 @@ export const benchmarks: Benchmark[] = [
   b5Fanout,
   b6SprintJob,
   b7TwoInstances,
+  b8ZenhubImport,
 ];

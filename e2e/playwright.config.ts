@@ -7,6 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
 // The hub sandbox stands in for GitHub, one port above Gantry (as scripts/hub-sandbox.mjs does for npm start).
 export const sandboxURL = `http://127.0.0.1:${port + 1}`;
+// The ZenHub stand-in (apps/zenhub-stand-in), two ports above, for zenhub-import.spec.ts.
+export const zenhubURL = `http://127.0.0.1:${port + 2}`;
+export const ZENHUB_KEY = "zh_demo_key_0123456789";
 const sandboxClient = { id: "gantry-sandbox", secret: "gantry-sandbox-secret" };
 const root = join(import.meta.dirname, "..");
 
@@ -61,6 +64,14 @@ export default defineConfig({
       },
     },
     {
+      command: "node --conditions=@gantry/source --import tsx apps/zenhub-stand-in/src/main.ts",
+      cwd: root,
+      url: `${zenhubURL}/ping`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(port + 2), HOST: "127.0.0.1", ZENHUB_STAND_IN_KEY: ZENHUB_KEY },
+    },
+    {
       command: "node apps/server/dist/main.js",
       cwd: root,
       url: `${baseURL}/ping`,
@@ -82,6 +93,7 @@ export default defineConfig({
         // webhooks.spec.ts delivers to a receiver on loopback, and retries after a second.
         GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
         GANTRY_WEBHOOK_RETRY_DELAY_SECONDS: "1",
+        ZENHUB_API_URL: `${zenhubURL}/public/graphql`,
         GITHUB_URL: sandboxURL,
         GITHUB_API_URL: sandboxURL,
         GITHUB_CLIENT_ID: sandboxClient.id,

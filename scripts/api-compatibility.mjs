@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { Kind, parse } from "graphql";
 
-const referencePath = process.argv[2] ?? "/work/shared/reference/zenhub-public-schema.graphql";
+const referencePath = process.argv[2] ?? "apps/zenhub-stand-in/reference/zenhub-public-schema.graphql";
 const TYPES = [
   "Query",
   "Mutation",

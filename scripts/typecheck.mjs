@@ -8,6 +8,7 @@ const projects = [
   "apps/server",
   "apps/web",
   "apps/hub-sandbox",
+  "apps/zenhub-stand-in",
   "apps/extension",
   "e2e",
   "bench",

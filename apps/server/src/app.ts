@@ -40,6 +40,7 @@ import { DEFAULT_WEBHOOK_CONFIG, type WebhookConfig } from "./webhooks-out/confi
 import { deliveryJob } from "./webhooks-out/deliver.js";
 import { withOutboundWebhooks } from "./webhooks-out/dispatch.js";
 import { createHookCache } from "./webhooks-out/hook-cache.js";
+import { zenhubImportJob } from "./zenhub-import/job.js";
 
 export interface AppDependencies {
   config: Config;
@@ -127,6 +128,12 @@ export async function buildApp({
     sprintAutomationJob({ ...sprintAutomation, now }),
     deliveryJob(webhooks),
     aiLabelTrainingJob({ db }),
+    // Read when a job runs: the GitHub connection is made below, and without one there is nothing to import into.
+    zenhubImportJob(() =>
+      codeHost
+        ? { db, codeHost: codeHost.deps, secretBox, events, zenhubApiUrl: config.zenhubApiUrl, now: baseNow }
+        : null,
+    ),
   ]);
   if (testClock) {
     // A test that moves the clock past a sprint's end sees the rollover done when its request returns.

@@ -104,6 +104,7 @@ const environment = z.object({
   ).default([]),
   GANTRY_TEST_CLOCK: booleanFlag.default(false),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  ZENHUB_API_URL: z.string().url().default("https://api.zenhub.com/public/graphql"),
   AI_BASE_URL: httpUrl.optional(),
   AI_API_KEY: z.string().min(1, "must not be empty").optional(),
   AI_MODEL: z.string().min(1, "must not be empty").optional(),
@@ -183,6 +184,8 @@ export interface Config {
   testClock: boolean;
   /** Opens /metrics to callers presenting it as a bearer token; without it, loopback callers only. */
   metricsToken: string | undefined;
+  /** ZenHub's public GraphQL endpoint, read by the ZenHub import (a stand-in in tests, another host for ZenHub Enterprise). */
+  zenhubApiUrl: string;
   /** The language model AI features ask; null keeps every issue's text on this server. */
   ai: AiEndpointConfig | null;
 }
@@ -270,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlCorsOrigins: e.GRAPHQL_CORS_ORIGINS,
     testClock: e.GANTRY_TEST_CLOCK,
     metricsToken: e.METRICS_TOKEN,
+    zenhubApiUrl: e.ZENHUB_API_URL,
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? {

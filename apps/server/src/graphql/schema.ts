@@ -42,6 +42,7 @@ import "../roadmap/schema.js";
 import "../user-settings/schema.js";
 import "../webhooks-out/schema.js";
 import "../workspaces/mutations.js";
+import "../zenhub-import/schema.js";
 import { builder } from "./builder.js";
 import { withClientMutationIds } from "./client-mutation-id.js";
 

@@ -84,12 +84,22 @@ export interface GantryWithHub {
   demoOctokit: Octokit;
 }
 
-export async function gantryWithHub(engine: Engine, env: NodeJS.ProcessEnv = {}): Promise<GantryWithHub> {
+export async function gantryWithHub(
+  engine: Engine,
+  env: NodeJS.ProcessEnv = {},
+  /** Background jobs (pg-boss) polling this often; none start when left out, as in most tests. */
+  jobsPollingIntervalSeconds?: number,
+): Promise<GantryWithHub> {
   const { hub, github } = await startHub();
   const port = await freePort();
   const t = await createTestApp(
     { PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: "10000", ...env },
-    { engine, mailer: new OutboxMailer(), github },
+    {
+      engine,
+      mailer: new OutboxMailer(),
+      github,
+      ...(jobsPollingIntervalSeconds ? { jobsPollingIntervalSeconds } : {}),
+    },
   );
   await t.app.listen({ port, host: "127.0.0.1" });
   const { token } = await continueWithGitHub(t, hub, "demo");

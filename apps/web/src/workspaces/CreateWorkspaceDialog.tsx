@@ -4,7 +4,7 @@ import { useCreateWorkspace, type ViewerOrganization } from "../organizations/ap
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
 import styles from "../ui/form.module.css";
-import { workspacePath } from "./paths";
+import { workspacePath, workspaceSettingsPath, ZENHUB_IMPORT_SETTINGS } from "./paths";
 import { isSamlRequired, permissionsErrorState, WORKSPACE_PERMISSIONS_ERROR_PATH } from "./permissions-error-state";
 import { WorkspaceFields, type WorkspaceFieldValues } from "./WorkspaceFields";
 
@@ -21,6 +21,7 @@ export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, on
   const organizationFieldId = useId();
   const [organizationId, setOrganizationId] = useState(defaultOrganizationId ?? organizations[0]?.id ?? "");
   const [values, setValues] = useState<WorkspaceFieldValues>({ name: "", description: "", private: false });
+  const [fromZenhub, setFromZenhub] = useState(false);
   const create = useCreateWorkspace();
 
   const submit = (event: FormEvent) => {
@@ -30,7 +31,8 @@ export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, on
       {
         onSuccess: (data) => {
           onClose();
-          navigate(workspacePath(data.createWorkspace.workspace.id));
+          const created = data.createWorkspace.workspace.id;
+          navigate(fromZenhub ? workspaceSettingsPath(created, ZENHUB_IMPORT_SETTINGS) : workspacePath(created));
         },
         // SPEC §6: a SAML-protected organisation closes the workspace form and shows the SAML state.
         onError: (error) => {
@@ -63,6 +65,10 @@ export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, on
           </select>
         </div>
         <WorkspaceFields values={values} onChange={setValues} />
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={fromZenhub} onChange={(event) => setFromZenhub(event.target.checked)} />
+          <span>Import its plan from ZenHub next</span>
+        </label>
         {create.error && !isSamlRequired(create.error) ? (
           <p className={styles.error} role="alert">
             {create.error.message}

@@ -11,11 +11,18 @@ import { Loader } from "../ui/Loader";
 import { isWorkspaceAccessError, useSetWorkspaceViewedNow, useWorkspace } from "./api";
 import { PRIORITIES_TITLE_ID } from "./fields/PrioritiesSettings";
 import { PipelineColumns } from "./PipelineColumns";
-import { PRIORITIES_SETTINGS, SETTINGS_PARAM } from "./paths";
+import { PRIORITIES_SETTINGS, SETTINGS_PARAM, ZENHUB_IMPORT_SETTINGS } from "./paths";
 import { PERMISSION_NAMES } from "./permission-names";
 import { permissionsErrorState, WORKSPACE_PERMISSIONS_ERROR_PATH } from "./permissions-error-state";
 import styles from "./WorkspacePage.module.css";
 import { WorkspaceSettings } from "./WorkspaceSettings";
+import { ZENHUB_IMPORT_TITLE_ID } from "./zenhub-import/ZenhubImportSettings";
+
+/** The settings sections a link may open the settings at, by the title each scrolls to. */
+const SECTION_TITLES: Record<string, string> = {
+  [PRIORITIES_SETTINGS]: PRIORITIES_TITLE_ID,
+  [ZENHUB_IMPORT_SETTINGS]: ZENHUB_IMPORT_TITLE_ID,
+};
 
 /** /workspaces/:workspaceId: the workspace's pipelines, and its settings for admins. */
 export function WorkspacePage() {
@@ -29,9 +36,9 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
   const query = useWorkspace(workspaceId);
   const viewedNow = useSetWorkspaceViewedNow();
   const [searchParams] = useSearchParams();
-  const askedForPriorities = searchParams.get(SETTINGS_PARAM) === PRIORITIES_SETTINGS;
-  // A link from an empty Priority picker opens the settings where priorities are added.
-  const [settingsOpen, setSettingsOpen] = useState(askedForPriorities);
+  const askedFor = SECTION_TITLES[searchParams.get(SETTINGS_PARAM) ?? ""] ?? null;
+  // A link from an empty Priority picker, or from creating a workspace to import into, opens the settings at that section.
+  const [settingsOpen, setSettingsOpen] = useState(askedFor !== null);
   const workspace = query.data?.workspace;
   const { mutate: markViewed } = viewedNow;
 
@@ -42,8 +49,8 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
 
   const showsSettings = settingsOpen && Boolean(workspace?.isDeletable);
   useEffect(() => {
-    if (showsSettings && askedForPriorities) document.getElementById(PRIORITIES_TITLE_ID)?.scrollIntoView();
-  }, [showsSettings, askedForPriorities]);
+    if (showsSettings && askedFor) document.getElementById(askedFor)?.scrollIntoView();
+  }, [showsSettings, askedFor]);
 
   const refusal = enterpriseRefusalPage(query.error);
   if (refusal) return refusal;

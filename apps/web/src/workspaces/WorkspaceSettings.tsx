@@ -8,6 +8,7 @@ import { WorkspaceDetailsForm } from "./WorkspaceDetailsForm";
 import { WorkspaceMembers } from "./WorkspaceMembers";
 import styles from "./WorkspacePage.module.css";
 import { WebhooksSettings } from "./webhooks/WebhooksSettings";
+import { ZenhubImportSettings } from "./zenhub-import/ZenhubImportSettings";
 
 interface WorkspaceSettingsProps {
   workspace: WorkspaceDetails;
@@ -15,7 +16,7 @@ interface WorkspaceSettingsProps {
   onClose: () => void;
 }
 
-/** The admin's settings panel: details, members' permissions, issue fields, webhooks, and deleting the workspace. */
+/** The admin's settings panel: details, members' permissions, issue fields, webhooks, importing from ZenHub, and deleting the workspace. */
 export function WorkspaceSettings({ workspace, viewerId, onClose }: WorkspaceSettingsProps) {
   return (
     <aside className={styles.settings} aria-labelledby="workspace-settings-title">
@@ -33,6 +34,7 @@ export function WorkspaceSettings({ workspace, viewerId, onClose }: WorkspaceSet
       <ReleasesSettings workspaceId={workspace.id} />
       <EstimateScaleSettings workspaceId={workspace.id} />
       <WebhooksSettings workspaceId={workspace.id} />
+      <ZenhubImportSettings workspaceId={workspace.id} />
       <DeleteWorkspace workspace={workspace} />
     </aside>
   );

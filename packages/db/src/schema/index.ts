@@ -19,3 +19,4 @@ export * from "./sprints.js";
 export * from "./user-settings.js";
 export * from "./webhooks.js";
 export * from "./workspaces.js";
+export * from "./zenhub-import.js";

@@ -1,0 +1,360 @@
+import { schema } from "@gantry/db";
+import { testEngines } from "@gantry/db/testing";
+import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
+import type { ZhWorkspace } from "@gantry/zenhub-stand-in/data";
+import { createZenhubStandIn, type ZenhubStandIn } from "@gantry/zenhub-stand-in/stand-in";
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GitHubConfig } from "../codehost/config.js";
+import { createInProcessBus } from "../events/event-bus.js";
+import type { TestApp } from "../testing/app.js";
+import { createOrganization, createWorkspace, errorOf, field, gql, type TestUser } from "../testing/factories.js";
+import { gantryWithHub } from "../testing/hub.js";
+import { seedZenhubFrom, ZENHUB_KEY } from "../testing/zenhub.js";
+import { KEY_REFUSED } from "./client.js";
+import { OPERATIONS } from "./operations.js";
+import { type RunDeps, runZenhubImport, UNREADABLE_WORKSPACE } from "./run.js";
+
+const START = `mutation ($workspaceId: ID!, $apiKey: String!, $zenhubWorkspaceId: String!, $confirmMerge: Boolean) {
+  startZenhubImport(input: { workspaceId: $workspaceId, apiKey: $apiKey, zenhubWorkspaceId: $zenhubWorkspaceId, confirmMerge: $confirmMerge }) {
+    zenhubImport { id state }
+  }
+}`;
+const PROGRESS = `query ($id: ID!) { workspace(id: $id) { zenhubImports {
+  state stage error finished secondsLeft progress { kind done total } skipped { kind name reason }
+} } }`;
+
+interface Progress {
+  state: string;
+  stage: string;
+  error: string | null;
+  finished: boolean;
+  progress: { kind: string; done: number; total: number }[];
+  skipped: { kind: string; name: string; reason: string }[];
+}
+
+describe.each(testEngines())("ZenHub import on %s", (engine) => {
+  let t: TestApp;
+  let hub: HubSandbox;
+  let github: GitHubConfig;
+  let demo: TestUser;
+  let zenhub: ZenhubStandIn;
+  let seeded: ZhWorkspace;
+  const sleeps: number[] = [];
+
+  beforeAll(async () => {
+    zenhub = await createZenhubStandIn();
+    ({ t, hub, github, demo } = await gantryWithHub(engine, { ZENHUB_API_URL: zenhub.endpoint }));
+    const stranger = hub.store.accountByLogin("hubot");
+    if (!stranger) throw new Error("no hubot in the demo seed");
+    const secret = hub.store.createRepository({ owner: stranger, name: "secret-plans", private: true });
+    seeded = seedZenhubFrom(
+      zenhub,
+      hub,
+      ["acme/web-app", "acme/api"],
+      [{ ghId: secret.id, ownerName: "hubot", name: "secret-plans", issues: [] }],
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await hub.close();
+    await zenhub.close();
+  });
+
+  const db = () => t.database.db;
+  function runDeps(fetchImpl?: typeof fetch): RunDeps {
+    const events = createInProcessBus();
+    const now = () => new Date();
+    return {
+      db: db(),
+      secretBox: t.secretBox,
+      events,
+      now,
+      zenhubApiUrl: zenhub.endpoint,
+      sleep: async (ms) => void sleeps.push(ms),
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      codeHost: { db: db(), secretBox: t.secretBox, github, publicUrl: t.config.publicUrl, now, events },
+    };
+  }
+
+  async function newWorkspace(): Promise<{ globalId: string; id: string }> {
+    const globalId = await createWorkspace(t, demo, await createOrganization(t, demo));
+    return { globalId, id: decodeGlobalID(globalId).id };
+  }
+
+  async function start(workspace: string, variables: Record<string, unknown> = {}) {
+    return gql(t, demo.token, START, {
+      workspaceId: workspace,
+      apiKey: ZENHUB_KEY,
+      zenhubWorkspaceId: seeded.id,
+      confirmMerge: true,
+      ...variables,
+    });
+  }
+
+  async function importId(workspace: string): Promise<string> {
+    const answer = await start(workspace);
+    return decodeGlobalID(field<{ zenhubImport: { id: string } }>(answer, "startZenhubImport").zenhubImport.id).id;
+  }
+
+  async function progress(workspace: string): Promise<Progress> {
+    const answer = await gql(t, demo.token, PROGRESS, { id: workspace });
+    const imports = field<{ zenhubImports: Progress[] }>(answer, "workspace").zenhubImports;
+    if (!imports[0]) throw new Error("no import");
+    return imports[0];
+  }
+
+  interface BoardRow {
+    pipeline: string;
+    number: number;
+    repo: string;
+    rank: string;
+    estimate: number | null;
+    priority: string | null;
+    title: string;
+    parent: number | null;
+    state: string;
+  }
+
+  async function rows<Row>(text: string, values: unknown[]): Promise<Row[]> {
+    return (await t.database.executeSql(text, values)).rows as Row[];
+  }
+
+  /** What a person would see of the plan: everything the import writes, by names and GitHub numbers. */
+  async function plan(workspaceId: string) {
+    const board = await rows<BoardRow>(
+      `select p.name as pipeline, i.number, i.state, r.name as repo, ip.rank, i.estimate, pr.name as priority, i.title,
+              (select number from issues where id = i.parent_issue_id) as parent
+       from issue_positions ip join issues i on i.id = ip.issue_id join repositories r on r.id = i.repository_id
+       join pipelines p on p.id = ip.pipeline_id left join priorities pr on pr.id = ip.priority_id
+       where ip.workspace_id = $1 order by p.rank collate "C", ip.rank collate "C", i.number`,
+      [workspaceId],
+    );
+    const count = async (from: string) =>
+      (await rows<{ n: number }>(`select count(*)::int as n from ${from}`, [workspaceId]))[0]?.n;
+    return {
+      board,
+      epics: await count("gantry_epics where workspace_id = $1"),
+      epicIssues: await count(
+        "gantry_epic_issues e join gantry_epics g on g.id = e.gantry_epic_id where g.workspace_id = $1",
+      ),
+      sprints: await count("sprints where workspace_id = $1"),
+      sprintIssues: await count("sprint_issues si join sprints s on s.id = si.sprint_id where s.workspace_id = $1"),
+      releases: await count("releases where workspace_id = $1"),
+      releaseIssues: await count("release_issues ri join releases r on r.id = ri.release_id where r.workspace_id = $1"),
+      dependencies: await count("issue_dependencies where workspace_id = $1"),
+      connections: await count("issue_pull_request_connections where workspace_id = $1"),
+      pipelines: await count("pipelines where workspace_id = $1"),
+      priorities: await count("priorities where workspace_id = $1"),
+      mappings: await count("zenhub_import_mappings where workspace_id = $1"),
+      githubEpics: await count(
+        "epic_issues e join issue_positions p on p.issue_id = e.epic_id where p.workspace_id = $1",
+      ),
+    };
+  }
+
+  it("lists the workspaces a key can read, and refuses a wrong key in the person's words", async () => {
+    const listed = await gql(
+      t,
+      demo.token,
+      "query ($k: String!) { zenhubWorkspacesForKey(apiKey: $k) { id name organizationName } }",
+      {
+        k: ZENHUB_KEY,
+      },
+    );
+    expect(field<{ name: string }[]>(listed, "zenhubWorkspacesForKey").map((choice) => choice.name)).toEqual([
+      "Payments",
+    ]);
+    const refused = await gql(t, demo.token, "query ($k: String!) { zenhubWorkspacesForKey(apiKey: $k) { id } }", {
+      k: "zh_wrong_key_000000",
+    });
+    expect(errorOf(refused).message).toBe(KEY_REFUSED);
+  });
+
+  it("creates nothing for a wrong key or a workspace the key cannot read", async () => {
+    const { globalId, id } = await newWorkspace();
+    expect(errorOf(await start(globalId, { apiKey: "zh_wrong_key_000000" })).message).toBe(KEY_REFUSED);
+    expect(errorOf(await start(globalId, { zenhubWorkspaceId: "Z2lkOi8vcmFwdG9yL1dvcmtzcGFjZS85OTk5" })).message).toBe(
+      UNREADABLE_WORKSPACE,
+    );
+    const rows = await db().select().from(schema.zenhubImports).where(eq(schema.zenhubImports.workspaceId, id));
+    expect(rows).toEqual([]);
+  });
+
+  it("is for workspace admins only", async () => {
+    const { globalId } = await newWorkspace();
+    const outsider = await gql(t, "not-a-session", START, {
+      workspaceId: globalId,
+      apiKey: ZENHUB_KEY,
+      zenhubWorkspaceId: seeded.id,
+    });
+    expect(outsider.errors?.length).toBeGreaterThan(0);
+  });
+
+  it("recreates the ZenHub workspace: pipelines in order, positions, estimates, priorities, epics, sprints, releases", async () => {
+    const { globalId, id } = await newWorkspace();
+    const sent = zenhub.requests.length;
+    await runZenhubImport(runDeps(), await importId(globalId));
+    const seen = await progress(globalId);
+    expect(seen).toMatchObject({ state: "DONE", stage: "done", error: null, finished: true });
+    expect(seen.skipped).toContainEqual({
+      kind: "repository",
+      name: "hubot/secret-plans",
+      reason: "Your GitHub account cannot reach this repository, so its issues were left out.",
+    });
+    // Every operation the import sent is one of its own, each valid against the reference schema (the stand-in refuses others).
+    const names = new Set(zenhub.requests.slice(sent).map((request) => request.operationName));
+    for (const name of names) expect(Object.keys(OPERATIONS)).toContain(name);
+
+    const pipelines = await db()
+      .select({ name: schema.pipelines.name, description: schema.pipelines.description })
+      .from(schema.pipelines)
+      .where(eq(schema.pipelines.workspaceId, id))
+      .orderBy(asc(sql`${schema.pipelines.rank} collate "C"`));
+    expect(pipelines.slice(0, seeded.pipelines.length)).toEqual(
+      seeded.pipelines.map((pipeline) => ({ name: pipeline.name, description: pipeline.description })),
+    );
+
+    // Each pipeline's GitHub issues in ZenHub's order, with ZenHub's estimates and priorities.
+    const { board, epics, sprints, sprintIssues, releases, dependencies, connections } = await plan(id);
+    for (const pipeline of seeded.pipelines) {
+      const expected = zenhub.store.pipelineIssues(seeded, pipeline.id).map((issue) => ({
+        number: issue.number,
+        estimate: issue.estimate,
+        priority: seeded.priorities.find((priority) => priority.id === issue.priorityId)?.name ?? null,
+      }));
+      const got = board
+        .filter((row) => row.pipeline === pipeline.name && row.state === "open")
+        .map((row) => ({ number: row.number, estimate: row.estimate, priority: row.priority }));
+      expect(got).toEqual(expected);
+    }
+    const natives = board.filter((row) => row.repo === "Payments" || String(row.title).startsWith("ZenHub task"));
+    expect(natives.map((row) => row.title).sort()).toEqual(["ZenHub task 1", "ZenHub task 2"]);
+    expect(board.some((row) => row.parent !== null)).toBe(true);
+    expect({ epics, sprints, releases, dependencies }).toEqual({ epics: 1, sprints: 3, releases: 1, dependencies: 1 });
+    expect(sprintIssues).toBe(seeded.sprints.reduce((sum, sprint) => sum + sprint.issueIds.length, 0));
+    expect(connections).toBeGreaterThan(0);
+    const closedSprints = await db()
+      .select({ name: schema.sprints.name })
+      .from(schema.sprints)
+      .where(and(eq(schema.sprints.workspaceId, id), eq(schema.sprints.state, "CLOSED")));
+    expect(closedSprints.map((sprint) => sprint.name).sort()).toEqual(["Sprint 1", "Sprint 2"]);
+    // The closed sprints' history is there for reports from the start: their points count.
+    const velocity = await gql(
+      t,
+      demo.token,
+      "query ($id: ID!) { workspace(id: $id) { reports { velocity { sprints { sprint { name } committedPoints } } } } }",
+      { id: globalId },
+    );
+    const sprintsOnReport = field<{
+      reports: { velocity: { sprints: { sprint: { name: string }; committedPoints: number }[] } };
+    }>(velocity, "workspace").reports.velocity.sprints;
+    expect(sprintsOnReport.map((row) => row.sprint.name)).toEqual(["Sprint 1", "Sprint 2"]);
+    for (const row of sprintsOnReport) expect(row.committedPoints).toBeGreaterThan(0);
+    const [config] = await db().select().from(schema.sprintConfigs).where(eq(schema.sprintConfigs.workspaceId, id));
+    expect(config).toMatchObject({ name: "Sprint", period: 2, tzIdentifier: "UTC" });
+    const [key] = await db()
+      .select({ sealed: schema.zenhubImports.sealedApiKey })
+      .from(schema.zenhubImports)
+      .where(eq(schema.zenhubImports.workspaceId, id));
+    expect(key?.sealed).toBeNull();
+
+    // Running it again changes nothing.
+    const before = await plan(id);
+    await runZenhubImport(runDeps(), await importId(globalId));
+    expect(await plan(id)).toEqual(before);
+  });
+
+  it("resumes after being killed midway without duplicating anything, and waits out 429s", async () => {
+    const reference = await newWorkspace();
+    await runZenhubImport(runDeps(), await importId(reference.globalId));
+    const expected = await plan(reference.id);
+
+    const { globalId, id } = await newWorkspace();
+    const run = await importId(globalId);
+    const kill = new AbortController();
+    let issuePages = 0;
+    const killing: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (String(init?.body).includes('"operationName":"PipelineIssues"') && ++issuePages === 3) kill.abort();
+      return answer;
+    };
+    await expect(runZenhubImport(runDeps(killing), run, kill.signal)).rejects.toThrow();
+    const stopped = await progress(globalId);
+    expect(stopped.stage).toBe("issues");
+    expect(stopped.state).toBe("RUNNING");
+
+    // The killed process's claim is stale once it stops saving progress; then another run takes over.
+    await db()
+      .update(schema.zenhubImports)
+      .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(schema.zenhubImports.id, run));
+    zenhub.throttleNext(2, 7);
+    sleeps.length = 0;
+    await runZenhubImport(runDeps(), run);
+    expect(sleeps).toEqual([7000, 7000]);
+    expect((await progress(globalId)).state).toBe("DONE");
+    const resumed = await plan(id);
+    // The same plan as an import that was never stopped (the workspaces' own Gantry repositories aside).
+    const comparable = (of: Awaited<ReturnType<typeof plan>>) => ({
+      ...of,
+      board: of.board.map(({ rank, repo, ...row }) => ({ ...row, repo: repo.startsWith("Workspace ") ? "" : repo })),
+    });
+    expect(comparable(resumed)).toEqual(comparable(expected));
+  });
+
+  it("records where and why a failure stopped it, and the retry continues from there", async () => {
+    const { globalId } = await newWorkspace();
+    const run = await importId(globalId);
+    let pages = 0;
+    const failing: typeof fetch = async (input, init) => {
+      if (String(init?.body).includes('"operationName":"Sprints"') && ++pages === 1) {
+        return new Response(JSON.stringify({ errors: [{ message: "Internal error" }] }), { status: 200 });
+      }
+      return fetch(input, init);
+    };
+    await expect(runZenhubImport(runDeps(failing), run)).rejects.toThrow(/Internal error/);
+    const failed = await progress(globalId);
+    expect(failed).toMatchObject({ state: "FAILED", stage: "sprints", finished: false });
+    expect(failed.error).toBe("Stopped while importing sprints: ZenHub refused Sprints: Internal error");
+    await runZenhubImport(runDeps(), run);
+    expect(await progress(globalId)).toMatchObject({ state: "DONE", error: null });
+  });
+});
+
+describe.each(testEngines())("ZenHub import as a background job on %s", (engine) => {
+  let t: TestApp;
+  let hub: HubSandbox;
+  let demo: TestUser;
+  let workspace: string;
+  let zenhub: ZenhubStandIn;
+
+  beforeAll(async () => {
+    zenhub = await createZenhubStandIn();
+    ({ t, hub, demo, workspace } = await gantryWithHub(engine, { ZENHUB_API_URL: zenhub.endpoint }, 0.5));
+  });
+  afterAll(async () => {
+    await t.close();
+    await hub.close();
+    await zenhub.close();
+  });
+
+  it("starting an import queues a pg-boss job that runs it to the end", async () => {
+    const seeded = seedZenhubFrom(zenhub, hub);
+    const started = await gql(t, demo.token, START, {
+      workspaceId: workspace,
+      apiKey: ZENHUB_KEY,
+      zenhubWorkspaceId: seeded.id,
+      confirmMerge: false,
+    });
+    expect(field<{ zenhubImport: { state: string } }>(started, "startZenhubImport").zenhubImport.state).toBe("QUEUED");
+    let state = "QUEUED";
+    for (let attempt = 0; attempt < 240 && state !== "DONE" && state !== "FAILED"; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const answer = await gql(t, demo.token, PROGRESS, { id: workspace });
+      state = field<{ zenhubImports: Progress[] }>(answer, "workspace").zenhubImports[0]?.state ?? "";
+    }
+    expect(state).toBe("DONE");
+  });
+});

@@ -1,0 +1,203 @@
+import { type FormEvent, useId, useState } from "react";
+import { GraphQLRequestError } from "../../api/graphql";
+import { Button } from "../../ui/Button";
+import form from "../../ui/form.module.css";
+import { Loader } from "../../ui/Loader";
+import fieldStyles from "../fields/FieldSettings.module.css";
+import { ActionError } from "../fields/RowButton";
+import { useAction } from "../fields/use-action";
+import pageStyles from "../WorkspacePage.module.css";
+import { useZenhubImportApi, useZenhubImports, type ZenhubImport, type ZenhubWorkspaceChoice } from "./api";
+import styles from "./ZenhubImportSettings.module.css";
+
+const KIND_NAMES: Record<string, string> = {
+  repositories: "Repositories",
+  pipelines: "Pipelines",
+  priorities: "Priorities",
+  issues: "Issues placed",
+  links: "Sub-issues and PR links",
+  epics: "ZenHub epics",
+  githubEpics: "GitHub epics",
+  dependencies: "Dependencies",
+  sprints: "Sprints",
+  releases: "Releases",
+};
+
+const STATE_NAMES: Record<ZenhubImport["state"], string> = {
+  QUEUED: "Waiting to start",
+  RUNNING: "Importing",
+  DONE: "Imported",
+  FAILED: "Stopped",
+};
+
+function timeLeft(seconds: number | null): string {
+  if (seconds === null) return "Estimating time left…";
+  if (seconds < 60) return "Less than a minute left";
+  return `About ${Math.round(seconds / 60)} min left`;
+}
+
+function ImportProgress({ run }: { run: ZenhubImport }) {
+  const under = run.state === "QUEUED" || run.state === "RUNNING";
+  return (
+    <div className={styles.run} aria-live="polite">
+      <p className={styles.runTitle}>
+        <span className={styles.state} data-state={run.state}>
+          {STATE_NAMES[run.state]}
+        </span>{" "}
+        {run.zenhubWorkspaceName}
+        <span className={fieldStyles.meta}> · started {new Date(run.createdAt).toLocaleString()}</span>
+      </p>
+      {under ? <p className={fieldStyles.meta}>{timeLeft(run.secondsLeft)}</p> : null}
+      {run.error ? (
+        <p className={form.error} role="alert">
+          {run.error}
+          {run.finished ? "" : " Gantry tries again shortly and goes on from where it stopped."}
+        </p>
+      ) : null}
+      {run.progress.length > 0 ? (
+        <ul className={styles.kinds} aria-label="Progress by kind">
+          {run.progress.map((kind) => (
+            <li key={kind.kind} className={styles.kind}>
+              <span>{KIND_NAMES[kind.kind] ?? kind.kind}</span>
+              <progress
+                max={Math.max(kind.total, 1)}
+                value={kind.done}
+                aria-label={KIND_NAMES[kind.kind] ?? kind.kind}
+              />
+              <span className={fieldStyles.meta}>
+                {kind.done} of {kind.total}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {run.state === "DONE" || run.skipped.length > 0 ? (
+        <details className={styles.report} open={run.state === "DONE" && run.skipped.length > 0}>
+          <summary>{run.skipped.length === 0 ? "Nothing was left out" : `Left out (${run.skipped.length})`}</summary>
+          <ul className={styles.skipped}>
+            {run.skipped.map((entry) => (
+              <li key={`${entry.kind}:${entry.name}`}>
+                <strong>{entry.name}</strong>: {entry.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+export const ZENHUB_IMPORT_TITLE_ID = "workspace-zenhub-import-title";
+
+/** Paste a ZenHub API key, pick one of its workspaces, and start: the board, epics, sprints and releases follow. */
+export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
+  const imports = useZenhubImports(workspaceId);
+  const api = useZenhubImportApi(workspaceId);
+  const action = useAction();
+  const [apiKey, setApiKey] = useState("");
+  const [choices, setChoices] = useState<ZenhubWorkspaceChoice[] | null>(null);
+  const [chosen, setChosen] = useState("");
+  const [mergeAsked, setMergeAsked] = useState(false);
+  const keyId = useId();
+  const hintId = useId();
+  const running = imports.data?.some((run) => run.state === "QUEUED" || run.state === "RUNNING") ?? false;
+
+  const findWorkspaces = (event: FormEvent) => {
+    event.preventDefault();
+    void action.run(async () => {
+      const found = await api.choices(apiKey.trim());
+      setChoices(found);
+      setChosen(found[0]?.id ?? "");
+    });
+  };
+  const start = (confirmMerge: boolean) =>
+    void action.run(async () => {
+      try {
+        await api.start({ apiKey: apiKey.trim(), zenhubWorkspaceId: chosen, confirmMerge });
+        setApiKey("");
+        setChoices(null);
+        setMergeAsked(false);
+      } catch (error) {
+        if (error instanceof GraphQLRequestError && error.extensions.field === "confirmMerge") setMergeAsked(true);
+        throw error;
+      }
+    });
+
+  return (
+    <section className={pageStyles.settingsSection} aria-labelledby={ZENHUB_IMPORT_TITLE_ID}>
+      <h3 id={ZENHUB_IMPORT_TITLE_ID} className={pageStyles.settingsSubtitle}>
+        Import from ZenHub
+      </h3>
+      <p className={pageStyles.muted}>
+        Bring a ZenHub workspace's plan here: pipelines and where every issue sits, estimates, priorities, epics,
+        sprints with their history, releases and dependencies. Repositories are connected through your GitHub account.
+      </p>
+      {imports.isPending ? <Loader label="Loading imports" /> : null}
+      {imports.error ? (
+        <p className={form.error} role="alert">
+          The imports could not be loaded: {imports.error.message}
+        </p>
+      ) : null}
+      {imports.data?.[0] ? <ImportProgress run={imports.data[0]} /> : null}
+      {running ? null : (
+        <form className={styles.form} aria-label="Import from ZenHub" onSubmit={findWorkspaces} noValidate>
+          <div className={form.field}>
+            <label className={form.label} htmlFor={keyId}>
+              ZenHub API key
+            </label>
+            <input
+              id={keyId}
+              className={form.input}
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              aria-describedby={hintId}
+              onChange={(event) => {
+                setApiKey(event.target.value);
+                setChoices(null);
+                setMergeAsked(false);
+              }}
+            />
+            <span id={hintId} className={form.hint}>
+              A personal API key from ZenHub's dashboard (API section). It is used only for this import and forgotten
+              when it ends.
+            </span>
+          </div>
+          {choices === null ? (
+            <div>
+              <Button type="submit" disabled={action.pending || apiKey.trim() === ""}>
+                Find workspaces
+              </Button>
+            </div>
+          ) : choices.length === 0 ? (
+            <p className={fieldStyles.empty}>This key cannot read any ZenHub workspace.</p>
+          ) : (
+            <>
+              <label className={form.field}>
+                <span className={form.label}>ZenHub workspace</span>
+                <select className={form.select} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+                  {choices.map((choice) => (
+                    <option key={choice.id} value={choice.id}>
+                      {choice.organizationName ? `${choice.organizationName} / ${choice.name}` : choice.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <div className={styles.actions}>
+                <Button variant="primary" disabled={action.pending || !chosen} onClick={() => start(false)}>
+                  Start import
+                </Button>
+                {mergeAsked ? (
+                  <Button disabled={action.pending} onClick={() => start(true)}>
+                    Merge into this workspace
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          )}
+        </form>
+      )}
+      <ActionError message={action.error} />
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { ZENHUB_KEY } from "./playwright.config.js";
+import { createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
+import { signInWithGitHub } from "./support/github-sandbox.js";
+
+test("an owner creates a workspace to import into, imports a ZenHub workspace, and sees its plan on the board", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const demo = await signInWithGitHub(request, { login: "demo" });
+  const organization = `ZenHub movers ${Date.now()}`;
+  await createOrganizationWithWorkspaces(request, demo, organization, []);
+  await signInAs(page, demo);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A new workspace, created to import into: it opens at the import.
+  await page.goto("/landing");
+  await page.getByRole("button", { name: `Create a workspace in ${organization}` }).click();
+  const creator = page.getByRole("dialog", { name: "Create workspace" });
+  await creator.getByLabel("Workspace name").fill("Payments");
+  await creator.getByLabel("Import its plan from ZenHub next").check();
+  await creator.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(/\/workspaces\/[^/?]+\?settings=zenhub-import$/);
+  const workspaceId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2] ?? "");
+  const section = page.getByRole("region", { name: "Import from ZenHub" });
+  await section.scrollIntoViewIfNeeded();
+
+  // A wrong key is refused in words, and nothing starts.
+  await section.getByLabel("ZenHub API key").fill("zh_not_a_real_key_000");
+  await section.getByRole("button", { name: "Find workspaces" }).click();
+  await expect(section.getByRole("alert")).toHaveText("ZenHub did not accept this API key");
+
+  // The right key lists its workspaces; the chosen one is imported in the background.
+  await section.getByLabel("ZenHub API key").fill(ZENHUB_KEY);
+  await section.getByRole("button", { name: "Find workspaces" }).click();
+  await expect(section.getByLabel("ZenHub workspace")).toContainText("Acme on ZenHub / Payments");
+  await section.screenshot({ path: test.info().outputPath("zenhub-import-choose.png") });
+  await section.getByRole("button", { name: "Start import" }).click();
+  await expect(section.getByText("Imported", { exact: true })).toBeVisible({ timeout: 120_000 });
+  const progress = section.getByRole("list", { name: "Progress by kind" });
+  await expect(progress).toContainText("Issues placed");
+  await expect(progress).toContainText("Sprints");
+  await expect(section.getByText("Nothing was left out")).toBeVisible();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await section.screenshot({ path: test.info().outputPath(`zenhub-import-done-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // The board has ZenHub's pipelines, in ZenHub's order, holding its issues.
+  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}`);
+  const headings = page.getByRole("heading", { level: 2 });
+  for (const name of ["New Issues", "Icebox", "Backlog", "Sprint Backlog", "In Progress", "Review/QA", "Done"]) {
+    await expect(headings.filter({ hasText: name }).first()).toBeVisible({ timeout: 30_000 });
+  }
+  await expect(page.getByText("Checkout button does nothing on Safari 17").first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("zenhub-import-board.png") });
+
+  // The roadmap has ZenHub's epic and release; the velocity report has the closed sprints' history.
+  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}/roadmap`);
+  await expect(page.getByText("Checkout revamp").filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Spring launch").filter({ visible: true }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("zenhub-import-roadmap.png") });
+  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}/reports/velocity`);
+  await expect(page.getByText("Sprint 1").filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath("zenhub-import-velocity.png") });
+});
