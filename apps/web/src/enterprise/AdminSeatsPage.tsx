@@ -6,6 +6,7 @@ import { ADMIN_AUDIT_LOG_PATH } from "../audit/paths";
 import { Button } from "../ui/Button";
 import type { Column } from "../ui/data-table/DataTable";
 import { EmptyState } from "../ui/EmptyState";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
 import { Panel } from "../ui/Panel";
 import { Page, PageHeader } from "../ui/page/Page";
@@ -35,9 +36,10 @@ export function AdminSeatsPage() {
   }
   if (query.isError) {
     return (
-      <Page width="medium" role="alert">
-        <p className={text.muted}>The seats could not be loaded: {query.error.message}</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
+      <Page width="medium">
+        <LoadError error={query.error} onRetry={() => void query.refetch()}>
+          The seats could not be loaded
+        </LoadError>
       </Page>
     );
   }

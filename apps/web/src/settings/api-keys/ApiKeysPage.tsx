@@ -6,6 +6,7 @@ import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { FormRow } from "../../ui/FormRow";
 import form from "../../ui/form.module.css";
+import { LoadError } from "../../ui/LoadError";
 import { Panel } from "../../ui/Panel";
 import { Page, PageHeader } from "../../ui/page/Page";
 import { RelativeTime } from "../../ui/RelativeTime";
@@ -37,10 +38,9 @@ export function ApiKeysPage() {
       <CreateKeySection full={(keys.data?.length ?? 0) >= MAX_API_KEYS} onCreated={setCreated} />
       <Panel title="Your keys">
         {keys.isError ? (
-          <div role="alert">
-            <p className={text.muted}>Your API keys could not be loaded: {keys.error.message}</p>
-            <Button onClick={() => void keys.refetch()}>Try again</Button>
-          </div>
+          <LoadError error={keys.error} onRetry={() => void keys.refetch()}>
+            Your API keys could not be loaded
+          </LoadError>
         ) : (
           <DataTable
             columns={KEY_COLUMNS}

@@ -43,8 +43,8 @@ interface DataTableProps<Row> {
 type Sort = { key: string; direction: "ascending" | "descending" };
 
 /**
- * A table of records: optional sorting by column, placeholder rows while loading (after the same
- * delay as the Loader, so quick loads never flash them), an empty state and per-row actions.
+ * A table of records: optional sorting by column, placeholder rows while loading (only after the
+ * Loader's delay, before which there is no table at all), an empty state and per-row actions.
  */
 export function DataTable<Row>({
   label,
@@ -69,6 +69,8 @@ export function DataTable<Row>({
   const showPlaceholders = useDelayed(rows === undefined);
 
   if (sorted && sorted.length === 0) return <>{empty}</>;
+  // A quick first load shows nothing rather than flashing an empty frame.
+  if (!sorted && !showPlaceholders) return null;
   const className = [
     styles.table,
     layout === "fixed" ? styles.fixed : null,
