@@ -4,6 +4,7 @@ import { GraphQLRequestError } from "../api/graphql";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { Button } from "../ui/Button";
 import { type Column, DataTable } from "../ui/data-table/DataTable";
+import { LoadMore } from "../ui/data-table/LoadMore";
 import { EmptyState } from "../ui/EmptyState";
 import { FormRow } from "../ui/FormRow";
 import form from "../ui/form.module.css";
@@ -82,13 +83,7 @@ export function AnalyticsEventsPage() {
           empty={<EmptyState>{event ? `No “${event}” events recorded.` : "No events recorded yet."}</EmptyState>}
         />
       )}
-      {events.hasNextPage ? (
-        <Toolbar>
-          <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-            {events.isFetchingNextPage ? "Loading…" : "Load more"}
-          </Button>
-        </Toolbar>
-      ) : null}
+      <LoadMore pages={events} />
     </Page>
   );
 }

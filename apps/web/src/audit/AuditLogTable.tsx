@@ -3,6 +3,7 @@ import { useState } from "react";
 import { GraphQLRequestError } from "../api/graphql";
 import { Button } from "../ui/Button";
 import { type Column, DataTable } from "../ui/data-table/DataTable";
+import { LoadMore } from "../ui/data-table/LoadMore";
 import { EmptyState } from "../ui/EmptyState";
 import { FormRow } from "../ui/FormRow";
 import form from "../ui/form.module.css";
@@ -95,13 +96,7 @@ export function AuditLogTable({ scope, actions, forbidden }: AuditLogTableProps)
           }
         />
       )}
-      {events.hasNextPage ? (
-        <Toolbar>
-          <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-            {events.isFetchingNextPage ? "Loading…" : "Load more"}
-          </Button>
-        </Toolbar>
-      ) : null}
+      <LoadMore pages={events} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Column, DataTable } from "./DataTable";
+import { LoadMore } from "./LoadMore";
 
 interface Key {
   id: string;
@@ -89,5 +90,18 @@ describe("data table", () => {
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
     expect(screen.getByRole("table")).not.toHaveAttribute("aria-busy");
     expect(screen.getAllByRole("row")).toHaveLength(4);
+  });
+});
+
+describe("load more", () => {
+  it("asks for the next page while there is one, and is disabled while it loads", async () => {
+    const fetchNextPage = vi.fn();
+    const { rerender } = render(<LoadMore pages={{ hasNextPage: true, isFetchingNextPage: false, fetchNextPage }} />);
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(fetchNextPage).toHaveBeenCalledOnce();
+    rerender(<LoadMore pages={{ hasNextPage: true, isFetchingNextPage: true, fetchNextPage }} />);
+    expect(screen.getByRole("button", { name: "Loading…" })).toBeDisabled();
+    rerender(<LoadMore pages={{ hasNextPage: false, isFetchingNextPage: false, fetchNextPage }} />);
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });
 });

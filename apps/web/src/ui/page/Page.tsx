@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
+import { Toolbar } from "../Toolbar";
 import styles from "./Page.module.css";
 
 export type PageWidth = "narrow" | "medium" | "wide";
@@ -43,7 +44,7 @@ export function PageHeader({ title, breadcrumb, actions, children }: PageHeaderP
         <h1 className={styles.title}>{title}</h1>
         {children}
       </div>
-      {actions ? <div className={styles.actions}>{actions}</div> : null}
+      {actions ? <Toolbar>{actions}</Toolbar> : null}
     </header>
   );
 }
