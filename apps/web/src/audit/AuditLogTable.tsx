@@ -1,7 +1,6 @@
 import { formatRelativeDate, revokedCredentialsText } from "@gantry/domain";
 import { useState } from "react";
 import { GraphQLRequestError } from "../api/graphql";
-import { Button } from "../ui/Button";
 import { type Column, DataTable } from "../ui/data-table/DataTable";
 import { LoadMore } from "../ui/data-table/LoadMore";
 import { EmptyState } from "../ui/EmptyState";
