@@ -6,7 +6,7 @@ interface PanelProps extends Omit<HTMLAttributes<HTMLElement>, "title"> {
   title: ReactNode;
   /** Buttons acting on the panel's content, beside its title. */
   actions?: ReactNode;
-  tone?: "default" | "success";
+  tone?: "default" | "success" | "danger";
 }
 
 /** A bordered section of a page, named by its heading. */
@@ -15,7 +15,7 @@ export function Panel({ title, actions, tone = "default", className, children, .
   return (
     <section
       aria-labelledby={titleId}
-      className={[styles.panel, tone === "success" ? styles.success : null, className].filter(Boolean).join(" ")}
+      className={[styles.panel, tone === "default" ? null : styles[tone], className].filter(Boolean).join(" ")}
       {...rest}
     >
       <div className={styles.header}>
