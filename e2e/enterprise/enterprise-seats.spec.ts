@@ -81,6 +81,10 @@ test("a member without a seat requests one on the no-license page, an admin appr
     await adminPage.emulateMedia({ colorScheme: scheme });
     await expect(requests.getByText(member.email)).toBeVisible();
     await adminPage.screenshot({ path: test.info().outputPath(`admin-seats-${scheme}.png`), fullPage: true });
+    // The license state is the shared StatusLabel part (apps/web/src/ui), shot for its docs.
+    await license
+      .getByText("Valid", { exact: true })
+      .screenshot({ path: `docs/screenshots/ui-status-label-${scheme}.png` });
   }
   await requests.getByRole("button", { name: `Approve ${member.email}` }).click();
   await expect(adminPage.getByRole("region", { name: "Seats" }).getByText(member.email)).toBeVisible();

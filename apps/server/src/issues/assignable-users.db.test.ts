@@ -4,7 +4,7 @@ import { decodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardFixture, boardWithWebApp } from "../testing/board.js";
-import { addMember, field, gql, grantWorkspace, type TestUser } from "../testing/factories.js";
+import { addMember, field, gantryRepositoryOf, gql, grantWorkspace, type TestUser } from "../testing/factories.js";
 
 const CREATE = `mutation ($r: ID!, $a: [String!]) { createIssue(input: { repositoryId: $r, title: "Assigned", assignees: $a }) { issue { id number assignees { login avatarUrl } } } }`;
 const ADD = `mutation ($ids: [ID!]!, $a: [String!]!) { addAssigneesToIssues(input: { issueIds: $ids, assigneeLogins: $a }) { successCount githubErrors } }`;
@@ -27,12 +27,7 @@ describe.each(testEngines())("assignees of native issues are the workspace's mem
     hubot = await board.signIn("hubot");
     await addMember(board.t, board.organization, mona, "member");
     await grantWorkspace(board.t, board.workspace, mona, "editor");
-    gantryRepository = field<{ gantryRepository: { id: string } }>(
-      await gql(board.t, board.demo.token, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
-        id: board.workspace,
-      }),
-      "workspace",
-    ).gantryRepository.id;
+    gantryRepository = await gantryRepositoryOf(board.t, board.demo.token, board.workspace);
     webAppIssue = field<{ id: string }>(
       await gql(
         board.t,

@@ -10,6 +10,7 @@ import {
   createWorkspace,
   errorOf,
   field,
+  gantryRepositoryOf,
   gql,
   grantWorkspace,
   signUpUser,
@@ -101,10 +102,7 @@ describe.each(testEngines())("issue fields and native issues on %s", (engine) =>
   }
 
   it("answers the same Gantry repository every time it is asked for", async () => {
-    const again = await gql(t, owner.token, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
-      id: workspace,
-    });
-    expect(field<{ gantryRepository: { id: string } }>(again, "workspace").gantryRepository.id).toBe(gantryRepository);
+    expect(await gantryRepositoryOf(t, owner.token, workspace)).toBe(gantryRepository);
   });
 
   it("refuses a new issue signed out, with a bad title, and to a viewer, storing nothing", async () => {

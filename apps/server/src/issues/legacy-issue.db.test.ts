@@ -4,7 +4,15 @@ import { decodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.js";
-import { createOrganization, createWorkspace, field, gql, signUpUser, type TestUser } from "../testing/factories.js";
+import {
+  createOrganization,
+  createWorkspace,
+  field,
+  gantryRepositoryOf,
+  gql,
+  signUpUser,
+  type TestUser,
+} from "../testing/factories.js";
 import { issueFieldSeeder } from "../testing/issue-fields.js";
 
 const MERGED_AT = new Date("2026-11-20T10:00:00Z");
@@ -21,10 +29,7 @@ describe.each(testEngines())("legacy issue REST shape on %s", (engine) => {
     owner = await signUpUser(t, "owner");
     workspace = await createWorkspace(t, owner, await createOrganization(t, owner));
     const workspaceId = decodeGlobalID(workspace).id;
-    const answer = await gql(t, owner.token, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
-      id: workspace,
-    });
-    gantryRepository = field<{ gantryRepository: { id: string } }>(answer, "workspace").gantryRepository.id;
+    gantryRepository = await gantryRepositoryOf(t, owner.token, workspace);
     for (const title of ["Blocker", "Blocked", "Done blocker"]) {
       const created = await gql(
         t,

@@ -1,6 +1,13 @@
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import {
+  deleteRecordMutation,
+  recordDeps,
+  recordIdOf,
+  recordOutput,
+  type SchemaTypes,
+} from "../graphql/record-mutations.js";
 import { Workspace } from "../workspaces/schema.js";
 import { Priority } from "./field-types.js";
 import { batched, issueById } from "./issue-loaders.js";
@@ -15,7 +22,7 @@ import {
   workspacePriorities,
 } from "./priorities.js";
 
-const deps = (context: GraphQLContext) => ({ db: context.db, events: context.events, now: context.now });
+const deps = recordDeps;
 
 /** Each asked-for workspace's priority ids, highest first: one query per workspace a page shows. */
 const priorityOrderOf = batched<string[]>((workspaceIds, context) =>
@@ -33,7 +40,7 @@ builder.objectField(Priority, "rank", (t) =>
       (await priorityOrderOf(context).load(priority.workspaceId)).indexOf(priority.id) + 1,
   }),
 );
-const priorityIdOf = (raw: string | number) => idOfType(decodeGantryId(String(raw)), "Priority");
+const priorityIdOf = recordIdOf("Priority");
 
 /** The reference's way to name an issue: its repository (GitHub's id or Gantry's) and number. */
 export const IssueInfoInput = builder.inputType("IssueInfoInput", {
@@ -68,13 +75,7 @@ export function issueInfoOf(info: {
   };
 }
 
-const priorityOutput = {
-  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { priority: PriorityValue }>) => ({
-    priority: t.field({ type: Priority, resolve: (payload) => payload.priority }),
-  }),
-};
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
-type PriorityValue = Awaited<ReturnType<typeof createPriority>>;
+const priorityOutput = recordOutput("priority", Priority);
 
 builder.relayMutationField(
   "createPriority",
@@ -124,19 +125,12 @@ builder.relayMutationField(
   priorityOutput,
 );
 
-builder.relayMutationField(
-  "deletePriority",
-  { inputFields: (t) => ({ priorityId: t.id({ required: true }) }) },
-  {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      priority: await deletePriority(deps(context), signedInViewer(context).id, {
-        priorityId: priorityIdOf(input.priorityId),
-      }),
-    }),
-  },
-  priorityOutput,
-);
+deleteRecordMutation({
+  key: "priority",
+  typename: "Priority",
+  output: priorityOutput,
+  remove: (services, viewerId, priorityId) => deletePriority(services, viewerId, { priorityId }),
+});
 
 async function placed(context: GraphQLContext, result: { workspaceId: string; issueIds: string[] }) {
   const issues = await Promise.all(result.issueIds.map((id) => issueById(context).load(id)));

@@ -1,15 +1,16 @@
 import { bulkOutput } from "../board/issue-mutations.js";
 import { Issue } from "../codehost/issues-schema.js";
-import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { signedInViewer } from "../graphql/context.js";
+import { deleteRecordMutation, recordDeps, recordIdOf, recordOutput } from "../graphql/record-mutations.js";
 import { Workspace } from "../workspaces/schema.js";
 import { changeMembership } from "./bulk-fields.js";
 import { Release, ReleaseState } from "./field-types.js";
 import { createRelease, deleteRelease, releaseIssueRows, updateRelease } from "./releases.js";
 
-const deps = (context: GraphQLContext) => ({ db: context.db, events: context.events, now: context.now });
-const releaseIdOf = (raw: string | number) => idOfType(decodeGantryId(String(raw)), "Release");
+const deps = recordDeps;
+const releaseIdOf = recordIdOf("Release");
 
 builder.objectFields(Release, (t) => ({
   startOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (release) => release.startOn }),
@@ -41,13 +42,7 @@ const ReleaseUpdateInput = builder.inputType("ReleaseUpdateInput", {
   }),
 });
 
-const releaseOutput = {
-  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { release: ReleaseValue }>) => ({
-    release: t.field({ type: Release, resolve: (payload) => payload.release }),
-  }),
-};
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
-type ReleaseValue = Awaited<ReturnType<typeof createRelease>>;
+const releaseOutput = recordOutput("release", Release);
 
 builder.relayMutationField(
   "createRelease",
@@ -100,19 +95,12 @@ builder.relayMutationField(
   releaseOutput,
 );
 
-builder.relayMutationField(
-  "deleteRelease",
-  { inputFields: (t) => ({ releaseId: t.id({ required: true }) }) },
-  {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      release: await deleteRelease(deps(context), signedInViewer(context).id, {
-        releaseId: releaseIdOf(input.releaseId),
-      }),
-    }),
-  },
-  releaseOutput,
-);
+deleteRecordMutation({
+  key: "release",
+  typename: "Release",
+  output: releaseOutput,
+  remove: (services, viewerId, releaseId) => deleteRelease(services, viewerId, { releaseId }),
+});
 
 for (const change of ["add", "remove"] as const) {
   builder.relayMutationField(

@@ -10,6 +10,7 @@ import {
   createWorkspace,
   errorOf,
   field,
+  gantryRepositoryOf,
   gql,
   grantWorkspace,
   signUpUser,
@@ -44,10 +45,7 @@ describe.each(testEngines())("workspace issue fields on %s", (engine) => {
     await addMember(t, organization, editor, "member");
     await addMember(t, organization, viewer, "member");
     await grantWorkspace(t, workspace, viewer, "viewer");
-    const answer = await gql(t, owner.token, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
-      id: workspace,
-    });
-    gantryRepository = field<{ gantryRepository: { id: string } }>(answer, "workspace").gantryRepository.id;
+    gantryRepository = await gantryRepositoryOf(t, owner.token, workspace);
     for (const title of ["One", "Two", "Three"]) {
       const created = await gql(
         t,

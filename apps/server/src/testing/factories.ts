@@ -131,3 +131,11 @@ export async function makeInstanceAdmin(t: TestApp, user: TestUser, adminEmail: 
     .where(eq(schema.users.id, user.userId));
   return { ...user, email: adminEmail };
 }
+
+/** The id of the workspace's own repository, where native issues live. */
+export async function gantryRepositoryOf(t: TestApp, token: string, workspaceGlobalId: string): Promise<string> {
+  const answer = await gql(t, token, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
+    id: workspaceGlobalId,
+  });
+  return field<{ gantryRepository: { id: string } }>(answer, "workspace").gantryRepository.id;
+}

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useGraphQL } from "../api/use-graphql";
 import { useGraphQLMutation } from "../api/use-graphql-mutation";
-import styles from "../organizations/settings/settings.module.css";
 import formStyles from "../ui/form.module.css";
+import { Panel } from "../ui/Panel";
 import { AI_ENABLED_KEY } from "./use-ai-available";
 
 const ORGANIZATION_AI = `query organizationAiEnabled($id: ID!) { node(id: $id) { ... on GantryOrganization { aiEnabled } } }`;
@@ -23,10 +23,7 @@ export function OrganizationAiSection({ organizationId }: { organizationId: stri
   const setAi = useGraphQLMutation<unknown, { organizationId: string; aiEnabled: boolean }>(SET_AI, [AI_ENABLED_KEY]);
   const enabled = current.data?.node?.aiEnabled;
   return (
-    <section className={styles.section} aria-labelledby="ai-title">
-      <h2 id="ai-title" className={styles.sectionTitle}>
-        AI features
-      </h2>
+    <Panel title="AI features">
       <label className={formStyles.checkbox}>
         <input
           type="checkbox"
@@ -45,6 +42,6 @@ export function OrganizationAiSection({ organizationId }: { organizationId: stri
           {(setAi.error ?? current.error)?.message}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }

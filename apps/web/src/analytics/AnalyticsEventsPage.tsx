@@ -3,9 +3,32 @@ import { type FormEvent, useState } from "react";
 import { GraphQLRequestError } from "../api/graphql";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { Button } from "../ui/Button";
-import { Loader } from "../ui/Loader";
-import styles from "./AnalyticsEventsPage.module.css";
-import { useAnalyticsEvents } from "./use-analytics-events";
+import { type Column, DataTable } from "../ui/data-table/DataTable";
+import { LoadMore } from "../ui/data-table/LoadMore";
+import { EmptyState } from "../ui/EmptyState";
+import { FormRow } from "../ui/FormRow";
+import form from "../ui/form.module.css";
+import { LoadError } from "../ui/LoadError";
+import { Page, PageHeader } from "../ui/page/Page";
+import { Toolbar } from "../ui/Toolbar";
+import text from "../ui/text.module.css";
+import { type AnalyticsEventRow, useAnalyticsEvents } from "./use-analytics-events";
+
+const COLUMNS: Column<AnalyticsEventRow>[] = [
+  {
+    key: "when",
+    header: "When",
+    title: (row) => row.createdAt,
+    cell: (row) => formatRelativeDate(new Date(row.createdAt)),
+  },
+  { key: "event", header: "Event", cell: (row) => row.event },
+  { key: "person", header: "Person", cell: (row) => row.gantryUser.email ?? "—" },
+  {
+    key: "properties",
+    header: "Properties",
+    cell: (row) => <code className={text.mono}>{JSON.stringify(row.properties)}</code>,
+  },
+];
 
 /** /admin/analytics: the event table, for the people who run the install (GANTRY_INSTANCE_ADMINS). */
 export function AnalyticsEventsPage() {
@@ -13,8 +36,7 @@ export function AnalyticsEventsPage() {
   const [typed, setTyped] = useState("");
   const [event, setEvent] = useState<string | null>(null);
   const events = useAnalyticsEvents(event);
-  const pages = events.data?.pages ?? [];
-  const rows = pages.flatMap((page) => page.nodes);
+  const pages = events.data?.pages;
 
   const onFilter = (formEvent: FormEvent) => {
     formEvent.preventDefault();
@@ -23,64 +45,45 @@ export function AnalyticsEventsPage() {
 
   if (events.error instanceof GraphQLRequestError && events.error.code === "FORBIDDEN") {
     return (
-      <main className={styles.page}>
-        <h1 className={styles.title}>Analytics events</h1>
-        <p className={styles.muted}>Only the people who run this {productName} install can read analytics events.</p>
-      </main>
+      <Page width="wide">
+        <PageHeader title="Analytics events" />
+        <p className={text.muted}>Only the people who run this {productName} install can read analytics events.</p>
+      </Page>
     );
   }
 
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>Analytics events</h1>
-      <form className={styles.filter} onSubmit={onFilter}>
-        <label htmlFor="analytics-event-filter">Event name</label>
-        <input
-          id="analytics-event-filter"
-          className={styles.input}
-          value={typed}
-          onChange={(change) => setTyped(change.target.value)}
-          placeholder="Any event"
-        />
+    <Page width="wide">
+      <PageHeader title="Analytics events" />
+      <Toolbar onSubmit={onFilter}>
+        <FormRow label="Event name" layout="inline">
+          {(control) => (
+            <input
+              {...control}
+              className={form.input}
+              value={typed}
+              onChange={(change) => setTyped(change.target.value)}
+              placeholder="Any event"
+            />
+          )}
+        </FormRow>
         <Button type="submit">Filter</Button>
-      </form>
-      {events.isPending ? <Loader label="Loading events" /> : null}
+        {pages?.[0] ? <span className={text.muted}>{pages[0].totalCount} events</span> : null}
+      </Toolbar>
       {events.isError ? (
-        <div role="alert">
-          <p className={styles.muted}>The events could not be loaded: {events.error.message}</p>
-          <Button onClick={() => void events.refetch()}>Try again</Button>
-        </div>
-      ) : null}
-      {pages[0] ? <p className={styles.muted}>{pages[0].totalCount} events</p> : null}
-      {rows.length > 0 ? (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Event</th>
-              <th scope="col">Person</th>
-              <th scope="col">Properties</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td title={row.createdAt}>{formatRelativeDate(new Date(row.createdAt))}</td>
-                <td>{row.event}</td>
-                <td>{row.gantryUser.email ?? "—"}</td>
-                <td>
-                  <code className={styles.properties}>{JSON.stringify(row.properties)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {events.hasNextPage ? (
-        <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-          Load more
-        </Button>
-      ) : null}
-    </main>
+        <LoadError error={events.error} onRetry={() => void events.refetch()}>
+          The events could not be loaded
+        </LoadError>
+      ) : (
+        <DataTable
+          columns={COLUMNS}
+          rows={pages?.flatMap((page) => page.nodes)}
+          rowKey={(row) => row.id}
+          loadingLabel="Loading events"
+          empty={<EmptyState>{event ? `No “${event}” events recorded.` : "No events recorded yet."}</EmptyState>}
+        />
+      )}
+      <LoadMore pages={events} />
+    </Page>
   );
 }

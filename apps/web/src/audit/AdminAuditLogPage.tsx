@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { ADMIN_SEATS_PATH } from "../enterprise/paths";
-import styles from "./AuditLog.module.css";
+import { Page, PageHeader } from "../ui/page/Page";
+import text from "../ui/text.module.css";
 import { AuditLogTable } from "./AuditLogTable";
 import { INSTANCE_AUDIT_ACTIONS } from "./api";
 
@@ -9,17 +10,18 @@ import { INSTANCE_AUDIT_ACTIONS } from "./api";
 export function AdminAuditLogPage() {
   const { productName } = useRuntimeConfig();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>Audit log</h1>
-      <p className={styles.muted}>
-        Sign-ins, role changes, seats, API keys and deletions across this {productName} installation.{" "}
-        <Link to={ADMIN_SEATS_PATH}>License and seats</Link>
-      </p>
+    <Page width="wide">
+      <PageHeader title="Audit log">
+        <p className={text.muted}>
+          Sign-ins, role changes, seats, API keys and deletions across this {productName} installation.{" "}
+          <Link to={ADMIN_SEATS_PATH}>License and seats</Link>
+        </p>
+      </PageHeader>
       <AuditLogTable
         scope="instance"
         actions={INSTANCE_AUDIT_ACTIONS}
         forbidden={`Only the people who run this ${productName} installation can read its audit log.`}
       />
-    </main>
+    </Page>
   );
 }

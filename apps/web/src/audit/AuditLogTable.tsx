@@ -1,8 +1,14 @@
 import { formatRelativeDate, revokedCredentialsText } from "@gantry/domain";
 import { useState } from "react";
 import { GraphQLRequestError } from "../api/graphql";
-import { Button } from "../ui/Button";
-import { Loader } from "../ui/Loader";
+import { type Column, DataTable } from "../ui/data-table/DataTable";
+import { LoadMore } from "../ui/data-table/LoadMore";
+import { EmptyState } from "../ui/EmptyState";
+import { FormRow } from "../ui/FormRow";
+import form from "../ui/form.module.css";
+import { LoadError } from "../ui/LoadError";
+import { Toolbar } from "../ui/Toolbar";
+import text from "../ui/text.module.css";
 import styles from "./AuditLog.module.css";
 import { AUDIT_ACTION_NAMES, type AuditAction, type AuditEventRow, type AuditScope, useAuditEvents } from "./api";
 
@@ -40,91 +46,90 @@ function actorText(row: AuditEventRow): string {
 export function AuditLogTable({ scope, actions, forbidden }: AuditLogTableProps) {
   const [action, setAction] = useState<AuditAction | null>(null);
   const events = useAuditEvents(scope, action);
-  const pages = events.data?.pages ?? [];
-  const rows = pages.flatMap((page) => page.nodes);
+  const pages = events.data?.pages;
 
   if (events.error instanceof GraphQLRequestError && events.error.code === "FORBIDDEN") {
-    return <p className={styles.muted}>{forbidden}</p>;
+    return <p className={text.muted}>{forbidden}</p>;
   }
 
   return (
-    <div className={styles.log}>
-      <div className={styles.filter}>
-        <label htmlFor="audit-action-filter">Action</label>
-        <select
-          id="audit-action-filter"
-          className={styles.select}
-          value={action ?? ""}
-          onChange={(change) => setAction((change.target.value || null) as AuditAction | null)}
-        >
-          <option value="">All actions</option>
-          {actions.map((value) => (
-            <option key={value} value={value}>
-              {AUDIT_ACTION_NAMES[value]}
-            </option>
-          ))}
-        </select>
-        {pages[0] ? (
-          <span className={styles.muted}>
+    <>
+      <Toolbar>
+        <FormRow label="Action" layout="inline">
+          {(control) => (
+            <select
+              {...control}
+              className={form.select}
+              value={action ?? ""}
+              onChange={(change) => setAction((change.target.value || null) as AuditAction | null)}
+            >
+              <option value="">All actions</option>
+              {actions.map((value) => (
+                <option key={value} value={value}>
+                  {AUDIT_ACTION_NAMES[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormRow>
+        {pages?.[0] ? (
+          <span className={text.muted}>
             {pages[0].totalCount} {pages[0].totalCount === 1 ? "event" : "events"}
           </span>
         ) : null}
-      </div>
-      {events.isPending ? <Loader label="Loading the audit log" /> : null}
+      </Toolbar>
       {events.isError ? (
-        <div role="alert" className={styles.problem}>
-          <p className={styles.muted}>The audit log could not be loaded: {events.error.message}</p>
-          <Button onClick={() => void events.refetch()}>Try again</Button>
-        </div>
-      ) : null}
-      {events.isSuccess && rows.length === 0 ? (
-        <p className={styles.muted}>
-          {action ? `No “${AUDIT_ACTION_NAMES[action]}” events recorded.` : "Nothing has been recorded yet."}
-        </p>
-      ) : null}
-      {rows.length > 0 ? (
-        <div className={styles.scroller}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">IP address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const detail = detailText(row);
-                return (
-                  <tr key={row.id}>
-                    <td title={row.occurredAt} className={styles.nowrap}>
-                      {formatRelativeDate(new Date(row.occurredAt))}
-                    </td>
-                    <td>{actorText(row)}</td>
-                    <td>
-                      <span className={row.action === "SIGNIN_FAILED" ? styles.failed : undefined}>
-                        {AUDIT_ACTION_NAMES[row.action] ?? row.action}
-                      </span>
-                    </td>
-                    <td>
-                      {row.target ? (row.target.label ?? row.target.id) : "—"}
-                      {detail ? <span className={styles.detail}>{detail}</span> : null}
-                    </td>
-                    <td className={styles.mono}>{row.ipAddress ?? "—"}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {events.hasNextPage ? (
-        <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-          {events.isFetchingNextPage ? "Loading…" : "Load more"}
-        </Button>
-      ) : null}
-    </div>
+        <LoadError error={events.error} onRetry={() => void events.refetch()}>
+          The audit log could not be loaded
+        </LoadError>
+      ) : (
+        <DataTable
+          columns={COLUMNS}
+          rows={pages?.flatMap((page) => page.nodes)}
+          rowKey={(row) => row.id}
+          loadingLabel="Loading the audit log"
+          empty={
+            <EmptyState>
+              {action ? `No “${AUDIT_ACTION_NAMES[action]}” events recorded.` : "Nothing has been recorded yet."}
+            </EmptyState>
+          }
+        />
+      )}
+      <LoadMore pages={events} />
+    </>
   );
 }
+
+const COLUMNS: Column<AuditEventRow>[] = [
+  {
+    key: "when",
+    header: "When",
+    className: styles.nowrap,
+    title: (row) => row.occurredAt,
+    cell: (row) => formatRelativeDate(new Date(row.occurredAt)),
+  },
+  { key: "who", header: "Who", cell: actorText },
+  {
+    key: "action",
+    header: "Action",
+    cell: (row) => (
+      <span className={row.action === "SIGNIN_FAILED" ? styles.failed : undefined}>
+        {AUDIT_ACTION_NAMES[row.action] ?? row.action}
+      </span>
+    ),
+  },
+  {
+    key: "target",
+    header: "Target",
+    cell: (row) => {
+      const detail = detailText(row);
+      return (
+        <>
+          {row.target ? (row.target.label ?? row.target.id) : "—"}
+          {detail ? <span className={styles.detail}>{detail}</span> : null}
+        </>
+      );
+    },
+  },
+  { key: "address", header: "IP address", className: styles.address, cell: (row) => row.ipAddress ?? "—" },
+];

@@ -6,9 +6,10 @@ import { LockedPicture, LostPicture } from "../errors/pictures";
 import { useOrganizationSettings } from "../organizations/settings/api";
 import { canManageOrganization } from "../organizations/settings/member-rules";
 import settingsStyles from "../organizations/settings/settings.module.css";
-import { Button } from "../ui/Button";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
-import styles from "./AuditLog.module.css";
+import { Page, PageHeader } from "../ui/page/Page";
+import text from "../ui/text.module.css";
 import { AuditLogTable } from "./AuditLogTable";
 import { ORGANIZATION_AUDIT_ACTIONS } from "./api";
 
@@ -50,30 +51,28 @@ export function OrganizationAuditLogPage() {
           Back to {orgName} settings
         </Link>
       </header>
-      <main className={styles.page}>
-        <h1 className={styles.title}>Audit log</h1>
-        {settings.isPending ? <Loader label="Loading the organization" /> : null}
-        {settings.isError ? (
-          <div className={styles.problem} role="alert">
-            <p className={styles.muted}>
-              We couldn't load {orgName}: {settings.error.message}
-            </p>
-            <Button onClick={() => void settings.refetch()}>Try again</Button>
-          </div>
-        ) : null}
-        {organization ? (
-          <>
-            <p className={styles.muted}>
+      <Page width="wide">
+        <PageHeader title="Audit log">
+          {organization ? (
+            <p className={text.muted}>
               Role changes, removals and deletions in {organization.name} and its workspaces, newest first.
             </p>
-            <AuditLogTable
-              scope={{ organizationId: organization.id }}
-              actions={ORGANIZATION_AUDIT_ACTIONS}
-              forbidden={FORBIDDEN}
-            />
-          </>
+          ) : null}
+        </PageHeader>
+        {settings.isPending ? <Loader label="Loading the organization" /> : null}
+        {settings.isError ? (
+          <LoadError error={settings.error} onRetry={() => void settings.refetch()}>
+            We couldn't load {orgName}
+          </LoadError>
         ) : null}
-      </main>
+        {organization ? (
+          <AuditLogTable
+            scope={{ organizationId: organization.id }}
+            actions={ORGANIZATION_AUDIT_ACTIONS}
+            forbidden={FORBIDDEN}
+          />
+        ) : null}
+      </Page>
     </div>
   );
 }

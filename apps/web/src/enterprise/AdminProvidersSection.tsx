@@ -1,6 +1,8 @@
 import { authPath, type SigninProviderListing, useSigninProvidersQuery } from "../accounts/LoginPageProviders";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
+import { Panel } from "../ui/Panel";
+import text from "../ui/text.module.css";
 import styles from "./AdminSeatsPage.module.css";
 
 const HOW: Record<SigninProviderListing["kind"], string> = {
@@ -16,16 +18,13 @@ const HOW: Record<SigninProviderListing["kind"], string> = {
 export function AdminProvidersSection() {
   const query = useSigninProvidersQuery();
   return (
-    <section className={styles.section} aria-labelledby="providers-title">
-      <h2 id="providers-title" className={styles.sectionTitle}>
-        Sign-in providers
-      </h2>
-      <p className={styles.muted}>
+    <Panel title="Sign-in providers">
+      <p className={text.muted}>
         Set when the server starts, with SIGNIN_PROVIDERS and each provider's settings; the login page shows them in
         this order.
       </p>
       {query.isError ? (
-        <div role="alert" className={styles.muted}>
+        <div role="alert" className={text.muted}>
           The sign-in providers could not be loaded. <Button onClick={() => void query.refetch()}>Try again</Button>
         </div>
       ) : !query.data ? (
@@ -39,7 +38,7 @@ export function AdminProvidersSection() {
           ))}
         </dl>
       )}
-    </section>
+    </Panel>
   );
 }
 

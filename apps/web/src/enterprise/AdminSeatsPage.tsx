@@ -4,11 +4,19 @@ import { GraphQLRequestError } from "../api/graphql";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { ADMIN_AUDIT_LOG_PATH } from "../audit/paths";
 import { Button } from "../ui/Button";
+import type { Column } from "../ui/data-table/DataTable";
+import { EmptyState } from "../ui/EmptyState";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
+import { Panel } from "../ui/Panel";
+import { Page, PageHeader } from "../ui/page/Page";
+import { StatusLabel, type StatusTone } from "../ui/StatusLabel";
+import text from "../ui/text.module.css";
 import { AdminProvidersSection } from "./AdminProvidersSection";
 import styles from "./AdminSeatsPage.module.css";
 import { AdminUsersSection } from "./AdminUsersSection";
 import { type AdminSeat, type EnterpriseLicense, useAdminSeats, useDecideSeat } from "./api";
+import { PersonCell, personName, SeatTable } from "./seat-tables";
 
 /**
  * /admin/seats: the instance's license, its seat requests and seats, and every account, where
@@ -20,41 +28,42 @@ export function AdminSeatsPage() {
 
   if (query.error instanceof GraphQLRequestError && query.error.code === "FORBIDDEN") {
     return (
-      <main className={styles.page}>
-        <h1 className={styles.title}>License and seats</h1>
-        <p className={styles.muted}>Only the people who run this {productName} installation can manage seats.</p>
-      </main>
+      <Page width="medium">
+        <PageHeader title="License and seats" />
+        <p className={text.muted}>Only the people who run this {productName} installation can manage seats.</p>
+      </Page>
     );
   }
   if (query.isError) {
     return (
-      <main className={styles.page} role="alert">
-        <p className={styles.muted}>The seats could not be loaded: {query.error.message}</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
-      </main>
+      <Page width="medium">
+        <LoadError error={query.error} onRetry={() => void query.refetch()}>
+          The seats could not be loaded
+        </LoadError>
+      </Page>
     );
   }
   if (!query.data) {
     return (
-      <main className={styles.page}>
+      <Page width="medium">
         <Loader label="Loading seats" />
-      </main>
+      </Page>
     );
   }
   const { enterpriseLicense: license, enterpriseSeats, instanceUsers } = query.data;
   if (!license) {
     return (
-      <main className={styles.page}>
-        <h1 className={styles.title}>License and seats</h1>
-        <p className={styles.muted}>This installation runs the cloud edition: it has no seats to manage.</p>
+      <Page width="medium">
+        <PageHeader title="License and seats" />
+        <p className={text.muted}>This installation runs the cloud edition: it has no seats to manage.</p>
         <Link to={ADMIN_AUDIT_LOG_PATH}>Audit log</Link>
-      </main>
+      </Page>
     );
   }
   const seats = enterpriseSeats.nodes;
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>License and seats</h1>
+    <Page width="medium">
+      <PageHeader title="License and seats" />
       {/* Shown only once the server has answered as to an instance admin. */}
       <Link to={ADMIN_AUDIT_LOG_PATH}>Audit log</Link>
       <LicenseSection license={license} />
@@ -75,23 +84,20 @@ export function AdminSeatsPage() {
       />
       <AdminUsersSection users={instanceUsers.nodes} />
       <AdminProvidersSection />
-    </main>
+    </Page>
   );
 }
 
-const LICENSE_STATE_NAMES: Record<EnterpriseLicense["state"], string> = {
-  VALID: "Valid",
-  MISSING: "Missing",
-  INVALID: "Invalid",
-  EXPIRED: "Expired",
+const LICENSE_STATES: Record<EnterpriseLicense["state"], { name: string; tone: StatusTone }> = {
+  VALID: { name: "Valid", tone: "success" },
+  MISSING: { name: "Missing", tone: "attention" },
+  INVALID: { name: "Invalid", tone: "danger" },
+  EXPIRED: { name: "Expired", tone: "danger" },
 };
 
 function LicenseSection({ license }: { license: EnterpriseLicense }) {
   return (
-    <section className={styles.section} aria-labelledby="license-title">
-      <h2 id="license-title" className={styles.sectionTitle}>
-        License
-      </h2>
+    <Panel title="License">
       {license.problem ? (
         <p className={styles.problem} role="alert">
           {license.problem} Until a valid license is installed, no one can open a workspace.
@@ -99,7 +105,9 @@ function LicenseSection({ license }: { license: EnterpriseLicense }) {
       ) : null}
       <dl className={styles.facts}>
         <dt>State</dt>
-        <dd>{LICENSE_STATE_NAMES[license.state]}</dd>
+        <dd>
+          <StatusLabel tone={LICENSE_STATES[license.state].tone}>{LICENSE_STATES[license.state].name}</StatusLabel>
+        </dd>
         {license.customer ? (
           <>
             <dt>Licensed to</dt>
@@ -121,82 +129,66 @@ function LicenseSection({ license }: { license: EnterpriseLicense }) {
           </>
         ) : null}
       </dl>
-    </section>
+    </Panel>
   );
 }
+
+const SEAT_COLUMNS: Column<AdminSeat>[] = [
+  { key: "person", header: "Person", width: "50%", cell: (seat) => <PersonCell person={seat.gantryUser} /> },
+  {
+    key: "requested",
+    header: "Requested",
+    title: (seat) => seat.requestedAt,
+    cell: (seat) => formatRelativeDate(new Date(seat.requestedAt)),
+  },
+];
 
 function SeatSection({ title, empty, seats }: { title: string; empty: string; seats: AdminSeat[] }) {
-  const id = `seats-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      {seats.length === 0 ? (
-        <p className={styles.muted}>{empty}</p>
-      ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Requested</th>
-              <th scope="col" aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {seats.map((seat) => (
-              <SeatRow key={seat.id} seat={seat} />
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <Panel title={title}>
+      <SeatTable
+        columns={SEAT_COLUMNS}
+        rows={seats}
+        rowKey={(seat) => seat.id}
+        empty={<EmptyState>{empty}</EmptyState>}
+        rowActions={(seat) => <SeatActions seat={seat} />}
+      />
+    </Panel>
   );
 }
 
-function SeatRow({ seat }: { seat: AdminSeat }) {
+function SeatActions({ seat }: { seat: AdminSeat }) {
   const approve = useDecideSeat("approveEnterpriseSeat");
   const decline = useDecideSeat("declineEnterpriseSeat");
-  const who = seat.gantryUser?.name || seat.gantryUser?.email || "Someone";
+  const who = personName(seat.gantryUser);
   const busy = approve.isPending || decline.isPending;
   const failure = approve.error ?? decline.error;
   return (
-    <tr>
-      <td>
-        {who}
-        {seat.gantryUser?.name && seat.gantryUser.email ? (
-          <div className={styles.muted}>{seat.gantryUser.email}</div>
-        ) : null}
-      </td>
-      <td title={seat.requestedAt}>{formatRelativeDate(new Date(seat.requestedAt))}</td>
-      <td>
-        <div className={styles.actions}>
-          {seat.state !== "APPROVED" ? (
-            <Button
-              variant="primary"
-              disabled={busy}
-              aria-label={`Approve ${who}`}
-              onClick={() => approve.mutate({ enterpriseSeatId: seat.id })}
-            >
-              Approve
-            </Button>
-          ) : null}
-          {seat.state !== "DECLINED" ? (
-            <Button
-              disabled={busy}
-              aria-label={seat.state === "APPROVED" ? `Take back ${who}'s seat` : `Decline ${who}`}
-              onClick={() => decline.mutate({ enterpriseSeatId: seat.id })}
-            >
-              {seat.state === "APPROVED" ? "Take back" : "Decline"}
-            </Button>
-          ) : null}
-        </div>
-        {failure ? (
-          <p className={styles.problem} role="alert">
-            {failure.message}
-          </p>
-        ) : null}
-      </td>
-    </tr>
+    <>
+      {seat.state !== "APPROVED" ? (
+        <Button
+          variant="primary"
+          disabled={busy}
+          aria-label={`Approve ${who}`}
+          onClick={() => approve.mutate({ enterpriseSeatId: seat.id })}
+        >
+          Approve
+        </Button>
+      ) : null}
+      {seat.state !== "DECLINED" ? (
+        <Button
+          disabled={busy}
+          aria-label={seat.state === "APPROVED" ? `Take back ${who}'s seat` : `Decline ${who}`}
+          onClick={() => decline.mutate({ enterpriseSeatId: seat.id })}
+        >
+          {seat.state === "APPROVED" ? "Take back" : "Decline"}
+        </Button>
+      ) : null}
+      {failure ? (
+        <p className={styles.problem} role="alert">
+          {failure.message}
+        </p>
+      ) : null}
+    </>
   );
 }

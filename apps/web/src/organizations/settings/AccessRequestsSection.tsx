@@ -1,5 +1,6 @@
 import { Button } from "../../ui/Button";
 import formStyles from "../../ui/form.module.css";
+import { Panel } from "../../ui/Panel";
 import { type OrganizationSettings, useDecideAccessRequest } from "./api";
 import { personName } from "./member-rules";
 import styles from "./settings.module.css";
@@ -10,10 +11,7 @@ export function AccessRequestsSection({ organization }: { organization: Organiza
   const busy = approve.isPending || decline.isPending;
   const error = approve.error ?? decline.error;
   return (
-    <section className={styles.section} aria-labelledby="access-requests-title">
-      <h2 id="access-requests-title" className={styles.sectionTitle}>
-        Access requests
-      </h2>
+    <Panel title="Access requests">
       {organization.accessRequests.length === 0 ? (
         <p className={styles.muted}>No one is waiting to join.</p>
       ) : (
@@ -51,6 +49,6 @@ export function AccessRequestsSection({ organization }: { organization: Organiza
           {error.message}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
 import formStyles from "../../ui/form.module.css";
+import { Panel } from "../../ui/Panel";
 import { type OrganizationSettings, useDeleteOrganization } from "./api";
 import styles from "./settings.module.css";
 
@@ -18,10 +19,7 @@ export function DangerZone({ organization }: { organization: OrganizationSetting
   };
 
   return (
-    <section className={`${styles.section} ${styles.danger}`} aria-labelledby="danger-title">
-      <h2 id="danger-title" className={styles.sectionTitle}>
-        Danger zone
-      </h2>
+    <Panel title="Danger zone" tone="danger">
       <div className={styles.row}>
         <span className={styles.rowMain}>
           <span className={styles.rowTitle}>Delete this organization</span>
@@ -50,6 +48,6 @@ export function DangerZone({ organization }: { organization: OrganizationSetting
           onCancel={() => setConfirming(false)}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }

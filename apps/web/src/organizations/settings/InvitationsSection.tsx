@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Field } from "../../accounts/Field";
 import { Button } from "../../ui/Button";
 import formStyles from "../../ui/form.module.css";
+import { Panel } from "../../ui/Panel";
 import { type OrganizationRole, ROLE_NAMES } from "../api";
 import { type OrganizationSettings, useInviteMember, useRevokeInvitation } from "./api";
 import { assignableRoles } from "./member-rules";
@@ -33,10 +34,7 @@ export function InvitationsSection({ organization }: { organization: Organizatio
   };
 
   return (
-    <section className={styles.section} aria-labelledby="invitations-title">
-      <h2 id="invitations-title" className={styles.sectionTitle}>
-        Invitations
-      </h2>
+    <Panel title="Invitations">
       <form className={styles.inviteForm} onSubmit={submit} noValidate>
         <Field
           label="Email address"
@@ -98,6 +96,6 @@ export function InvitationsSection({ organization }: { organization: Organizatio
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

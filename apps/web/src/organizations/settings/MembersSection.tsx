@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
 import formStyles from "../../ui/form.module.css";
+import { Panel } from "../../ui/Panel";
 import { type OrganizationRole, ROLE_NAMES } from "../api";
 import { type OrganizationSettings, useChangeMemberRole, useRemoveMember } from "./api";
 import { assignableRoles, canChangeMember, personName } from "./member-rules";
@@ -19,10 +20,7 @@ export function MembersSection({ organization, viewerId }: MembersSectionProps) 
   const error = changeRole.error ?? remove.error;
   const busy = changeRole.isPending || remove.isPending;
   return (
-    <section className={styles.section} aria-labelledby="members-title">
-      <h2 id="members-title" className={styles.sectionTitle}>
-        Members
-      </h2>
+    <Panel title="Members">
       <ul className={styles.rows}>
         {organization.members.map((member) => {
           const who = personName(member.user);
@@ -92,6 +90,6 @@ export function MembersSection({ organization, viewerId }: MembersSectionProps) 
           {error.message}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { Field } from "../../accounts/Field";
 import { Button } from "../../ui/Button";
 import formStyles from "../../ui/form.module.css";
+import { Panel } from "../../ui/Panel";
 import { ORGANIZATION_NAME_HINT } from "../CreateOrganizationForm";
 import { organizationSettingsPath } from "../organization-list";
 import { type OrganizationSettings, useRenameOrganization } from "./api";
@@ -26,10 +27,7 @@ export function RenameSection({ organization }: { organization: OrganizationSett
   };
 
   return (
-    <section className={styles.section} aria-labelledby="rename-title">
-      <h2 id="rename-title" className={styles.sectionTitle}>
-        Organization name
-      </h2>
+    <Panel title="Organization name">
       <form className={styles.inviteForm} onSubmit={submit} noValidate>
         <Field
           label="Name"
@@ -51,6 +49,6 @@ export function RenameSection({ organization }: { organization: OrganizationSett
           {rename.error.message}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }

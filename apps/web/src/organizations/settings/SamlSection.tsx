@@ -1,15 +1,12 @@
 import formStyles from "../../ui/form.module.css";
+import { Panel } from "../../ui/Panel";
 import { type OrganizationSettings, useSetSamlRequired } from "./api";
-import styles from "./settings.module.css";
 
 /** Owners choose whether members must sign in with SAML; owners themselves are never locked out. */
 export function SamlSection({ organization }: { organization: OrganizationSettings }) {
   const setSamlRequired = useSetSamlRequired();
   return (
-    <section className={styles.section} aria-labelledby="saml-title">
-      <h2 id="saml-title" className={styles.sectionTitle}>
-        Single sign-on
-      </h2>
+    <Panel title="Single sign-on">
       <label className={formStyles.checkbox}>
         <input
           type="checkbox"
@@ -30,6 +27,6 @@ export function SamlSection({ organization }: { organization: OrganizationSettin
           {setSamlRequired.error.message}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -6,7 +6,9 @@ import { useAuth } from "../../accounts/auth-context";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
 import form from "../../ui/form.module.css";
-import frame from "../settings-page.module.css";
+import { Panel } from "../../ui/Panel";
+import { Page, PageHeader } from "../../ui/page/Page";
+import text from "../../ui/text.module.css";
 import { type SignOutEverywhereAnswer, useSignOutEverywhere } from "./api";
 
 /** /settings/account: who is signed in, where their API keys are, and "Sign out everywhere" (issue #28). */
@@ -14,23 +16,20 @@ export function AccountPage() {
   const { state } = useAuth();
   const email = state.status === "signed-in" ? state.info.user.zh.email : null;
   return (
-    <main className={frame.page}>
-      <h1 className={frame.title}>Account</h1>
-      <section className={frame.section} aria-labelledby="account-you">
-        <h2 id="account-you" className={frame.sectionTitle}>
-          Your account
-        </h2>
+    <Page>
+      <PageHeader title="Account" />
+      <Panel title="Your account">
         {email ? (
-          <p className={frame.muted}>
+          <p className={text.muted}>
             Signed in as <strong>{email}</strong>.
           </p>
         ) : null}
-        <p className={frame.links}>
+        <p className={text.links}>
           <Link to="/settings/api-keys">Manage your API keys</Link>
         </p>
-      </section>
+      </Panel>
       <SignOutEverywhereSection />
-    </main>
+    </Page>
   );
 }
 
@@ -38,11 +37,8 @@ function SignOutEverywhereSection() {
   const signOut = useSignOutEverywhere();
   const [confirming, setConfirming] = useState(false);
   return (
-    <section className={frame.section} aria-labelledby="account-sign-out-everywhere">
-      <h2 id="account-sign-out-everywhere" className={frame.sectionTitle}>
-        Sign out everywhere
-      </h2>
-      <p className={frame.muted}>
+    <Panel title="Sign out everywhere">
+      <p className={text.muted}>
         Ends every other session of your account (other browsers, devices and the browser extension) and revokes all
         your API keys. You stay signed in here, and we mail you what was ended. Use it when a device is lost or a key
         may have leaked; if someone may know your password, reset it as well.
@@ -76,7 +72,7 @@ function SignOutEverywhereSection() {
           }}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

@@ -1,13 +1,18 @@
 import { CheckIcon, CopyIcon, KeyIcon } from "@primer/octicons-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../../ui/Button";
+import { type Column, DataTable } from "../../ui/data-table/DataTable";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { EmptyState } from "../../ui/EmptyState";
+import { FormRow } from "../../ui/FormRow";
 import form from "../../ui/form.module.css";
-import { Loader } from "../../ui/Loader";
+import { LoadError } from "../../ui/LoadError";
+import { Panel } from "../../ui/Panel";
+import { Page, PageHeader } from "../../ui/page/Page";
 import { RelativeTime } from "../../ui/RelativeTime";
+import { Toolbar } from "../../ui/Toolbar";
+import text from "../../ui/text.module.css";
 import { useToasts } from "../../ui/toast/toast-context";
-import hidden from "../../ui/visually-hidden.module.css";
-import frame from "../settings-page.module.css";
 import styles from "./ApiKeysPage.module.css";
 import { type ApiKey, MAX_API_KEYS, useApiKeys, useCreateApiKey, useRevokeApiKey } from "./api";
 
@@ -18,76 +23,73 @@ export function ApiKeysPage() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   return (
-    <main className={frame.page}>
-      <h1 className={frame.title}>API keys</h1>
-      <p className={frame.muted}>
-        Scripts send a personal API key to <code>POST /public/graphql</code> as <code>Authorization: Bearer …</code> and
-        act with your permissions. Keep keys secret; revoke one you no longer use.
-      </p>
-      <p className={frame.links}>
-        <a href="/docs/api/getting-started">Getting started</a>
-        <a href="/docs/api">API reference</a>
-      </p>
+    <Page>
+      <PageHeader title="API keys">
+        <p className={text.muted}>
+          Scripts send a personal API key to <code>POST /public/graphql</code> as <code>Authorization: Bearer …</code>{" "}
+          and act with your permissions. Keep keys secret; revoke one you no longer use.
+        </p>
+        <p className={text.links}>
+          <a href="/docs/api/getting-started">Getting started</a>
+          <a href="/docs/api">API reference</a>
+        </p>
+      </PageHeader>
       {created ? <NewSecret {...created} onDone={() => setCreated(null)} /> : null}
       <CreateKeySection full={(keys.data?.length ?? 0) >= MAX_API_KEYS} onCreated={setCreated} />
-      <section className={frame.section} aria-labelledby="api-keys-list">
-        <h2 id="api-keys-list" className={frame.sectionTitle}>
-          Your keys
-        </h2>
+      <Panel title="Your keys">
         {keys.isError ? (
-          <div role="alert">
-            <p className={frame.muted}>Your API keys could not be loaded: {keys.error.message}</p>
-            <Button onClick={() => void keys.refetch()}>Try again</Button>
-          </div>
-        ) : !keys.data ? (
-          <Loader label="Loading API keys" />
-        ) : keys.data.length === 0 ? (
-          <p className={frame.muted}>You have no API keys yet.</p>
+          <LoadError error={keys.error} onRetry={() => void keys.refetch()}>
+            Your API keys could not be loaded
+          </LoadError>
         ) : (
-          <div className={styles.scroller}>
-            <table className={styles.keys}>
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Last used from</th>
-                  <th scope="col">
-                    <span className={hidden.hidden}>Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((key) => (
-                  <tr key={key.id}>
-                    <th scope="row">
-                      <span className={styles.keyCell}>
-                        <KeyIcon aria-hidden />
-                        <span className={styles.keyName}>{key.name}</span>
-                        <span className={frame.muted}>…{key.hint}</span>
-                      </span>
-                    </th>
-                    <td>
-                      <RelativeTime value={key.createdAt} />
-                    </td>
-                    <td>{key.lastUsedAt ? <RelativeTime value={key.lastUsedAt} /> : "Never used"}</td>
-                    <td className={styles.address}>{key.lastUsedIpAddress ?? "—"}</td>
-                    <td className={styles.actions}>
-                      <Button variant="danger" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
-                        Revoke
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={KEY_COLUMNS}
+            rows={keys.data}
+            rowKey={(key) => key.id}
+            loadingLabel="Loading API keys"
+            verticalAlign="middle"
+            size="medium"
+            empty={<EmptyState>You have no API keys yet.</EmptyState>}
+            rowActions={(key) => (
+              <Button variant="danger" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+                Revoke
+              </Button>
+            )}
+          />
         )}
-      </section>
+      </Panel>
       {revoking ? <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} /> : null}
-    </main>
+    </Page>
   );
 }
+
+const KEY_COLUMNS: Column<ApiKey>[] = [
+  {
+    key: "key",
+    header: "Key",
+    rowHeader: true,
+    cell: (key) => (
+      <span className={styles.keyCell}>
+        <KeyIcon aria-hidden />
+        <span className={styles.keyName}>{key.name}</span>
+        <span className={text.muted}>…{key.hint}</span>
+      </span>
+    ),
+  },
+  { key: "created", header: "Created", className: styles.when, cell: (key) => <RelativeTime value={key.createdAt} /> },
+  {
+    key: "lastUsed",
+    header: "Last used",
+    className: styles.when,
+    cell: (key) => (key.lastUsedAt ? <RelativeTime value={key.lastUsedAt} /> : "Never used"),
+  },
+  {
+    key: "lastUsedFrom",
+    header: "Last used from",
+    className: styles.address,
+    cell: (key) => key.lastUsedIpAddress ?? "—",
+  },
+];
 
 function CreateKeySection({
   full,
@@ -98,7 +100,6 @@ function CreateKeySection({
 }) {
   const create = useCreateApiKey();
   const [name, setName] = useState("");
-  const nameId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -114,30 +115,27 @@ function CreateKeySection({
   };
 
   return (
-    <section className={frame.section} aria-labelledby="api-keys-create">
-      <h2 id="api-keys-create" className={frame.sectionTitle}>
-        Create a key
-      </h2>
+    <Panel title="Create a key">
       {full ? (
-        <p className={frame.muted}>
+        <p className={text.muted}>
           You have {MAX_API_KEYS} API keys, the most you can have. Revoke one to create another.
         </p>
       ) : (
         <form className={styles.createForm} onSubmit={onSubmit}>
-          <div className={`${form.field} ${styles.field}`}>
-            <label className={form.label} htmlFor={nameId}>
-              Name
-            </label>
-            <input
-              id={nameId}
-              className={form.input}
-              value={name}
-              maxLength={100}
-              placeholder="Release script"
-              aria-invalid={create.isError}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
+          <FormRow label="Name" className={styles.field}>
+            {(control) => (
+              <input
+                {...control}
+                className={form.input}
+                value={name}
+                maxLength={100}
+                placeholder="Release script"
+                // The error stands under the whole form, beside the button, not under the field.
+                aria-invalid={create.isError}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
+          </FormRow>
           <Button type="submit" variant="primary" disabled={create.isPending || name.trim() === ""}>
             {create.isPending ? "Creating…" : "Create key"}
           </Button>
@@ -148,7 +146,7 @@ function CreateKeySection({
           {create.error.message}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -165,12 +163,9 @@ function NewSecret({ name, secret, onDone }: { name: string; secret: string; onD
     }
   };
   return (
-    <section className={styles.secret} aria-labelledby="api-keys-secret" role="status">
-      <h2 id="api-keys-secret" className={frame.sectionTitle}>
-        Your new key “{name}”
-      </h2>
-      <p className={frame.muted}>Copy it now: you will not be able to see it again.</p>
-      <div className={styles.secretRow}>
+    <Panel title={`Your new key “${name}”`} tone="success" role="status">
+      <p className={text.muted}>Copy it now: you will not be able to see it again.</p>
+      <Toolbar>
         <code className={styles.secretValue} data-testid="api-key-secret">
           {secret}
         </code>
@@ -180,8 +175,8 @@ function NewSecret({ name, secret, onDone }: { name: string; secret: string; onD
         <Button variant="primary" onClick={onDone}>
           Done
         </Button>
-      </div>
-    </section>
+      </Toolbar>
+    </Panel>
   );
 }
 

@@ -1,0 +1,23 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { Panel } from "./Panel";
+
+describe("panel", () => {
+  it("is a region named by its level-2 heading, with its actions and content inside", () => {
+    render(
+      <>
+        <Panel title="Seats" actions={<button type="button">Give a seat</button>}>
+          <p>No seats are given yet.</p>
+        </Panel>
+        <Panel title="Declined">
+          <p>No requests were declined.</p>
+        </Panel>
+      </>,
+    );
+    const seats = screen.getByRole("region", { name: "Seats" });
+    expect(within(seats).getByRole("heading", { level: 2 })).toHaveTextContent("Seats");
+    expect(within(seats).getByRole("button", { name: "Give a seat" })).toBeInTheDocument();
+    expect(within(seats).getByText("No seats are given yet.")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Declined" })).queryByRole("button")).not.toBeInTheDocument();
+  });
+});
