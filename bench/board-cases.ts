@@ -45,7 +45,11 @@ export async function eachBoardCase(
   measure: (boardCase: BoardCase) => Promise<Row[]>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  const engines = options.postgresUrl ? [options.postgresUrl, null] : [null];
+  // `BENCH_ENGINES=postgresql` (or `pglite`) leaves the other engine out of a long run.
+  const only = process.env.BENCH_ENGINES?.toLowerCase();
+  const engines = (options.postgresUrl ? [options.postgresUrl, null] : [null]).filter(
+    (url) => !only || only.includes(url ? "postgres" : "pglite"),
+  );
   for (const url of engines) {
     for (const issues of options.sizes) {
       for (const state of options.states) {
