@@ -5,6 +5,7 @@
  * still runs, so one engine's failure never discards the rows already measured.
  */
 
+import { calibrate, describeCalibration } from "./machine.js";
 import { moveIn } from "./moved-in.js";
 import type { Row } from "./registry.js";
 import { benchDatabase, boardSize, type SeededBoard, seedBoard } from "./seed.js";
@@ -69,7 +70,10 @@ export async function eachBoardCase(
           // Only the built server serves, and PGlite's files take one process at a time.
           await board.t.app.close();
           await database.dispose();
-          rows.push(...(await measure({ engine, issues, state, board, where, made })));
+          const measured = await measure({ engine, issues, state, board, where, made });
+          // The machine's speed right after this case, beside its figures (issue #32).
+          const calibration = describeCalibration(await calibrate(url, { withPglite: !url }));
+          rows.push(...measured.map((row) => ({ ...row, figure: `${row.figure}; calibration after: ${calibration}` })));
         } catch (error) {
           const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
           options.log(`${label} failed: ${message}`);

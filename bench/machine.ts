@@ -29,22 +29,19 @@ function postgresVersion(postgresUrl: string | null): string {
  */
 export interface Calibration {
   cpuLoopMs: number;
-  sqlMs: { postgres: number | null; pglite: number };
+  sqlMs: { postgres: number | null; pglite: number | null };
 }
 
 const CALIBRATION_RUNS = 5;
 
-export async function calibrate(postgresUrl: string | null): Promise<Calibration> {
+/** The calibration now; `withPglite: false` leaves PGlite's SQL workload out when PostgreSQL is the engine measured. */
+export async function calibrate(postgresUrl: string | null, { withPglite = true } = {}): Promise<Calibration> {
   const cpuLoopMs = median(Array.from({ length: CALIBRATION_RUNS }, cpuLoop));
+  const postgres = postgresUrl ? await postgresWorkload(postgresUrl) : null;
+  if (!withPglite && postgres !== null) return { cpuLoopMs, sqlMs: { postgres, pglite: null } };
   const pglite = await openDatabase();
   try {
-    return {
-      cpuLoopMs,
-      sqlMs: {
-        postgres: postgresUrl ? await postgresWorkload(postgresUrl) : null,
-        pglite: await sqlWorkload((text) => pglite.executeSql(text)),
-      },
-    };
+    return { cpuLoopMs, sqlMs: { postgres, pglite: await sqlWorkload((text) => pglite.executeSql(text)) } };
   } finally {
     await pglite.close();
   }
@@ -53,7 +50,8 @@ export async function calibrate(postgresUrl: string | null): Promise<Calibration
 export function describeCalibration(calibration: Calibration): string {
   const { cpuLoopMs, sqlMs } = calibration;
   const postgres = sqlMs.postgres === null ? "" : `, SQL workload ${sqlMs.postgres.toFixed(1)} ms on PostgreSQL`;
-  return `CPU loop ${cpuLoopMs.toFixed(1)} ms${postgres}, ${sqlMs.pglite.toFixed(1)} ms on PGlite`;
+  const pglite = sqlMs.pglite === null ? "" : `, ${sqlMs.pglite.toFixed(1)} ms on PGlite`;
+  return `CPU loop ${cpuLoopMs.toFixed(1)} ms${postgres}${pglite}`;
 }
 
 /** 20 million rounds of integer mixing: a fixed amount of work for one core. */

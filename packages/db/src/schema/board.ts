@@ -66,7 +66,7 @@ export const issuePositions = pgTable(
 /**
  * A pipeline's open issues and pull requests and the points they carry, kept as data so a board's
  * headers are read in O(pipelines) however many issues it holds (decision 0066). Written only by
- * statement triggers on `issue_positions` (migration 0035), in the transaction of whatever changed
+ * row triggers on `issue_positions` (migration 0035), in the transaction of whatever changed
  * a position or the copies of its issue's state, kind and estimate: moves (`gantry_move_issue`),
  * closes and reopenings, estimates, imports, webhooks. Repaired by `repairPipelineTotals`.
  */
