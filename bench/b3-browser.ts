@@ -117,7 +117,7 @@ export const b3Browser: Benchmark = {
     const keystrokes = quick ? 5 : 20;
     const drops = quick ? 5 : 20;
     const engine = postgresUrl ? "PostgreSQL" : "PGlite";
-    const database = await benchDatabase(postgresUrl, "gantry_bench_b3");
+    const database = await benchDatabase(postgresUrl, "bench_b3");
     const board = await seedBoard(database, boardSize(issues));
     await board.t.app.close();
     const server = await createTestApp(

@@ -49,7 +49,7 @@ interface Setup {
 }
 
 export async function setUp(postgresUrl: string | null, issues: number): Promise<Setup> {
-  const database = await benchDatabase(postgresUrl, "gantry_bench_b4");
+  const database = await benchDatabase(postgresUrl, "bench_b4");
   const requests: string[] = [];
   const hub = await createHubSandbox({
     host: "127.0.0.1",

@@ -36,7 +36,7 @@ export const b5Fanout: Benchmark = {
     const clients = quick ? 50 : 200;
     const moves = quick ? 10 : 30;
     const engine = postgresUrl ? "PostgreSQL" : "PGlite";
-    const database = await benchDatabase(postgresUrl, "gantry_bench_b5");
+    const database = await benchDatabase(postgresUrl, "bench_b5");
     const board = await seedBoard(database, boardSize(quick ? 1_000 : 10_000));
     await board.t.app.listen({ port: 0, host: "127.0.0.1" });
     const url = baseUrl(board.t);

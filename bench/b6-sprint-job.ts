@@ -212,7 +212,7 @@ export const b6SprintJob: Benchmark = {
     const rows: Row[] = [];
     for (const url of engines) {
       const engine = url ? "PostgreSQL" : "PGlite";
-      const database = await benchDatabase(url, "gantry_bench_b6");
+      const database = await benchDatabase(url, "bench_b6");
       try {
         const seedStart = performance.now();
         const seeded = await seedWorkspaces(database.db, count);

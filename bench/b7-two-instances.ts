@@ -19,7 +19,7 @@ export const b7TwoInstances: Benchmark = {
     if (!postgresUrl) throw new Error("B7 needs TEST_DATABASE_URL: two instances share a PostgreSQL database");
     const clients = quick ? 50 : 200;
     const moves = quick ? 10 : 30;
-    const database = await benchDatabase(postgresUrl, "gantry_bench_b7");
+    const database = await benchDatabase(postgresUrl, "bench_b7");
     const board = await seedBoard(database, boardSize(quick ? 1_000 : 10_000));
     const members = await signUpMembers(board, clients);
     // The seeding app has the in-process bus; the two instances under test publish through Redis.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orderProblems } from "./permutation.js";
+import { benchDatabaseName } from "./seed.js";
 import { median, percentile, summarize } from "./stats.js";
 
 describe("benchmark statistics", () => {
@@ -42,5 +43,14 @@ describe("the board order check after concurrent moves", () => {
       'two issues share rank "h" in pipeline p',
       'invalid rank "j0" for x',
     ]);
+  });
+});
+
+describe("benchmark database names", () => {
+  it("follow the database TEST_DATABASE_URL names, so two people on one server never share one", () => {
+    expect(benchDatabaseName("postgres://postgres@127.0.0.1:5432/test", "bench_b1")).toBe("test_bench_b1");
+    expect(benchDatabaseName("postgres://me@db:5432/Alice-Dev", "bench_b2")).toBe("alice_dev_bench_b2");
+    expect(benchDatabaseName("postgres://me@db:5432", "bench")).toBe("postgres_bench");
+    expect(() => benchDatabaseName(`postgres://me@db/${"x".repeat(60)}`, "bench")).toThrow(/longer than 63/);
   });
 });

@@ -10,10 +10,13 @@ import { b5Fanout } from "./b5-fanout.js";
 import { b6SprintJob } from "./b6-sprint-job.js";
 import { b7TwoInstances } from "./b7-two-instances.js";
 import { b8ZenhubImport } from "./b8-zenhub-import.js";
+import { b9FilteredViewport } from "./b9-filtered-viewport.js";
 
 export interface BenchContext {
   /** Small sizes and short durations, so the whole suite runs in about two minutes. */
   quick: boolean;
+  /** Board sizes asked for on the command line (`--sizes=`), instead of the benchmark's own. */
+  sizes: number[] | undefined;
   /** A PostgreSQL server URL (TEST_DATABASE_URL); benchmarks make their own database on it. Null: PGlite only. */
   postgresUrl: string | null;
   log(message: string): void;
@@ -48,4 +51,5 @@ export const benchmarks: Benchmark[] = [
   b6SprintJob,
   b7TwoInstances,
   b8ZenhubImport,
+  b9FilteredViewport,
 ];

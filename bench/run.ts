@@ -4,10 +4,10 @@
  * beside the figures (decision 0040). `--label=NAME` appends `-NAME` to the file name, so a
  * before/after pair or a quiet run does not overwrite the day's other results.
  */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type Calibration, calibrate, describeCalibration, machine } from "./machine.js";
 import { type Benchmark, type BenchResult, benchmarks } from "./registry.js";
 
 const args = process.argv.slice(2);
@@ -15,6 +15,13 @@ const quick = args.includes("--quick");
 const label = args.find((arg) => arg.startsWith("--label="))?.slice("--label=".length);
 if (label !== undefined && !/^[a-z0-9-]+$/.test(label)) {
   console.error("--label takes lower-case letters, digits and hyphens, as in --label=after-index");
+  process.exit(2);
+}
+// `--sizes=1000,10000`: the board sizes of the benchmarks that take sizes (B1, B2, B9), instead of their own.
+const sizesArg = args.find((arg) => arg.startsWith("--sizes="))?.slice("--sizes=".length);
+const sizes = sizesArg?.split(",").map(Number);
+if (sizes?.some((size) => !Number.isInteger(size) || size < 100)) {
+  console.error("--sizes takes whole numbers of issues of at least 100, as in --sizes=1000,10000");
   process.exit(2);
 }
 const wanted = args.filter((arg) => !arg.startsWith("--")).map((arg) => arg.toUpperCase());
@@ -32,10 +39,17 @@ let failed = false;
 for (const benchmark of selected) {
   const started = new Date();
   const loadAtStart = oneMinuteLoad();
+  const calibrationAtStart = await calibrate(postgresUrl);
   console.log(`\n== ${benchmark.id}: ${benchmark.title}${quick ? " (quick)" : ""}`);
   try {
-    const result = await benchmark.run({ quick, postgresUrl, log: (message) => console.log(`   ${message}`) });
-    const report = render(benchmark, result, started, loadAtStart);
+    const result = await benchmark.run({
+      quick,
+      sizes,
+      postgresUrl,
+      log: (message) => console.log(`   ${message}`),
+    });
+    const calibration = [calibrationAtStart, await calibrate(postgresUrl)];
+    const report = render(benchmark, result, started, loadAtStart, calibration);
     console.log(table(result));
     const file = path.join(
       resultsDir,
@@ -60,35 +74,27 @@ function table(result: BenchResult): string {
   ].join("\n");
 }
 
-function render(benchmark: Benchmark, result: BenchResult, started: Date, loadAtStart: number): string {
+function render(
+  benchmark: Benchmark,
+  result: BenchResult,
+  started: Date,
+  loadAtStart: number,
+  [before, after]: Calibration[],
+): string {
   const load = `${loadAtStart.toFixed(1)} at the start, ${oneMinuteLoad().toFixed(1)} at the end`;
+  const calibration = (taken: Calibration | undefined) => (taken ? describeCalibration(taken) : "not taken");
   return [
     `# ${benchmark.id}: ${benchmark.title}${quick ? " (quick sizes)" : ""}`,
     "",
-    `Run ${started.toISOString()} (${Math.round((Date.now() - started.getTime()) / 1000)} s) on ${machine()}.`,
+    `Run ${started.toISOString()} (${Math.round((Date.now() - started.getTime()) / 1000)} s) on ${machine(postgresUrl)}.`,
     `One-minute load average ${load}: above ${os.availableParallelism()} the machine was busy and the figures are noisy.`,
+    `Calibration (bench/machine.ts; lower is a faster machine): ${calibration(before)} at the start; ${calibration(after)} at the end.`,
     "",
     table(result),
     "",
     result.notes ?? "",
     "",
   ].join("\n");
-}
-
-function machine(): string {
-  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  const memory = `${Math.round(os.totalmem() / 2 ** 30)} GiB`;
-  return `${os.availableParallelism()} cores (${cpu}), ${memory} memory, Node ${process.version}, ${postgresVersion()}`;
-}
-
-function postgresVersion(): string {
-  if (!postgresUrl) return "no PostgreSQL server (PGlite only)";
-  try {
-    const version = execFileSync("psql", [postgresUrl, "-Atc", "show server_version"], { encoding: "utf8" });
-    return `PostgreSQL ${version.trim()}`;
-  } catch {
-    return "PostgreSQL (version unknown)";
-  }
 }
 
 function oneMinuteLoad(): number {

@@ -1,7 +1,8 @@
 /**
  * Large boards for the benchmarks, built fast: the owner, organisation and workspace through the
  * API, then repositories, issues and their board positions as multi-row INSERTs of 1,000 rows
- * (not one request per issue). Run alone it seeds PostgreSQL's `gantry_bench` and leaves it:
+ * (not one request per issue). Run alone it seeds PostgreSQL's `<TEST_DATABASE_URL's database>_bench`
+ * and leaves it (drop it when done):
  *
  *   TEST_DATABASE_URL=postgres://… npx tsx --conditions=@gantry/source bench/seed.ts [issues]
  */
@@ -42,6 +43,9 @@ export interface SeededBoard {
 }
 
 const CHUNK = 1_000;
+/** A word in the title of one seeded issue of every SEARCHED_EVERY, and in no other text. */
+export const SEARCHED_WORD = "flickers";
+export const SEARCHED_EVERY = 1_000;
 const LABELS = [
   { name: "bug", color: "d73a4a" },
   { name: "feature", color: "a2eeef" },
@@ -49,13 +53,26 @@ const LABELS = [
 ];
 
 /**
+ * A benchmark's database name on the PostgreSQL server of `postgresUrl`: that URL's own database
+ * name with `suffix` after it (`test` gives `test_bench_b1`), so two people whose TEST_DATABASE_URLs
+ * name different databases on one server never drop each other's benchmark databases.
+ */
+export function benchDatabaseName(postgresUrl: string, suffix: string): string {
+  const own = decodeURIComponent(new URL(postgresUrl).pathname.slice(1)) || "postgres";
+  const name = `${own}_${suffix}`.toLowerCase().replace(/[^a-z0-9_]/g, "_");
+  // PostgreSQL keeps 63 bytes of a name; a longer one would silently become another's.
+  if (name.length > 63) throw new Error(`benchmark database name ${name} is longer than 63 characters`);
+  return name;
+}
+
+/**
  * A fresh, migrated database for one benchmark: PGlite (in memory, or in `pgliteDataDir` for a
- * server in another process to open after this one closes it), or `name` on the PostgreSQL server
- * (dropped and made again, never the server's other databases).
+ * server in another process to open after this one closes it), or benchDatabaseName(`suffix`) on
+ * the PostgreSQL server (dropped and made again, never the server's other databases).
  */
 export async function benchDatabase(
   postgresUrl: string | null,
-  name = "gantry_bench",
+  suffix: string,
   pgliteDataDir?: string,
 ): Promise<TestDatabase> {
   if (!postgresUrl) {
@@ -63,14 +80,9 @@ export async function benchDatabase(
     await handle.migrate();
     return { ...handle, dispose: handle.close };
   }
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const name = benchDatabaseName(postgresUrl, suffix);
+  await dropBenchDatabase(postgresUrl, name);
+  await adminQuery(postgresUrl, `create database ${name}`);
   // The server's default pool size (10), as a production instance runs with.
   const handle = await openDatabase({
     url: benchDatabaseUrl(postgresUrl, name),
@@ -80,8 +92,23 @@ export async function benchDatabase(
   return { ...handle, dispose: handle.close };
 }
 
+/** Drops a benchmark's database, so a 100,000-issue board does not stay on a shared server. */
+export async function dropBenchDatabase(postgresUrl: string, name: string): Promise<void> {
+  await adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);
+}
+
+async function adminQuery(postgresUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** The URL of the benchmark's database `name` on the PostgreSQL server at `postgresUrl`. */
-export function benchDatabaseUrl(postgresUrl: string, name = "gantry_bench"): string {
+export function benchDatabaseUrl(postgresUrl: string, name: string): string {
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -148,7 +175,11 @@ export async function seedBoard(database: TestDatabase, size: BoardSize): Promis
         repositoryId: repository.id,
         ghId: ghBase * 10 + index,
         number,
-        title: `Issue ${number} of ${repository.name}: make the thing faster`,
+        // One issue in a thousand holds the word B9 searches for, so a search keeps 0.1% of any board.
+        title:
+          index % SEARCHED_EVERY === SEARCHED_EVERY - 1
+            ? `Checkout ${SEARCHED_WORD} on retry in ${repository.name}`
+            : `Issue ${number} of ${repository.name}: make the thing faster`,
         body: "Steps to reproduce, expected and actual behaviour.",
         state: "open" as const,
         htmlUrl: `${repository.htmlUrl}/issues/${number}`,
@@ -186,7 +217,8 @@ export async function seedBoard(database: TestDatabase, size: BoardSize): Promis
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename;
 if (invokedDirectly) {
   const issues = Number(process.argv[2] ?? 10_000);
-  const database = await benchDatabase(process.env.TEST_DATABASE_URL ?? null);
+  const postgresUrl = process.env.TEST_DATABASE_URL ?? null;
+  const database = await benchDatabase(postgresUrl, "bench");
   const board = await seedBoard(database, boardSize(issues));
   console.log(
     `Seeded ${issues} issues in ${Math.round(board.seedMs)} ms (${database.engine}); workspace ${board.workspace}`,

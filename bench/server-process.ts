@@ -10,13 +10,21 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fakeWebDist } from "../apps/server/src/testing/app.js";
-import { benchDatabaseUrl } from "./seed.js";
+import { benchDatabaseName, benchDatabaseUrl, dropBenchDatabase } from "./seed.js";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const MAIN = path.join(ROOT, "apps/server/dist/main.js");
 /** The server and the workspace packages it runs from their own dist (apps/server/tsconfig.build.json). */
 const BUILT = ["apps/server", "packages/db", "packages/domain"];
-const READY_WITHIN_MS = 30_000;
+/**
+ * How long a fresh server may take to answer /readyz: `BENCH_SERVER_READY_SECONDS`, or 30 s, and
+ * 120 s on PGlite, which replays its files into memory first (slow at 100,000 issues on a busy machine).
+ */
+function readyWithinMs(database: ServerDatabase): number {
+  const setting = Number(process.env.BENCH_SERVER_READY_SECONDS);
+  if (setting > 0) return setting * 1000;
+  return "GANTRY_DATA_DIR" in database ? 120_000 : 30_000;
+}
 const STOP_WITHIN_MS = 10_000;
 /** Enough of the child's output to say why it failed, without keeping all of it. */
 const OUTPUT_KEPT_CHARS = 8_000;
@@ -39,30 +47,43 @@ export interface BenchServerDatabase {
   server: ServerDatabase;
   /** PGlite's folder, for `benchDatabase` to seed and `openDatabase({ dataDir })` to reopen; PostgreSQL: undefined. */
   pgliteDir: string | undefined;
-  /** Deletes PGlite's folder; PostgreSQL's database stays until the benchmark's next run drops it. */
-  remove(): void;
+  /** PostgreSQL's database name (benchDatabaseName); PGlite: undefined. */
+  name: string | undefined;
+  /** Deletes PGlite's folder, or drops PostgreSQL's database: large boards must not stay on a shared server. */
+  remove(): Promise<void>;
 }
 
 /**
- * A benchmark's database `name` on the PostgreSQL server at `postgresUrl`, or PGlite on disk in a new
- * temporary folder (not in memory: the server in its own process opens the files the bench seeded).
+ * A benchmark's database on the PostgreSQL server at `postgresUrl`, named after that URL's database
+ * and `suffix` (benchDatabaseName), or PGlite on disk in a new temporary folder (not in memory: the
+ * server in its own process opens the files the bench seeded).
  */
-export function benchServerDatabase(postgresUrl: string | null, name: string): BenchServerDatabase {
+export function benchServerDatabase(postgresUrl: string | null, suffix: string): BenchServerDatabase {
   if (postgresUrl) {
-    return { server: { DATABASE_URL: benchDatabaseUrl(postgresUrl, name) }, pgliteDir: undefined, remove: () => {} };
+    const name = benchDatabaseName(postgresUrl, suffix);
+    return {
+      server: { DATABASE_URL: benchDatabaseUrl(postgresUrl, name) },
+      pgliteDir: undefined,
+      name,
+      remove: () => dropBenchDatabase(postgresUrl, name),
+    };
   }
-  const pgliteDir = mkdtempSync(path.join(tmpdir(), `${name}-pglite-`));
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), `gantry-${suffix}-pglite-`));
   return {
     server: { GANTRY_DATA_DIR: pgliteDir },
     pgliteDir,
-    remove: () => rmSync(pgliteDir, { recursive: true, force: true }),
+    name: undefined,
+    remove: async () => rmSync(pgliteDir, { recursive: true, force: true }),
   };
 }
 
-/** Starts the built server on a free loopback port and waits until it is ready (`/readyz`). */
+/**
+ * Starts the built server and waits until it is ready (`/readyz`): on `BENCH_SERVER_PORT` when set
+ * (a port a firewall or a colleague's run leaves free), else on a free loopback port.
+ */
 export async function startBuiltServer(database: ServerDatabase): Promise<ServerProcess> {
   assertBuildIsFresh();
-  const port = await freePort();
+  const port = Number(process.env.BENCH_SERVER_PORT) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const webDist = fakeWebDist();
   // Only these variables: the bench's own (TEST_DATABASE_URL, a developer's DATABASE_URL) must not
@@ -96,12 +117,13 @@ export async function startBuiltServer(database: ServerDatabase): Promise<Server
   });
   const cleanUp = () => rmSync(webDist, { recursive: true, force: true });
 
-  if (!(await waitForReady(url, child)) || child.pid === undefined) {
+  const readyWithin = readyWithinMs(database);
+  if (!(await waitForReady(url, child, readyWithin)) || child.pid === undefined) {
     const running = isRunning(child);
     await stopChild(child, exited);
     cleanUp();
     const how = running
-      ? `was not ready within ${READY_WITHIN_MS / 1000} s`
+      ? `was not ready within ${readyWithin / 1000} s (BENCH_SERVER_READY_SECONDS sets it)`
       : `exited (${await exited}) before it was ready`;
     throw new Error(`The built server (${path.relative(ROOT, MAIN)}) ${how}. Its output:\n${output}`);
   }
@@ -157,8 +179,8 @@ async function freePort(): Promise<number> {
 }
 
 /** Polls `/readyz` until the database answers, the child exits, or the time is up. */
-async function waitForReady(url: string, child: ChildProcess): Promise<boolean> {
-  const deadline = Date.now() + READY_WITHIN_MS;
+async function waitForReady(url: string, child: ChildProcess, within: number): Promise<boolean> {
+  const deadline = Date.now() + within;
   while (isRunning(child) && Date.now() < deadline) {
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,

@@ -3,7 +3,7 @@
  * against a seeded workspace, sampled every 10 s, then a verdict (memory stable, latency stable, no error
  * responses) written with the per-minute figures to bench/results/soak-<date>.md. It stops by itself.
  *
- * The server runs in this process on PostgreSQL (`TEST_DATABASE_URL`, database `gantry_soak`, dropped and
+ * The server runs in this process on PostgreSQL (`TEST_DATABASE_URL`, database `<its database>_soak` (benchDatabaseName), dropped and
  * made again; PGlite without it), as the benchmarks run it; the load comes from a fixed number of clients,
  * each sending at a fixed rate, so the request rate does not follow the server's speed.
  */
@@ -18,7 +18,7 @@ import { BOARD_PAGE_SIZE } from "@gantry/domain";
 import { type SubscriptionStream, subscribe } from "../apps/server/src/testing/sse.js";
 import { BOARD_PIPELINES, OPEN_PAGE } from "../apps/web/src/board/api.js";
 import { machine } from "./machine.js";
-import { benchDatabase, boardSize, seedBoard } from "./seed.js";
+import { benchDatabase, benchDatabaseName, boardSize, seedBoard } from "./seed.js";
 import { type MemorySample, soakVerdict } from "./soak-verdict.js";
 import { percentile } from "./stats.js";
 
@@ -104,7 +104,7 @@ async function main() {
   const loadBefore = os.loadavg()[0] ?? 0;
   const engine = postgresUrl ? "PostgreSQL" : "PGlite";
   if (!postgresUrl) log("TEST_DATABASE_URL is not set: running on PGlite in memory");
-  const database = await benchDatabase(postgresUrl, "gantry_soak");
+  const database = await benchDatabase(postgresUrl, "soak");
   const board = await seedBoard(database, boardSize(ISSUES));
   const { t, owner, workspace, pipelines, issues } = board;
   await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -376,7 +376,7 @@ async function main() {
     "search is a pipeline page under a label filter and search text, or `searchIssues`; the issue viewer reads one",
     `issue with its workspace fields; label edits add and remove a label on ${NATIVE_ISSUES} native issues; ${createdCount}`,
     `native issues were created. Workspace: ${ISSUES.toLocaleString("en")} issues in 20 repositories over 8 pipelines`,
-    `(bench/seed.ts), ${engine}${postgresUrl ? " (database `gantry_soak`)" : ""}.`,
+    `(bench/seed.ts), ${engine}${postgresUrl ? ` (database \`${benchDatabaseName(postgresUrl, "soak")}\`)` : ""}.`,
     "",
     "The server runs in the soak's own process, so heap and RSS include the load clients (small, bounded:",
     "latencies are kept per minute). Each memory sample follows a full collection, so the heap figure is the",

@@ -26,7 +26,8 @@ const LABELS = ["bug", "ui", "docs"];
 const LOGINS = ["mona", "hubot", "Octocat"];
 const MILESTONES = ["v1", "v2"];
 const TYPES = ["Bug", "Task"];
-const TITLES = ["Fix login", "fix Layout", "Add docs", "add tests", "Zap cache", "zip it"];
+// "100x" and "snake-case" are what LIKE's wildcards would wrongly find for "100%" and "snake_case".
+const TITLES = ["Fix login", "fix Layout", "Add docs", "add tests", "Zap cache", "zip it", "100x faster", "snake-case"];
 const REPO_GH_IDS = [7001, 7002];
 
 const SEARCH = `query ($pipeline: ID!, $filters: IssueSearchFiltersInput, $query: String, $sort: IssueSortType, $first: Int = 100) {
@@ -70,7 +71,7 @@ const maybe = <T>(values: readonly T[]) => fc.option(fc.constantFrom(...values),
 
 const generatedIssue: fc.Arbitrary<GeneratedIssue> = fc.record({
   title: fc.constantFrom(...TITLES),
-  body: fc.constantFrom("", "crash on LOGIN", "docs only"),
+  body: fc.constantFrom("", "crash on LOGIN", "docs only", "a snake_case name, 100% sure"),
   repo: fc.constantFrom(0, 1),
   labels: some(LABELS),
   assignees: some(LOGINS),
@@ -278,7 +279,16 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
       fc.oneof({ weight: 3, arbitrary: fc.constant(empty) }, arbitrary);
     const noValues = { in: [], nin: [] };
     return fc.record({
-      search: fc.constantFrom("", "fix", "not:docs", "login not:layout", `#${runNumber}`),
+      search: fc.constantFrom(
+        "",
+        "fix",
+        "not:docs",
+        "login not:layout",
+        `#${runNumber}`,
+        "100%",
+        "snake_case",
+        "not:x\\y",
+      ),
       repos: fc.record({ isLoading: fc.constant(false), value: often(some(REPO_GH_IDS), []) }),
       zhRepos: fc.record({ value: often(some(repositoryIds.map((id) => encodeGlobalID("Repository", id))), []) }),
       labels: often(inNin([...LABELS, "none"]), noValues),

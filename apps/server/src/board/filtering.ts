@@ -301,12 +301,21 @@ function keyConditions(search: BoardSearch): KeyCondition[] {
   ];
 }
 
+/**
+ * What a search term is looked for in: the lower-cased title, body and "#number" joined by line
+ * breaks, which no term holds (terms are split on whitespace), so a term is in it exactly when it is
+ * in one of the three. Written as migration 0035's trigram index is, token for token (the line
+ * breaks inlined, not sent as values): PostgreSQL uses the index only for the identical expression.
+ */
+const SEARCHED_TEXT = sql`(lower(${issues.title}) || ${sql.raw("E'\\n'")} || lower(coalesce(${issues.body}, '')) || ${sql.raw("E'\\n#'")} || ${issues.number}::text)`;
+
+/** A LIKE pattern matching any text that contains `term` literally. */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
 /** The search text: every term in the title, body or "#number"; no `not:` term in any of them. */
 function searchCondition(text: string): SQL[] {
   const terms = parseBoardSearch(text);
-  const contains = (term: string) =>
-    sql`(strpos(lower(${issues.title}), ${term}) > 0 or strpos(lower(coalesce(${issues.body}, '')), ${term}) > 0
-      or strpos('#' || ${issues.number}::text, ${term}) > 0)`;
+  const contains = (term: string) => sql`${SEARCHED_TEXT} like ${containing(term)}`;
   return [...terms.include.map(contains), ...terms.exclude.map((term) => not(contains(term)))];
 }
 

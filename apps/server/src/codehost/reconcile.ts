@@ -1,5 +1,6 @@
 import { schema } from "@gantry/db";
 import { eq } from "drizzle-orm";
+import { repairPipelineTotals } from "../board/pipeline-totals.js";
 import { placeNewIssues } from "../board/placement.js";
 import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
 import { gitHubError } from "./errors.js";
@@ -8,7 +9,7 @@ import { syncRelations } from "./relation-sync.js";
 import { type CodeHostDeps, clientForUser, ensureWebhook, WEBHOOK_NOT_INSTALLED } from "./repositories.js";
 import { syncRequestedReviewers } from "./review-requests.js";
 
-const { repositories } = schema;
+const { repositories, workspaceRepositories } = schema;
 /** Deliveries can be late; look this far behind the last reconciliation so none slip through. */
 const OVERLAP_MS = 5 * 60 * 1000;
 export const HOOK_REINSTALLED = "The webhook had been removed on GitHub; Gantry installed it again.";
@@ -53,6 +54,16 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
       written.push(...(await syncRequestedReviewers(deps.db, client, repository, new Date(since))));
     }
     await publishIssuesChanged(deps.events, await repositoryBoards(deps.db, repositoryId, written), { actorId: null });
+    // The boards' header totals are kept by triggers (decision 0066); counting them afresh here
+    // mends any a bug or a hand edit of the database left wrong.
+    const boards = await deps.db
+      .select({ workspaceId: workspaceRepositories.workspaceId })
+      .from(workspaceRepositories)
+      .where(eq(workspaceRepositories.repositoryId, repositoryId));
+    await repairPipelineTotals(
+      deps.db,
+      boards.map((board) => board.workspaceId),
+    );
     await deps.db
       .update(repositories)
       .set({

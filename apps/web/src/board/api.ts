@@ -38,6 +38,13 @@ export const BOARD_PIPELINES = `query boardPipelines($workspaceId: ID!) {
   }
 }`;
 
+/** The pipelines' counts under the board's filters and search (filters/use-filtered-counts.ts). */
+export const FILTERED_COUNTS = `query boardFilteredCounts($workspaceId: ID!, $filters: IssueSearchFiltersInput, $query: String) {
+  workspace(id: $workspaceId) {
+    id pipelines(includeClosed: true) { id issueCounts(filters: $filters, query: $query) { issuesCount pullRequestsCount totalStoryPoints } }
+  }
+}`;
+
 export function useBoardPipelines(workspaceId: string) {
   const request = useGraphQL();
   return useQuery({

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { issues } from "./codehost.js";
 import { priorities } from "./issue-fields.js";
 import { pipelines, workspaces } from "./workspaces.js";
@@ -50,4 +61,25 @@ export const issuePositions = pgTable(
       .on(table.pipelineId, table.isPullRequest, table.estimate)
       .where(sql`${table.issueOpen}`),
   ],
+);
+
+/**
+ * A pipeline's open issues and pull requests and the points they carry, kept as data so a board's
+ * headers are read in O(pipelines) however many issues it holds (decision 0066). Written only by
+ * row triggers on `issue_positions` (migration 0035), in the transaction of whatever changed
+ * a position or the copies of its issue's state, kind and estimate: moves (`gantry_move_issue`),
+ * closes and reopenings, estimates, imports, webhooks. Repaired by `repairPipelineTotals`.
+ */
+export const pipelineTotals = pgTable(
+  "pipeline_totals",
+  {
+    pipelineId: uuid("pipeline_id")
+      .notNull()
+      .references(() => pipelines.id, { onDelete: "cascade" }),
+    isPullRequest: boolean("is_pull_request").notNull(),
+    issueCount: integer("issue_count").notNull(),
+    /** Exact (numeric), so adding and taking away estimates such as 0.1 never drifts. */
+    points: numeric("points").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pipelineId, table.isPullRequest] })],
 );

@@ -3,16 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useGraphQL } from "../../api/use-graphql";
 import { afterNextPaint } from "../after-paint";
-import { useBoardPipelines } from "../api";
+import { FILTERED_COUNTS, useBoardPipelines } from "../api";
 import { pipelineCountsLoaded } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
 import { hasActiveFilters } from "./filter-menus";
-
-const FILTERED_COUNTS = `query boardFilteredCounts($workspaceId: ID!, $filters: IssueSearchFiltersInput, $query: String) {
-  workspace(id: $workspaceId) {
-    id pipelines(includeClosed: true) { id issueCounts(filters: $filters, query: $query) { issuesCount pullRequestsCount totalStoryPoints } }
-  }
-}`;
 
 interface CountedPipeline {
   id: string;
