@@ -233,6 +233,12 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
     expect(natives.map((row) => row.title).sort()).toEqual(["ZenHub task 1", "ZenHub task 2"]);
     expect(board.some((row) => row.parent !== null)).toBe(true);
     expect({ epics, sprints, releases, dependencies }).toEqual({ epics: 1, sprints: 3, releases: 1, dependencies: 1 });
+    // ZenHub's epic keeps its state: "In progress" is not flattened to open.
+    const epicStates = await db()
+      .select({ title: schema.gantryEpics.title, state: schema.gantryEpics.state })
+      .from(schema.gantryEpics)
+      .where(eq(schema.gantryEpics.workspaceId, id));
+    expect(epicStates).toEqual([{ title: "Checkout revamp", state: "IN_PROGRESS" }]);
     expect(sprintIssues).toBe(seeded.sprints.reduce((sum, sprint) => sum + sprint.issueIds.length, 0));
     expect(connections).toBeGreaterThan(0);
     const closedSprints = await db()
