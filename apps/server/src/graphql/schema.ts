@@ -21,6 +21,7 @@ import "../audit/schema.js";
 import "../feature-flags/schema.js";
 import "../issues/issue-fields-schema.js";
 import "../issues/bulk-fields-schema.js";
+import "../issues/connected-prs-schema.js";
 import "../issues/issue-mutations-schema.js";
 import "../issues/issue-activity-schema.js";
 import "../issues/workspace-issue-fields.js";

@@ -3,7 +3,7 @@ import { testEngines } from "@gantry/db/testing";
 import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
 import type { ZhWorkspace } from "@gantry/zenhub-stand-in/data";
 import { createZenhubStandIn, type ZenhubStandIn } from "@gantry/zenhub-stand-in/stand-in";
-import { decodeGlobalID } from "@pothos/plugin-relay";
+import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GitHubConfig } from "../codehost/config.js";
@@ -233,8 +233,37 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
     expect(natives.map((row) => row.title).sort()).toEqual(["ZenHub task 1", "ZenHub task 2"]);
     expect(board.some((row) => row.parent !== null)).toBe(true);
     expect({ epics, sprints, releases, dependencies }).toEqual({ epics: 1, sprints: 3, releases: 1, dependencies: 1 });
+    // ZenHub's epic keeps its state: "In progress" is not flattened to open.
+    const epicStates = await db()
+      .select({ title: schema.gantryEpics.title, state: schema.gantryEpics.state })
+      .from(schema.gantryEpics)
+      .where(eq(schema.gantryEpics.workspaceId, id));
+    expect(epicStates).toEqual([{ title: "Checkout revamp", state: "IN_PROGRESS" }]);
     expect(sprintIssues).toBe(seeded.sprints.reduce((sum, sprint) => sum + sprint.issueIds.length, 0));
     expect(connections).toBeGreaterThan(0);
+    // ZenHub's PR connections read back through the API, as a script reads them.
+    const [link] = await db()
+      .select({
+        issueId: schema.issuePullRequestConnections.issueId,
+        prId: schema.issuePullRequestConnections.pullRequestId,
+      })
+      .from(schema.issuePullRequestConnections)
+      .where(eq(schema.issuePullRequestConnections.workspaceId, id))
+      .limit(1);
+    const [pr] = await db()
+      .select()
+      .from(schema.issues)
+      .where(eq(schema.issues.id, link?.prId ?? ""));
+    const connected = await gql(
+      t,
+      demo.token,
+      "query ($id: ID!) { node(id: $id) { ... on Issue { connectedPrs { totalCount nodes { number pullRequest } } } } }",
+      { id: encodeGlobalID("Issue", link?.issueId ?? "") },
+    );
+    expect(field<{ connectedPrs: { nodes: unknown[] } }>(connected, "node").connectedPrs.nodes).toContainEqual({
+      number: pr?.number,
+      pullRequest: true,
+    });
     const closedSprints = await db()
       .select({ name: schema.sprints.name })
       .from(schema.sprints)

@@ -112,8 +112,8 @@ export async function importEpics(run: ImportRun, from: schema.ZenhubImportCheck
         const values = {
           title: epic.title,
           body: epic.body ?? "",
-          // Gantry's epics are open or closed; ZenHub's To do and In progress are both open.
-          state: epic.state === "CLOSED" ? ("CLOSED" as const) : ("OPEN" as const),
+          // Gantry's epics have ZenHub's four states (decision 0068).
+          state: epic.state,
           startOn: epic.startOn,
           endOn: epic.endOn,
         };
