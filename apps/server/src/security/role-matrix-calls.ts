@@ -147,6 +147,10 @@ export const CALLS: Record<string, CallMaker> = {
     variables: { ids: [w.workspace] },
   }),
   "Query.repositoriesByGhId": () => ({ query: "{ repositoriesByGhId(ghIds: [1]) { id } }" }),
+  "Query.zenhubWorkspacesForKey": () => ({
+    query: "query ($key: String!) { zenhubWorkspacesForKey(apiKey: $key) { __typename } }",
+    variables: { key: "short" },
+  }),
   "Query.repositoryIssue": (w) => ({
     query:
       "query ($o: String!, $r: String!, $n: Int!) { repositoryIssue(repositoryOwner: $o, repositoryName: $r, issueNumber: $n) { id title } }",
@@ -571,6 +575,14 @@ export const CALLS: Record<string, CallMaker> = {
   "Mutation.setMultipleEstimates": (w) => ({
     query: mutation("setMultipleEstimates", BULK),
     variables: { input: { issueIds: [w.issue.id], value: 2 } },
+  }),
+  "Mutation.setIssuesType": (w) => ({
+    query: mutation("setIssuesType", BULK),
+    variables: { input: { issueIds: [w.issue.id], name: "Bug" } },
+  }),
+  "Mutation.startZenhubImport": (w) => ({
+    query: mutation("startZenhubImport", "zenhubImport { id }"),
+    variables: { input: { workspaceId: w.workspace, apiKey: "zh_matrix_key", zenhubWorkspaceId: "zh-workspace" } },
   }),
   "Mutation.setUserSetting": () => ({
     query: mutation("setUserSetting"),
