@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { createAccount, createNativeIssue, createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
 
 /*
  * Gantry's Content-Security-Policy lets in only its own scripts and styles. A library that puts a
@@ -26,20 +26,7 @@ test("no page logs a Content-Security-Policy refusal: sign-in, landing, workspac
   } = await createOrganizationWithWorkspaces(page.request, owner, `CSP ${Date.now().toString(36)}`, [
     { name: "Storefront" },
   ]);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
-    page.request,
-    owner,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
-  );
-  await gql(
-    page.request,
-    owner,
-    "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-    {
-      input: { repositoryId: workspace.gantryRepository.id, title: "Checkout is slow" },
-    },
-  );
+  await createNativeIssue(page.request, owner, workspaceId, "Checkout is slow");
   await signInAs(page, owner);
 
   const pages: [string, RegExp][] = [

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import {
+  createAccount,
+  createNativeIssue,
+  createOrganizationWithWorkspaces,
+  gql,
+  signInAs,
+} from "./support/gantry-api.js";
 
 /** Issue #27's gaps between features, each where the web's state meets the server's answers. */
 
@@ -120,20 +126,7 @@ test("an empty Priority picker sends an admin to the priorities settings, and th
   const {
     workspaceIds: [workspaceId = ""],
   } = await createOrganizationWithWorkspaces(page.request, owner, unique("Priorities"), [{ name: "Web" }]);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
-    page.request,
-    owner,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
-  );
-  await gql(
-    page.request,
-    owner,
-    "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-    {
-      input: { repositoryId: workspace.gantryRepository.id, title: "Slow search" },
-    },
-  );
+  await createNativeIssue(page.request, owner, workspaceId, "Slow search");
   await signInAs(page, owner);
   await page.goto(`/workspaces/${workspaceId}/issues/1`);
   const fields = page.getByRole("region", { name: "Fields" });
