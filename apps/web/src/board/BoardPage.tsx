@@ -17,6 +17,7 @@ import { currentSprintLoaded, pipelinesKept } from "./board-issues-slice";
 import { boardFiltersApplied, boardLoaded, pipelineCountsLoaded, settingChanged } from "./board-slice";
 import { createBoardStore, useBoardDispatch, useBoardSelector } from "./board-store";
 import { DisplayOptions } from "./DisplayOptions";
+import { useEarlyFirstPages } from "./early-first-pages";
 import { BoardWithEpicList } from "./epics/GantryEpicList";
 import { FilterBar } from "./filters/FilterBar";
 import { filtersFromLink } from "./filters/filter-link";
@@ -56,7 +57,9 @@ function BoardStoreProvider({ children }: { children: ReactNode }) {
 }
 
 function Board({ workspaceId }: { workspaceId: string }) {
-  const query = useBoardPipelines(workspaceId);
+  const loader = usePipelineLoader(workspaceId);
+  const onPipelines = useEarlyFirstPages(workspaceId, (pipelineId) => void loader(pipelineId));
+  const query = useBoardPipelines(workspaceId, onPipelines);
   const dispatch = useBoardDispatch();
   const workspace = query.data;
 

@@ -8,7 +8,7 @@ import {
   type SortType,
 } from "@gantry/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useGraphQL } from "../api/use-graphql";
 import type { PermissionLevel } from "../organizations/api";
 import type { BoardIssue } from "./board-issue";
@@ -45,11 +45,21 @@ export const FILTERED_COUNTS = `query boardFilteredCounts($workspaceId: ID!, $fi
   }
 }`;
 
-export function useBoardPipelines(workspaceId: string) {
+/**
+ * The board's pipelines and counts. `onAnswer` hears the answer as it arrives, before React draws
+ * anything with it (early-first-pages.ts); only the board passes one.
+ */
+export function useBoardPipelines(workspaceId: string, onAnswer?: (workspace: BoardWorkspace) => void) {
   const request = useGraphQL();
+  const onAnswerRef = useRef(onAnswer);
+  onAnswerRef.current = onAnswer;
   return useQuery({
     queryKey: boardPipelinesKey(workspaceId),
-    queryFn: async () => (await request<{ workspace: BoardWorkspace }>(BOARD_PIPELINES, { workspaceId })).workspace,
+    queryFn: async () => {
+      const { workspace } = await request<{ workspace: BoardWorkspace }>(BOARD_PIPELINES, { workspaceId });
+      if (workspace) onAnswerRef.current?.(workspace);
+      return workspace;
+    },
   });
 }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommandPalette } from "../shell/command-palette/CommandPalette";
 import { CommandRegistryProvider } from "../shell/command-palette/command-registry";
 import { layOutBoxes } from "../test/browser-apis";
-import { type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
+import { type GraphQLCall, type GraphQLHandler, renderWithGraphQL } from "../test/render-with-graphql";
 import { ToastProvider } from "../ui/toast/ToastProvider";
 import { BoardPage } from "./BoardPage";
 import type { BoardIssue } from "./board-issue";
@@ -94,6 +94,65 @@ describe("board page", () => {
     const closed = calls.find((call) => call.operation === "boardClosedIssues")?.variables;
     expect(closed).toMatchObject({ query: "", filters: { matchType: "all" } });
     expect(closed).not.toHaveProperty("sortType");
+  });
+
+  it("asks for the columns' first pages as the pipeline list arrives, before drawing the columns", async () => {
+    const boardDrawnWhenAsked: boolean[] = [];
+    const answers = boardAnswers();
+    renderBoard((call) => {
+      if (call.operation === "boardPipelineIssues")
+        boardDrawnWhenAsked.push(screen.queryByRole("region", { name: "Pipelines" }) !== null);
+      return answers(call);
+    });
+    expect(await screen.findByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
+    // New Issues and Backlog, asked for by the list's answer, not by the columns' effects.
+    expect(boardDrawnWhenAsked).toEqual([false, false]);
+    expect(JSON.parse(localStorage.getItem("gantryBoardPipelines_w1") ?? "[]")).toEqual(["p1", "p2", "closed--pipeline"]);
+  });
+
+  function holdingTheList(answers: GraphQLHandler) {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler: GraphQLHandler = async (call) => {
+      if (call.operation === "boardPipelines") await held;
+      return answers(call);
+    };
+    return { handler, release: () => release() };
+  }
+  const askedFor = (calls: GraphQLCall[]) =>
+    calls.filter((call) => call.operation === "boardPipelineIssues").map((call) => call.variables.pipelineId);
+
+  it("on a return visit asks for the remembered pipelines' cards beside the pipeline list, once each", async () => {
+    localStorage.setItem("gantryBoardPipelines_w1", JSON.stringify(["p1", "p2"]));
+    const list = holdingTheList(boardAnswers());
+    const { calls } = renderBoard(list.handler);
+    await vi.waitFor(() => expect(askedFor(calls)).toEqual(["p1", "p2"]));
+    expect(screen.queryByRole("region", { name: "Pipelines" })).not.toBeInTheDocument();
+    list.release();
+    const newIssues = await screen.findByRole("region", { name: "New Issues" });
+    expect(await within(newIssues).findByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
+    expect(await within(column("Backlog")).findByText("No issues")).toBeInTheDocument();
+    // The columns find their pages on their way and do not ask again.
+    expect(askedFor(calls)).toEqual(["p1", "p2"]);
+  });
+
+  it("drops a remembered pipeline that is gone, without an error on the board", async () => {
+    localStorage.setItem("gantryBoardPipelines_w1", JSON.stringify(["gone"]));
+    const answers = boardAnswers();
+    const list = holdingTheList((call) =>
+      call.operation === "boardPipelineIssues" && call.variables.pipelineId === "gone"
+        ? { errors: [{ message: "Pipeline not found", extensions: { code: "NOT_FOUND" } }] }
+        : answers(call),
+    );
+    const { calls } = renderBoard(list.handler);
+    await vi.waitFor(() => expect(askedFor(calls)).toEqual(["gone"]));
+    list.release();
+    const newIssues = await screen.findByRole("region", { name: "New Issues" });
+    expect(await within(newIssues).findByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
+    expect(screen.queryByText(/Pipeline not found/)).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem("gantryBoardPipelines_w1") ?? "[]")).not.toContain("gone");
   });
 
   it("offers the board's actions in the command palette", async () => {

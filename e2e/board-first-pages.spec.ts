@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
+import { backlogIssues } from "./support/sprints.js";
+
+/*
+ * A board's columns ask for their cards without waiting on the board to be drawn (issue #27 item 11:
+ * on an 11-card board the columns read "Loading issues…" for seconds). On a return visit the cards
+ * are asked for beside the pipeline list: the list's answer is held back, and the first pages are
+ * sent meanwhile.
+ */
+
+const operationOf = (body: string | null) =>
+  /^\s*(?:query|mutation)\s+(\w+)/.exec((JSON.parse(body ?? "{}") as { query?: string }).query ?? "")?.[1] ??
+  "anonymous";
+
+test("a return visit asks for the columns' cards while the pipeline list is on its way", async ({ page }) => {
+  const owner = await createAccount(page.request, "first-pages");
+  const {
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(page.request, owner, `First pages ${Date.now().toString(36)}`, [
+    { name: "Delivery" },
+  ]);
+  await backlogIssues(page, owner, workspaceId, [
+    { title: "Receipt emails", points: 3 },
+    { title: "Refund flow", points: 5 },
+  ]);
+  await signInAs(page, owner);
+  const backlog = page.getByRole("region", { name: "Backlog" });
+
+  // The first visit: the cards arrive, and the board remembers its pipelines.
+  await page.goto(`/workspaces/${workspaceId}/board`);
+  await expect(backlog.getByRole("article", { name: /Receipt emails/ })).toBeVisible();
+
+  const sent: { operation: string; whileListHeld: boolean }[] = [];
+  let listHeld = false;
+  await page.route("**/graphql", async (route) => {
+    const operation = operationOf(route.request().postData());
+    sent.push({ operation, whileListHeld: listHeld });
+    if (operation !== "boardPipelines") return route.continue();
+    listHeld = true;
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    listHeld = false;
+    await route.fulfill({ response });
+  });
+  await page.reload();
+  // The list is held 800 ms on a machine that other suites share.
+  await expect(backlog.getByRole("article", { name: /Receipt emails/ })).toBeVisible({ timeout: 15_000 });
+  await expect(backlog.getByRole("article", { name: /Refund flow/ })).toBeVisible();
+  await expect(page.getByText("Loading issues…")).toHaveCount(0);
+
+  const firstPages = sent.filter(({ operation }) => ["boardFirstPages", "boardPipelineIssues"].includes(operation));
+  expect(firstPages.length).toBeGreaterThan(0);
+  expect(firstPages.every(({ whileListHeld }) => whileListHeld)).toBe(true);
+});
