@@ -18,7 +18,8 @@ import { benchDatabase, boardSize, seedBoard } from "./seed.js";
 import { ms, summarize } from "./stats.js";
 
 const WEB_DIST = path.join(import.meta.dirname, "../apps/web/dist");
-const FIRST_CARDS_MS = 1_500;
+/** Issue #32: a first visit in ≤ 1.0 s (it was 1.5 s, issue #14). */
+const FIRST_CARDS_MS = 1_000;
 const FILTER_MS = 50;
 const INITIAL_JS_KB = 300;
 const LONG_TASK_MS = 50;
@@ -105,14 +106,15 @@ async function settle(page: Page) {
 export const b3Browser: Benchmark = {
   id: "B3",
   title: "the built web app in headless Chromium",
-  async run({ quick, postgresUrl, log }) {
+  async run({ quick, postgresUrl, log, sizes }) {
     if (!existsSync(path.join(WEB_DIST, "index.html"))) {
       throw new Error("B3 needs the built web app: npm run build (apps/web/dist)");
     }
     // A copy, so a build running meanwhile (other engineers' e2e) cannot swap the assets mid-run.
     const dist = mkdtempSync(path.join(tmpdir(), "gantry-b3-dist-"));
     cpSync(WEB_DIST, dist, { recursive: true });
-    const issues = quick ? 1_000 : 10_000;
+    // `--sizes=100000`: the board's size (the first one given); 10k by default, as in issue #32's target.
+    const issues = sizes?.[0] ?? (quick ? 1_000 : 10_000);
     const navigations = quick ? 3 : 10;
     const keystrokes = quick ? 5 : 20;
     const drops = quick ? 5 : 20;
@@ -161,11 +163,16 @@ export const b3Browser: Benchmark = {
       // 1. Navigation to first cards: a fresh context each time (nothing cached), then a reload.
       const cold: number[] = [];
       const warm: number[] = [];
+      const firstPaintTasks: { start: number; duration: number }[] = [];
       let firstVisitScripts: string[] = [];
       for (let index = 0; index < navigations; index++) {
         const page = await newPage();
         await page.goto(boardUrl);
-        cold.push(await firstCard(page));
+        const shown = await firstCard(page);
+        cold.push(shown);
+        // Long tasks of the first visit up to its first cards: the code's parse and the first render.
+        const tasks = await page.evaluate(() => (window as unknown as { __bench: PageBench }).__bench.longTasks);
+        firstPaintTasks.push(...tasks.filter((task) => task.start < shown));
         firstVisitScripts = await page.evaluate(
           () => (window as unknown as { __bench: PageBench }).__bench.scriptsBeforeFirstCard,
         );
@@ -193,7 +200,16 @@ export const b3Browser: Benchmark = {
           met: warmSummary.p95 <= FIRST_CARDS_MS,
         },
       );
-      log(rows.at(-2)?.figure ?? "");
+      const longestFirstPaint = Math.max(0, ...firstPaintTasks.map((task) => task.duration));
+      rows.push({
+        case: "long tasks before the first cards, first visit",
+        target: `none over ${LONG_TASK_MS} ms`,
+        figure: firstPaintTasks.length
+          ? `${firstPaintTasks.length} in ${navigations} navigations, longest ${ms(longestFirstPaint)}`
+          : "none",
+        met: firstPaintTasks.length === 0,
+      });
+      log(rows.at(-3)?.figure ?? "");
 
       // The page the rest is measured on.
       const page = await newPage();

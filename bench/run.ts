@@ -17,7 +17,7 @@ if (label !== undefined && !/^[a-z0-9-]+$/.test(label)) {
   console.error("--label takes lower-case letters, digits and hyphens, as in --label=after-index");
   process.exit(2);
 }
-// `--sizes=1000,10000`: the board sizes of the benchmarks that take sizes (B1, B2, B9), instead of their own.
+// `--sizes=1000,10000`: the board sizes of the benchmarks that take sizes (B1, B2, B9; B3 the first), instead of their own.
 const sizesArg = args.find((arg) => arg.startsWith("--sizes="))?.slice("--sizes=".length);
 const sizes = sizesArg?.split(",").map(Number);
 if (sizes?.some((size) => !Number.isInteger(size) || size < 100)) {

@@ -1,5 +1,7 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import { createTestApp, fakeWebDist, type TestApp } from "../testing/app.js";
 
 describe("serving the web app", () => {
   let t: TestApp;
@@ -44,6 +46,36 @@ describe("serving the web app", () => {
     // Styles: this origin's, and one library stylesheet by its hash (react-aria's, e2e/csp.spec.ts).
     expect(csp).toMatch(/(^|;)style-src 'self' 'sha256-[A-Za-z0-9+/]{43}='(;|$)/);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("caching the web app (benchmark B3, decision 0072)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A build's shape: hashed files under assets/, unhashed ones (the icon) beside index.html.
+    const dist = fakeWebDist();
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "assets", "index-Bv_1wblU.js"), "export {};\n");
+    writeFileSync(join(dist, "assets", "index-Bu2BmLWg.css"), "body{}\n");
+    writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(() => t.close());
+
+  it("lets a browser keep hashed assets for a year without asking again", async () => {
+    for (const url of ["/assets/index-Bv_1wblU.js", "/assets/index-Bu2BmLWg.css"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  it("makes the browser ask again for index.html and unhashed files, so a new build is seen at once", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/workspaces/abc/board" });
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const icon = await t.app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["cache-control"]).not.toContain("immutable");
   });
 });
 

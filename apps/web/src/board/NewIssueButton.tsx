@@ -1,9 +1,12 @@
 import { PlusIcon } from "@primer/octicons-react";
-import { useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { type PaletteCommand, useRegisterCommands } from "../shell/command-palette/command-registry";
 import { Button } from "../ui/Button";
+import { lazyNamed } from "../ui/lazy-named";
 import type { BoardPipeline } from "./api";
-import { CreateIssueDialog } from "./CreateIssueDialog";
+
+/** The dialog (and its label suggestions) is read when first opened, not with the board (B3). */
+const CreateIssueDialog = lazyNamed(() => import("./CreateIssueDialog"), "CreateIssueDialog");
 
 /** The board header's "New issue" button, and the same action in the command palette. */
 export function NewIssueButton({ workspaceId, pipelines }: { workspaceId: string; pipelines: BoardPipeline[] }) {
@@ -23,12 +26,14 @@ export function NewIssueButton({ workspaceId, pipelines }: { workspaceId: string
   useRegisterCommands(commands);
   return (
     <>
-      <Button variant="primary" onClick={() => setOpen(true)}>
+      <Button variant="primary" onClick={() => setOpen(true)} onPointerEnter={CreateIssueDialog.preload}>
         <PlusIcon aria-hidden />
         New issue
       </Button>
       {isOpen ? (
-        <CreateIssueDialog workspaceId={workspaceId} pipelines={pipelines} onClose={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <CreateIssueDialog workspaceId={workspaceId} pipelines={pipelines} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,16 +1,19 @@
 import { CLOSED_PIPELINE_ID, type PipelineCounts, pipelineCountText } from "@gantry/domain";
 import { KebabHorizontalIcon } from "@primer/octicons-react";
-import { memo, useRef, useState } from "react";
+import { memo, Suspense, useRef, useState } from "react";
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from "react-aria-components";
+import { lazyNamed } from "../ui/lazy-named";
 import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
-import { DeletePipelineDialog } from "./DeletePipelineDialog";
 import editing from "./PipelineEditing.module.css";
 import { PipelineForm } from "./PipelineForm";
 import { PipelineSelectAll } from "./PipelineSelectAll";
 import { PipelineSortMenu, PipelineSortMessage } from "./PipelineSortMenu";
 import { usePipelineEditing } from "./pipeline-editing";
 import { usePipelineHeaderDrag } from "./use-pipeline-drag";
+
+/** Read when a pipeline is first deleted, not with the board (B3). */
+const DeletePipelineDialog = lazyNamed(() => import("./DeletePipelineDialog"), "DeletePipelineDialog");
 
 type Mode = "view" | "rename" | "describe" | "delete";
 
@@ -114,7 +117,11 @@ export const PipelineHeader = memo(function PipelineHeader({ pipeline, counts, s
       {showDescription && pipeline.description ? (
         <p className={styles.columnDescription}>{pipeline.description}</p>
       ) : null}
-      {mode === "delete" ? <DeletePipelineDialog pipeline={pipeline} onClose={() => setMode("view")} /> : null}
+      {mode === "delete" ? (
+        <Suspense fallback={null}>
+          <DeletePipelineDialog pipeline={pipeline} onClose={() => setMode("view")} />
+        </Suspense>
+      ) : null}
     </header>
   );
 });

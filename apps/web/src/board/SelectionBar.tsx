@@ -1,9 +1,10 @@
 import { ChecklistIcon } from "@primer/octicons-react";
+import { Suspense } from "react";
 import { Button } from "../ui/Button";
+import { lazyNamed } from "../ui/lazy-named";
 import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
 import type { BulkModalKind } from "./BulkActionFields";
-import { BulkActionModal } from "./BulkActionModal";
 import bulk from "./BulkActions.module.css";
 import { useBoardActions } from "./board-actions";
 import { bulkActionModalSet, quickActionSelectionModeSet, selectionCleared } from "./board-slice";
@@ -21,6 +22,9 @@ const ACTIONS: { kind: BulkModalKind; label: string }[] = [
   { kind: "epic", label: "Epic…" },
   { kind: "delete", label: "Delete…" },
 ];
+
+/** The modals and their requests are read when one is first opened, not with the board (B3). */
+const BulkActionModal = lazyNamed(() => import("./BulkActionModal"), "BulkActionModal");
 
 const isBulkModalKind = (value: string | null): value is BulkModalKind =>
   ACTIONS.some((action) => action.kind === value);
@@ -75,7 +79,9 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
         </div>
       ) : null}
       {isBulkModalKind(openModal) ? (
-        <BulkActionModal kind={openModal} workspaceId={workspaceId} pipelines={pipelines} />
+        <Suspense fallback={null}>
+          <BulkActionModal kind={openModal} workspaceId={workspaceId} pipelines={pipelines} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -264,7 +264,7 @@ describe("editing the board and bulk actions", () => {
     );
     await userEvent.click(await screen.findByRole("button", { name: "Pipeline actions: New Issues" }));
     await userEvent.click(screen.getByRole("menuitem", { name: "Delete pipeline" }));
-    const dialog = screen.getByRole("dialog", { name: "Delete pipeline New Issues?" });
+    const dialog = await screen.findByRole("dialog", { name: "Delete pipeline New Issues?" });
     expect(within(dialog).getByText(/Its 1 issue moves to the bottom/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Move its issues to")).toHaveValue("p2");
     const confirm = within(dialog).getByRole("button", { name: "Delete pipeline" });
@@ -304,7 +304,7 @@ describe("editing the board and bulk actions", () => {
     expect(screen.getByText("29 selected")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Move…" }));
-    const modal = screen.getByRole("dialog", { name: "Move 29 issues" });
+    const modal = await screen.findByRole("dialog", { name: "Move 29 issues" });
     await userEvent.selectOptions(within(modal).getByLabelText("Pipeline"), "Backlog");
     await userEvent.click(within(modal).getByRole("button", { name: "Move 29 issues" }));
 

@@ -1,7 +1,19 @@
+import { Suspense } from "react";
 import { useLocation, useParams } from "react-router";
 import { BoardPage } from "../board/BoardPage";
-import { IssuePage } from "./IssuePage";
+import { lazyNamed } from "../ui/lazy-named";
 import { isOverBoard } from "./issue-routes";
+
+/** An issue's own page, read when one is opened, not with the board (B3). */
+const LazyIssuePage = lazyNamed(() => import("./IssuePage"), "IssuePage");
+
+export function IssuePage() {
+  return (
+    <Suspense fallback={null}>
+      <LazyIssuePage />
+    </Suspense>
+  );
+}
 
 /**
  * The board's routes and its workspace's issue routes share this element, so opening an issue

@@ -1,12 +1,11 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { useGitHubOwners } from "../github/use-github-owners";
 import { planningPath } from "../planning/paths";
+import { lazyNamed } from "../ui/lazy-named";
 import { useToasts } from "../ui/toast/toast-context";
-import { CreateWorkspaceDialog } from "../workspaces/CreateWorkspaceDialog";
 import { useViewerHome } from "./api";
-import { CreateOrganizationDialog } from "./CreateOrganizationDialog";
 import { OrganizationDropdown } from "./OrganizationDropdown";
 import {
   activeOrganization,
@@ -18,6 +17,10 @@ import {
 import { useOrganizationState } from "./organization-state";
 import { useOrganizationCommands } from "./use-organization-commands";
 import { useWorkspaceSearch } from "./use-workspace-search";
+
+/** The creation forms are read when first opened, not with every signed-in page (B3). */
+const CreateOrganizationDialog = lazyNamed(() => import("./CreateOrganizationDialog"), "CreateOrganizationDialog");
+const CreateWorkspaceDialog = lazyNamed(() => import("../workspaces/CreateWorkspaceDialog"), "CreateWorkspaceDialog");
 
 const NO_WORKSPACES: never[] = [];
 
@@ -76,23 +79,25 @@ export function OrganizationSwitcher() {
           setOrgCreatorFormOpen(true);
         }}
       />
-      {organization.isOrgCreatorFormOpen ? (
-        <CreateOrganizationDialog
-          onCreated={onCreated}
-          onClose={() => {
-            setOrgCreatorFormOpen(false);
-            setSuggestedName(null);
-          }}
-          {...(suggestedName ? { initialName: suggestedName } : {})}
-        />
-      ) : null}
-      {isWorkspaceCreatorFormOpen ? (
-        <CreateWorkspaceDialog
-          organizations={home.data.organizations}
-          defaultOrganizationId={active?.id ?? null}
-          onClose={() => setWorkspaceCreatorFormOpen(false)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {organization.isOrgCreatorFormOpen ? (
+          <CreateOrganizationDialog
+            onCreated={onCreated}
+            onClose={() => {
+              setOrgCreatorFormOpen(false);
+              setSuggestedName(null);
+            }}
+            {...(suggestedName ? { initialName: suggestedName } : {})}
+          />
+        ) : null}
+        {isWorkspaceCreatorFormOpen ? (
+          <CreateWorkspaceDialog
+            organizations={home.data.organizations}
+            defaultOrganizationId={active?.id ?? null}
+            onClose={() => setWorkspaceCreatorFormOpen(false)}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -1,19 +1,22 @@
 import type { Theme } from "@gantry/domain";
 import { SearchIcon } from "@primer/octicons-react";
-import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
+import { lazyNamed } from "../ui/lazy-named";
 import { ToastProvider } from "../ui/toast/ToastProvider";
 import { useToasts } from "../ui/toast/toast-context";
 import styles from "./AppShell.module.css";
-import { CommandPalette } from "./command-palette/CommandPalette";
 import { CommandRegistryProvider, type PaletteCommand, useRegisterCommands } from "./command-palette/command-registry";
 import { useConnectivityNotices } from "./connectivity/use-connectivity-notices";
 import { useServerWatch } from "./connectivity/use-server-watch";
 import { isMac, useShellShortcuts } from "./keyboard-shortcuts";
-import { ShortcutHelp } from "./ShortcutHelp";
 import { UserMenu } from "./UserMenu";
 import { type AccountTheme, useTheme } from "./use-theme";
+
+/** The palette (cmdk and its dialog) and the shortcut sheet are read when first opened, not with the page (B3). */
+const CommandPalette = lazyNamed(() => import("./command-palette/CommandPalette"), "CommandPalette");
+const ShortcutHelp = lazyNamed(() => import("./ShortcutHelp"), "ShortcutHelp");
 
 export interface AppShellProps {
   onSignOut: () => void;
@@ -136,8 +139,10 @@ function ShellFrame({
       <div id="content" className={styles.content}>
         {children ?? <Outlet />}
       </div>
-      {overlay === "palette" && <CommandPalette onClose={closeOverlay} />}
-      {overlay === "shortcuts" && <ShortcutHelp onClose={closeOverlay} />}
+      <Suspense fallback={null}>
+        {overlay === "palette" && <CommandPalette onClose={closeOverlay} />}
+        {overlay === "shortcuts" && <ShortcutHelp onClose={closeOverlay} />}
+      </Suspense>
     </div>
   );
 }

@@ -98,19 +98,20 @@ describe("app shell", () => {
   it("opens the command palette with Ctrl+K or Cmd+K and closes it with Escape", async () => {
     renderShell();
     await userEvent.keyboard("{Control>}k{/Control}");
-    expect(screen.getByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
+    // The palette is a chunk of its own, read when first opened (decision 0072).
+    expect(await screen.findByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
     expect(screen.getByRole("combobox")).toHaveFocus();
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument();
     await userEvent.keyboard("{Meta>}k{/Meta}");
-    expect(screen.getByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
   });
 
   it("finds what features registered and runs it on Enter", async () => {
     const onOpenBoard = vi.fn();
     renderShell({ onOpenBoard });
     await userEvent.keyboard("{Control>}k{/Control}");
-    expect(screen.getByRole("option", { name: "Open Mobile board" })).toBeInTheDocument();
+    expect(await screen.findByRole("option", { name: "Open Mobile board" })).toBeInTheDocument();
     await userEvent.keyboard("mobile");
     expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Open Mobile board"]);
     await userEvent.keyboard("{Enter}");
@@ -121,16 +122,17 @@ describe("app shell", () => {
   it("runs the shell's own actions from the palette", async () => {
     renderShell();
     await userEvent.keyboard("{Control>}k{/Control}");
+    await screen.findByRole("dialog", { name: "Command palette" });
     await userEvent.keyboard("dark theme{Enter}");
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe("dark-mode");
     await userEvent.keyboard("{Control>}k{/Control}");
-    expect(screen.getByRole("option", { name: "Switch to light theme" })).toBeInTheDocument();
+    expect(await screen.findByRole("option", { name: "Switch to light theme" })).toBeInTheDocument();
   });
 
   it("shows the shortcut sheet on ?, but not while typing in a field", async () => {
     renderShell();
     await userEvent.keyboard("?");
-    const sheet = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+    const sheet = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
     expect(within(sheet).getByText("Open the command palette")).toBeInTheDocument();
     // What is open lists its own keys under its own heading.
     const issueKeys = within(sheet).getByRole("region", { name: "Issue" });
@@ -143,6 +145,7 @@ describe("app shell", () => {
     await userEvent.click(within(sheet).getByRole("button", { name: "Close" }));
 
     await userEvent.keyboard("{Control>}k{/Control}");
+    await screen.findByRole("dialog", { name: "Command palette" });
     await userEvent.keyboard("?");
     expect(screen.getByRole("combobox")).toHaveValue("?");
     expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).not.toBeInTheDocument();

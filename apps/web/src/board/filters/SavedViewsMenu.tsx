@@ -1,16 +1,17 @@
-import { checkSavedViewName, MAX_SAVED_VIEW_NAME_LENGTH, type SavedViewFilters } from "@gantry/domain";
+import type { SavedViewFilters } from "@gantry/domain";
 import { BookmarkIcon, CheckIcon, TriangleDownIcon } from "@primer/octicons-react";
-import { type FormEvent, useId, useState } from "react";
+import { Suspense, useState } from "react";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Separator } from "react-aria-components";
-import { Button } from "../../ui/Button";
-import { Modal } from "../../ui/dialog/Modal";
-import formStyles from "../../ui/form.module.css";
+import { lazyNamed } from "../../ui/lazy-named";
 import { useToasts } from "../../ui/toast/toast-context";
 import { activeSavedViewSet } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
 import styles from "./FilterBar.module.css";
 import { type SavedView, useSavedViewRequests, useSavedViews } from "./saved-views-api";
 import { useApplySavedView } from "./use-board-link";
+
+/** The naming dialog is read when a view is first saved, not with the board (B3). */
+const SaveViewDialog = lazyNamed(() => import("./SaveViewDialog"), "SaveViewDialog");
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -98,7 +99,9 @@ export function SavedViewsMenu({ workspaceId }: { workspaceId: string }) {
           </Menu>
         </Popover>
       </MenuTrigger>
-      {saving && <SaveViewDialog workspaceId={workspaceId} filters={current} onDone={() => setSaving(false)} />}
+      <Suspense fallback={null}>
+        {saving && <SaveViewDialog workspaceId={workspaceId} filters={current} onDone={() => setSaving(false)} />}
+      </Suspense>
     </>
   );
 }
@@ -112,72 +115,5 @@ function ViewItem({ view, isActive }: { view: SavedView; isActive: boolean }) {
       <span className={styles.viewName}>{view.name}</span>
       {view.isShared && <span className={styles.sharedTag}>{view.viewerIsCreator ? "Shared" : "Shared with you"}</span>}
     </MenuItem>
-  );
-}
-
-interface SaveViewDialogProps {
-  workspaceId: string;
-  filters: SavedViewFilters;
-  onDone: () => void;
-}
-
-/** Names the current filters; the new view becomes the active one. */
-function SaveViewDialog({ workspaceId, filters, onDone }: SaveViewDialogProps) {
-  const { create } = useSavedViewRequests(workspaceId);
-  const applySavedView = useApplySavedView();
-  const [name, setName] = useState("");
-  const [isShared, setShared] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkSavedViewName(name);
-    if (!checked.ok) return setError(checked.message);
-    try {
-      applySavedView(await create.mutateAsync({ name: checked.value, filters, isShared }));
-      onDone();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  };
-
-  return (
-    <Modal title="Save current filters as a view" onDismiss={onDone}>
-      <form className={formStyles.form} onSubmit={submit} noValidate>
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={`${id}-name`}>
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            className={styles.textInput}
-            value={name}
-            maxLength={MAX_SAVED_VIEW_NAME_LENGTH}
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(null);
-            }}
-          />
-          {error && (
-            <p id={`${id}-error`} className={formStyles.error} role="alert">
-              {error}
-            </p>
-          )}
-        </div>
-        <label className={formStyles.checkbox}>
-          <input type="checkbox" checked={isShared} onChange={(event) => setShared(event.target.checked)} />
-          Share with everyone in the workspace
-        </label>
-        <div className={formStyles.actions}>
-          <Button onClick={onDone}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            Save view
-          </Button>
-        </div>
-      </form>
-    </Modal>
   );
 }
