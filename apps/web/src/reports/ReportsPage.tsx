@@ -108,8 +108,8 @@ interface QueryState {
 /** A report's row: its cells as shown and exported, and what its columns sort by. */
 interface TableRow {
   index: number;
-  cells: CsvCell[];
-  sortBy: CsvCell[];
+  cells: readonly CsvCell[];
+  sortBy: readonly CsvCell[];
 }
 
 /** Numbers by size and words in order; a blank (no reading) sorts after every value. */
