@@ -241,7 +241,10 @@ describe("Reports page", () => {
         : handler({ operation, variables }),
     );
     const table = await screen.findByRole("table", { name: "Control chart numbers" });
-    const column = (index: number) => rowsOf(table).slice(1).map((row) => row[index]);
+    const column = (index: number) =>
+      rowsOf(table)
+        .slice(1)
+        .map((row) => row[index]);
     expect(column(4)).toEqual(["1.5", "12", "1.25"]);
     const cycleTime = within(table).getByRole("columnheader", { name: "Cycle time (days)" });
     await userEvent.click(within(cycleTime).getByRole("button"));

@@ -64,7 +64,7 @@ function ImportProgress({ run }: { run: ZenhubImport }) {
         </p>
       ) : null}
       {run.progress.length > 0 ? (
-        <ul className={styles.kinds} aria-label="Progress by kind">
+        <ul className={list.list} aria-label="Progress by kind">
           {run.progress.map((kind) => (
             <li key={kind.kind} className={styles.kind}>
               <span>{KIND_NAMES[kind.kind] ?? kind.kind}</span>
