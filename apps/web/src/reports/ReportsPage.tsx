@@ -1,12 +1,19 @@
 import { formatNumber } from "@gantry/domain";
 import { DownloadIcon } from "@primer/octicons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useGraphQL } from "../api/use-graphql";
 import { Button } from "../ui/Button";
+import { type Column, DataTable } from "../ui/data-table/DataTable";
+import { EmptyState } from "../ui/EmptyState";
+import { FormRow } from "../ui/FormRow";
 import form from "../ui/form.module.css";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
+import { Page, PageHeader } from "../ui/page/Page";
+import { Toolbar } from "../ui/Toolbar";
+import text from "../ui/text.module.css";
 import { workspacePath } from "../workspaces/paths";
 import { type CsvCell, downloadCsv, type ReportTable } from "./csv";
 import { cycleTimeText, cycleTimeUnit } from "./cycle-time";
@@ -42,12 +49,14 @@ export function ReportsPage() {
   });
   const current = REPORTS.find((candidate) => candidate.key === report);
   return (
-    <main className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.where}>
-          <Link to={workspacePath(workspaceId)}>{name.data?.workspace.name ?? "Workspace"}</Link> · Reports
-        </p>
-        <h1 className={styles.title}>{current?.title ?? "Reports"}</h1>
+    <Page width="medium">
+      <PageHeader
+        title={current?.title ?? "Reports"}
+        breadcrumb={[
+          { label: name.data?.workspace.name ?? "Workspace", to: workspacePath(workspaceId) },
+          { label: "Reports", to: reportsPath(workspaceId) },
+        ]}
+      >
         <nav aria-label="Reports">
           <ul className={styles.tabs}>
             {REPORTS.map((entry) => (
@@ -63,13 +72,13 @@ export function ReportsPage() {
             ))}
           </ul>
         </nav>
-      </header>
+      </PageHeader>
       {current ? (
         <Report key={current.key} report={current.key} workspaceId={workspaceId} />
       ) : (
         <p role="alert">There is no such report. Choose one above.</p>
       )}
-    </main>
+    </Page>
   );
 }
 
@@ -93,6 +102,21 @@ interface QueryState {
   isError: boolean;
   error: Error | null;
   isPending: boolean;
+  refetch: () => unknown;
+}
+
+/** A report's row: its cells as shown and exported, and what its columns sort by. */
+interface TableRow {
+  index: number;
+  cells: readonly CsvCell[];
+  sortBy: readonly CsvCell[];
+}
+
+/** Numbers by size and words in order; a blank (no reading) sorts after every value. */
+function compareCells(a: CsvCell, b: CsvCell): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
 /** The loading, error and empty states every report shares, then its chart, summary, table and CSV export. */
@@ -104,55 +128,54 @@ function ReportResult(props: {
   fileName: string;
   chart: ReactNode;
   summary?: ReactNode;
+  /**
+   * Rows that are records (sprints, closed issues) sort by any column; a series of days reads in
+   * order only. The values to sort by, row by row, where the cells shown are text ("< 0.01").
+   */
+  sortable?: { by?: CsvCell[][] };
 }) {
   const { state, table } = props;
   if (state.isError)
     return (
-      <p role="alert" className={styles.error}>
-        This report could not be loaded: {state.error?.message}
-      </p>
+      <LoadError error={state.error ?? new Error("unknown error")} onRetry={() => void state.refetch()}>
+        This report could not be loaded
+      </LoadError>
     );
   if (state.isPending || !table) return <Loader label="Loading the report" delayMs={300} />;
-  if (table.rows.length === 0) return <p className={styles.empty}>{props.empty}</p>;
-  // A column of numbers (blanks included) reads right-aligned, header and all.
-  const numeric = table.headers.map((_, column) => table.rows.some((row) => typeof row[column] === "number"));
-  const align = (column: number) => (numeric[column] ? styles.number : undefined);
+  if (table.rows.length === 0) return <EmptyState>{props.empty}</EmptyState>;
+  const rows: TableRow[] = table.rows.map((cells, index) => ({
+    index,
+    cells,
+    sortBy: props.sortable?.by?.[index] ?? cells,
+  }));
+  const columns: Column<TableRow>[] = table.headers.map((header, column) => ({
+    key: header,
+    header,
+    cell: (row) => shown(row.cells[column] ?? null),
+    // A column of numbers (blanks included) reads right-aligned, header and all.
+    align: table.rows.some((row) => typeof row[column] === "number") ? "end" : "start",
+    compare: props.sortable ? (a, b) => compareCells(a.sortBy[column] ?? null, b.sortBy[column] ?? null) : undefined,
+  }));
   return (
     <section className={styles.result} aria-label={props.title}>
       {props.chart}
-      <div className={styles.tableHeader}>
-        {props.summary ? <p className={styles.summary}>{props.summary}</p> : <span />}
+      <Toolbar className={styles.tableHeader}>
+        {props.summary ? <p className={text.muted}>{props.summary}</p> : <span />}
         <Button onClick={() => downloadCsv(props.fileName, table)}>
           <DownloadIcon aria-hidden />
           Download CSV
         </Button>
-      </div>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label={`${props.title} numbers`}>
-          <thead>
-            <tr>
-              {table.headers.map((header, column) => (
-                <th key={header} scope="col" className={align(column)}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row, index) => (
-              // Rows are positional readings (a day, a sprint, a closed issue) without ids of their own.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-              <tr key={index}>
-                {row.map((cell, column) => (
-                  <td key={table.headers[column]} className={align(column)}>
-                    {shown(cell)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </Toolbar>
+      <DataTable
+        label={`${props.title} numbers`}
+        columns={columns}
+        rows={rows}
+        // Rows are positional readings (a day, a sprint, a closed issue) without ids of their own.
+        rowKey={(row) => String(row.index)}
+        empty={null}
+        maxHeight="420px"
+        verticalAlign="middle"
+      />
     </section>
   );
 }
@@ -165,34 +188,34 @@ function Picker(props: {
   onChange: (id: string) => void;
   none: string;
 }) {
-  const id = useId();
   const options = usePickerOptions(props.kind, props.workspaceId, new Date());
   if (options.isError)
     return (
-      <p role="alert" className={styles.error}>
-        The choices could not be loaded: {options.error.message}
-      </p>
+      <LoadError error={options.error} onRetry={() => void options.refetch()}>
+        The choices could not be loaded
+      </LoadError>
     );
   if (!options.data) return <Loader label="Loading the choices" delayMs={300} />;
-  if (options.data.options.length === 0) return <p className={styles.empty}>{props.none}</p>;
+  if (options.data.options.length === 0) return <EmptyState>{props.none}</EmptyState>;
   return (
-    <div className={styles.controls}>
-      <label className={form.label} htmlFor={id}>
-        {props.label}
-      </label>
-      <select
-        id={id}
-        className={form.select}
-        value={props.value ?? ""}
-        onChange={(event) => props.onChange(event.target.value)}
-      >
-        {options.data.options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Toolbar>
+      <FormRow label={props.label} layout="inline">
+        {(control) => (
+          <select
+            {...control}
+            className={form.select}
+            value={props.value ?? ""}
+            onChange={(event) => props.onChange(event.target.value)}
+          >
+            {options.data.options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormRow>
+    </Toolbar>
   );
 }
 
@@ -243,7 +266,6 @@ function BurndownReport({ workspaceId }: { workspaceId: string }) {
 const SPRINT_COUNTS = [3, 6, 12];
 
 function VelocityReport({ workspaceId }: { workspaceId: string }) {
-  const id = useId();
   const [count, setCount] = useState(6);
   const query = useReport("velocity", workspaceId, { sprintCount: count });
   const table: ReportTable | null = query.data
@@ -259,23 +281,24 @@ function VelocityReport({ workspaceId }: { workspaceId: string }) {
   const average = query.data?.averageCompletedPoints ?? null;
   return (
     <>
-      <div className={styles.controls}>
-        <label className={form.label} htmlFor={id}>
-          Closed sprints
-        </label>
-        <select
-          id={id}
-          className={form.select}
-          value={count}
-          onChange={(event) => setCount(Number(event.target.value))}
-        >
-          {SPRINT_COUNTS.map((value) => (
-            <option key={value} value={value}>
-              Last {value}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Toolbar>
+        <FormRow label="Closed sprints" layout="inline">
+          {(control) => (
+            <select
+              {...control}
+              className={form.select}
+              value={count}
+              onChange={(event) => setCount(Number(event.target.value))}
+            >
+              {SPRINT_COUNTS.map((value) => (
+                <option key={value} value={value}>
+                  Last {value}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormRow>
+      </Toolbar>
       <ReportResult
         title="Velocity"
         state={query}
@@ -284,6 +307,7 @@ function VelocityReport({ workspaceId }: { workspaceId: string }) {
         fileName="velocity.csv"
         chart={query.data ? <VelocityChart report={query.data} /> : null}
         summary={average === null ? null : `Average completed: ${pointsText(average)} per sprint`}
+        sortable={{}}
       />
     </>
   );
@@ -295,38 +319,38 @@ function useDayRange(days: number) {
   const [from, setFrom] = useState(daysBefore(now, days - 1));
   const [to, setTo] = useState(todayText(now));
   const valid = from !== "" && to !== "" && from <= to;
-  const fromId = useId();
-  const toId = useId();
   const controls = (
-    <div className={styles.controls}>
-      <label className={form.label} htmlFor={fromId}>
-        From
-      </label>
-      <input
-        id={fromId}
-        className={form.input}
-        type="date"
-        value={from}
-        max={to}
-        onChange={(e) => setFrom(e.target.value)}
-      />
-      <label className={form.label} htmlFor={toId}>
-        To
-      </label>
-      <input
-        id={toId}
-        className={form.input}
-        type="date"
-        value={to}
-        min={from}
-        onChange={(e) => setTo(e.target.value)}
-      />
+    <Toolbar>
+      <FormRow label="From" layout="inline">
+        {(control) => (
+          <input
+            {...control}
+            className={form.input}
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        )}
+      </FormRow>
+      <FormRow label="To" layout="inline">
+        {(control) => (
+          <input
+            {...control}
+            className={form.input}
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        )}
+      </FormRow>
       {valid ? null : (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={form.error}>
           Choose a start date on or before the end date.
         </p>
       )}
-    </div>
+    </Toolbar>
   );
   return { from, to, valid, controls };
 }
@@ -395,6 +419,18 @@ function ControlChartReport({ workspaceId }: { workspaceId: string }) {
           empty="No issue that was worked on closed in this range."
           fileName="control-chart.csv"
           chart={query.data ? <ControlChart report={query.data} unit={unit} /> : null}
+          // The times are shown rounded ("< 0.01"); they sort by the exact days, issues by number.
+          sortable={{
+            by: (query.data?.issues ?? []).map((entry) => [
+              entry.issueNumber,
+              entry.issueTitle,
+              entry.startedAt,
+              entry.closedAt,
+              entry.days,
+              entry.rollingAverageDays,
+              entry.rollingDeviationDays,
+            ]),
+          }}
         />
       ) : null}
     </>

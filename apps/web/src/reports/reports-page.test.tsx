@@ -223,6 +223,40 @@ describe("Reports page", () => {
     expect(rowsOf(table).map((row) => row[4])).toEqual(["Cycle time (days)", "< 0.01", "3"]);
   });
 
+  it("sorts the control chart's issues by a column, times by their exact length rather than as text", async () => {
+    const cycle = (issueNumber: number, days: number) => ({
+      issueId: `i${issueNumber}`,
+      issueNumber,
+      issueTitle: `Issue ${issueNumber}`,
+      startedAt: "2026-03-02T10:00:00.000Z",
+      closedAt: "2026-03-15T10:00:00.000Z",
+      days,
+      rollingAverageDays: days,
+      rollingDeviationDays: 0,
+    });
+    const issues = [cycle(9, 1.5), cycle(10, 12), cycle(11, 1.25)];
+    open("control-chart", ({ operation, variables }) =>
+      operation === "reportControlChart"
+        ? { data: { workspace: { id: "w1", reports: { controlChart: { issues } } } } }
+        : handler({ operation, variables }),
+    );
+    const table = await screen.findByRole("table", { name: "Control chart numbers" });
+    const column = (index: number) =>
+      rowsOf(table)
+        .slice(1)
+        .map((row) => row[index]);
+    expect(column(4)).toEqual(["1.5", "12", "1.25"]);
+    const cycleTime = within(table).getByRole("columnheader", { name: "Cycle time (days)" });
+    await userEvent.click(within(cycleTime).getByRole("button"));
+    expect(column(4)).toEqual(["1.25", "1.5", "12"]);
+    expect(cycleTime).toHaveAttribute("aria-sort", "ascending");
+    await userEvent.click(within(cycleTime).getByRole("button"));
+    expect(column(4)).toEqual(["12", "1.5", "1.25"]);
+    // Issue numbers as numbers: #9 before #10.
+    await userEvent.click(within(table).getByRole("button", { name: "Issue" }));
+    expect(column(0)).toEqual(["#9", "#10", "#11"]);
+  });
+
   it("has an empty state for a workspace without epics", async () => {
     open("epic");
     expect(await screen.findByText("This workspace has no epics yet.")).toBeInTheDocument();

@@ -20,4 +20,17 @@ describe("panel", () => {
     expect(within(seats).getByText("No seats are given yet.")).toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: "Declined" })).queryByRole("button")).not.toBeInTheDocument();
   });
+
+  it("as a plain section inside a frame: a level-3 heading with the id a link scrolls to, and its description", () => {
+    render(
+      <Panel title="Priorities" frame="plain" titleId="priorities-title" description="The first is the highest.">
+        <p>No priorities yet.</p>
+      </Panel>,
+    );
+    const priorities = screen.getByRole("region", { name: "Priorities" });
+    const heading = within(priorities).getByRole("heading", { level: 3 });
+    expect(heading).toHaveAttribute("id", "priorities-title");
+    expect(within(priorities).getByText("The first is the highest.")).toBeInTheDocument();
+    expect(within(priorities).queryByRole("heading", { level: 2 })).not.toBeInTheDocument();
+  });
 });

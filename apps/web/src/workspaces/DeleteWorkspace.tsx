@@ -3,9 +3,9 @@ import { useNavigate } from "react-router";
 import { Button } from "../ui/Button";
 import { ConfirmationDialog } from "../ui/dialog/ConfirmationDialog";
 import styles from "../ui/form.module.css";
+import { Panel } from "../ui/Panel";
 import { useToasts } from "../ui/toast/toast-context";
 import { useDeleteWorkspace, type WorkspaceDetails } from "./api";
-import pageStyles from "./WorkspacePage.module.css";
 
 export function DeleteWorkspace({ workspace }: { workspace: WorkspaceDetails }) {
   const [confirming, setConfirming] = useState(false);
@@ -27,11 +27,11 @@ export function DeleteWorkspace({ workspace }: { workspace: WorkspaceDetails }) 
   };
 
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby="workspace-delete-title">
-      <h3 id="workspace-delete-title" className={pageStyles.settingsSubtitle}>
-        Delete workspace
-      </h3>
-      <p className={pageStyles.muted}>Deleting removes the workspace and its pipelines for everyone.</p>
+    <Panel
+      frame="plain"
+      title="Delete workspace"
+      description="Deleting removes the workspace and its pipelines for everyone."
+    >
       {remove.error ? (
         <p className={styles.error} role="alert">
           {remove.error.message}
@@ -53,6 +53,6 @@ export function DeleteWorkspace({ workspace }: { workspace: WorkspaceDetails }) 
           onCancel={() => setConfirming(false)}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }

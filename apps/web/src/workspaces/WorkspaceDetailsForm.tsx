@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../ui/Button";
 import styles from "../ui/form.module.css";
+import { Panel } from "../ui/Panel";
 import { useUpdateWorkspace, type WorkspaceDetails } from "./api";
 import { WorkspaceFields, type WorkspaceFieldValues } from "./WorkspaceFields";
-import pageStyles from "./WorkspacePage.module.css";
 
 export function WorkspaceDetailsForm({ workspace }: { workspace: WorkspaceDetails }) {
   const [values, setValues] = useState<WorkspaceFieldValues>({
@@ -20,10 +20,7 @@ export function WorkspaceDetailsForm({ workspace }: { workspace: WorkspaceDetail
   };
 
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby="workspace-details-title">
-      <h3 id="workspace-details-title" className={pageStyles.settingsSubtitle}>
-        Details
-      </h3>
+    <Panel frame="plain" title="Details">
       <form className={styles.form} onSubmit={submit} noValidate>
         <WorkspaceFields
           values={values}
@@ -58,6 +55,6 @@ export function WorkspaceDetailsForm({ workspace }: { workspace: WorkspaceDetail
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import { type PermissionLevel, ROLE_NAMES } from "../organizations/api";
 import styles from "../ui/form.module.css";
+import { Panel } from "../ui/Panel";
 import { useUpdateWorkspaceMemberPermission, type WorkspaceDetails } from "./api";
 import { ASSIGNABLE_PERMISSIONS, PERMISSION_NAMES } from "./permission-names";
 import pageStyles from "./WorkspacePage.module.css";
@@ -17,10 +18,7 @@ export function WorkspaceMembers({ workspace, viewerId }: { workspace: Workspace
       .map((member) => [member.user.id, ROLE_NAMES[member.role].toLowerCase()]),
   );
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby="workspace-members-title">
-      <h3 id="workspace-members-title" className={pageStyles.settingsSubtitle}>
-        Members
-      </h3>
+    <Panel frame="plain" title="Members">
       <ul className={pageStyles.members}>
         {workspace.members.map((member) => {
           const who = member.user.name ?? member.user.email ?? "Someone";
@@ -65,6 +63,6 @@ export function WorkspaceMembers({ workspace, viewerId }: { workspace: Workspace
           {update.error.message}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
 import { XIcon } from "@primer/octicons-react";
+import { IconButton } from "../ui/IconButton";
 import type { WorkspaceDetails } from "./api";
 import { DeleteWorkspace } from "./DeleteWorkspace";
 import { EstimateScaleSettings } from "./fields/EstimateScaleSettings";
@@ -24,9 +25,7 @@ export function WorkspaceSettings({ workspace, viewerId, onClose }: WorkspaceSet
         <h2 id="workspace-settings-title" className={styles.settingsTitle}>
           Workspace settings
         </h2>
-        <button type="button" className={styles.iconButton} aria-label="Close workspace settings" onClick={onClose}>
-          <XIcon aria-hidden />
-        </button>
+        <IconButton label="Close workspace settings" icon={<XIcon aria-hidden />} onClick={onClose} />
       </div>
       <WorkspaceDetailsForm workspace={workspace} />
       <WorkspaceMembers workspace={workspace} viewerId={viewerId} />

@@ -14,6 +14,8 @@ export interface Column<Row> {
   compare?: (a: Row, b: Row) => number;
   /** A width for the column's header cell, e.g. "50%". */
   width?: string;
+  /** `end` for a column of numbers: right-aligned, header and all, with figures of one width. */
+  align?: "start" | "end";
   className?: string;
   /** The `title` of the cell (the exact value behind a relative one). */
   title?: (row: Row) => string | undefined;
@@ -38,6 +40,8 @@ interface DataTableProps<Row> {
   layout?: "auto" | "fixed";
   verticalAlign?: "top" | "middle";
   size?: "small" | "medium";
+  /** A tall table scrolls inside a bordered box this high (a CSS length), its header kept in view. */
+  maxHeight?: string;
 }
 
 type Sort = { key: string; direction: "ascending" | "descending" };
@@ -58,6 +62,7 @@ export function DataTable<Row>({
   layout = "auto",
   verticalAlign = "top",
   size = "small",
+  maxHeight,
 }: DataTableProps<Row>) {
   const [sort, setSort] = useState<Sort | null>(null);
   const sorted = useMemo(() => {
@@ -81,7 +86,10 @@ export function DataTable<Row>({
     .join(" ");
   const width = columns.length + (rowActions ? 1 : 0);
   return (
-    <div className={styles.scroller}>
+    <div
+      className={[styles.scroller, maxHeight ? styles.contained : null].filter(Boolean).join(" ")}
+      style={maxHeight ? { maxHeight } : undefined}
+    >
       <table className={className} aria-label={label} aria-busy={rows === undefined || undefined}>
         <thead>
           <tr>
@@ -89,6 +97,7 @@ export function DataTable<Row>({
               <th
                 key={column.key}
                 scope="col"
+                className={column.align === "end" ? styles.end : undefined}
                 style={column.width ? { width: column.width } : undefined}
                 aria-sort={column.compare ? (sort?.key === column.key ? sort.direction : "none") : undefined}
               >
@@ -130,7 +139,10 @@ export function DataTable<Row>({
             ? sorted.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => {
-                    const props = { className: column.className, title: column.title?.(row) };
+                    const className = [column.className, column.align === "end" ? styles.end : null]
+                      .filter(Boolean)
+                      .join(" ");
+                    const props = { className: className || undefined, title: column.title?.(row) };
                     return column.rowHeader ? (
                       <th key={column.key} scope="row" {...props}>
                         {column.cell(row)}

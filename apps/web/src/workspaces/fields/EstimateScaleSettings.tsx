@@ -4,10 +4,11 @@ import { type FormEvent, useState } from "react";
 import { useEstimateSet, useFieldsApi } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
 import form from "../../ui/form.module.css";
+import { IconButton } from "../../ui/IconButton";
 import { Loader } from "../../ui/Loader";
-import pageStyles from "../WorkspacePage.module.css";
+import { Panel } from "../../ui/Panel";
+import { ActionError } from "./ActionError";
 import styles from "./FieldSettings.module.css";
-import { ActionError, RowButton } from "./RowButton";
 import { useAction } from "./use-action";
 
 /** The point values estimate menus offer; any valid estimate can still be typed. */
@@ -27,17 +28,17 @@ export function EstimateScaleSettings({ workspaceId }: { workspaceId: string }) 
   };
 
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby="workspace-estimates-title">
-      <h3 id="workspace-estimates-title" className={pageStyles.settingsSubtitle}>
-        Estimates
-      </h3>
-      <p className={pageStyles.muted}>The points offered when estimating. Any other estimate can still be typed.</p>
+    <Panel
+      frame="plain"
+      title="Estimates"
+      description="The points offered when estimating. Any other estimate can still be typed."
+    >
       {scale.isPending ? <Loader label="Loading the estimate scale" /> : null}
       <ul className={styles.chips} aria-label="Estimate scale">
         {values.map((value) => (
           <li key={value} className={styles.chip}>
             {formatNumber(value)}
-            <RowButton
+            <IconButton
               label={`Remove ${formatNumber(value)} from the scale`}
               icon={<XIcon aria-hidden />}
               disabled={action.pending || values.length === 1}
@@ -65,6 +66,6 @@ export function EstimateScaleSettings({ workspaceId }: { workspaceId: string }) 
         </Button>
       </form>
       <ActionError message={action.error} />
-    </section>
+    </Panel>
   );
 }

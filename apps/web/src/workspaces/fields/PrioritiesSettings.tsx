@@ -4,11 +4,14 @@ import { type FormEvent, useState } from "react";
 import { type Priority, useFieldsApi, useWorkspacePriorities } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { EmptyState } from "../../ui/EmptyState";
 import form from "../../ui/form.module.css";
+import { IconButton } from "../../ui/IconButton";
 import { Loader } from "../../ui/Loader";
-import pageStyles from "../WorkspacePage.module.css";
+import list from "../../ui/list.module.css";
+import { Panel } from "../../ui/Panel";
+import { ActionError } from "./ActionError";
 import styles from "./FieldSettings.module.css";
-import { ActionError, RowButton } from "./RowButton";
 import { useAction } from "./use-action";
 
 const NEW_COLOR = "#d1242f";
@@ -78,22 +81,21 @@ export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
   const action = useAction();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Priority | null>(null);
-  const list = priorities.data ?? [];
+  const ranked = priorities.data ?? [];
 
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby={PRIORITIES_TITLE_ID}>
-      <h3 id={PRIORITIES_TITLE_ID} className={pageStyles.settingsSubtitle}>
-        Priorities
-      </h3>
-      <p className={pageStyles.muted}>
-        The first is the highest. Cards show an issue's priority, and pipelines can sort by it.
-      </p>
+    <Panel
+      frame="plain"
+      title="Priorities"
+      titleId={PRIORITIES_TITLE_ID}
+      description="The first is the highest. Cards show an issue's priority, and pipelines can sort by it."
+    >
       {priorities.isPending ? <Loader label="Loading priorities" /> : null}
-      {priorities.data && list.length === 0 ? <p className={styles.empty}>No priorities yet.</p> : null}
-      <ol className={styles.list} aria-label="Priorities, highest first">
-        {list.map((priority, index) =>
+      {priorities.data && ranked.length === 0 ? <EmptyState>No priorities yet.</EmptyState> : null}
+      <ol className={list.list} aria-label="Priorities, highest first">
+        {ranked.map((priority, index) =>
           editing === priority.id ? (
-            <li key={priority.id} className={styles.row}>
+            <li key={priority.id} className={list.row}>
               <PriorityForm
                 initial={priority}
                 submitText="Save"
@@ -107,33 +109,33 @@ export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
               />
             </li>
           ) : (
-            <li key={priority.id} className={styles.row}>
-              <span className={styles.rowMain}>
-                <span className={styles.name}>
+            <li key={priority.id} className={list.row}>
+              <span className={list.rowMain}>
+                <span className={list.name}>
                   <span className={styles.swatch} style={{ background: priority.color }} aria-hidden />
                   {priority.name}
                 </span>
               </span>
-              <span className={styles.rowActions}>
-                <RowButton
+              <span className={list.rowActions}>
+                <IconButton
                   label={`Move ${priority.name} up`}
                   icon={<ArrowUpIcon aria-hidden />}
                   disabled={index === 0 || action.pending}
                   onClick={() => action.run(() => api.updatePriority(priority.id, { position: index - 1 }))}
                 />
-                <RowButton
+                <IconButton
                   label={`Move ${priority.name} down`}
                   icon={<ArrowDownIcon aria-hidden />}
-                  disabled={index === list.length - 1 || action.pending}
+                  disabled={index === ranked.length - 1 || action.pending}
                   onClick={() => action.run(() => api.updatePriority(priority.id, { position: index + 1 }))}
                 />
-                <RowButton
+                <IconButton
                   label={`Edit ${priority.name}`}
                   icon={<PencilIcon aria-hidden />}
                   disabled={action.pending}
                   onClick={() => setEditing(priority.id)}
                 />
-                <RowButton
+                <IconButton
                   label={`Delete ${priority.name}`}
                   icon={<TrashIcon aria-hidden />}
                   disabled={action.pending}
@@ -165,6 +167,6 @@ export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
           onCancel={() => setDeleting(null)}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -5,11 +5,15 @@ import { type FormEvent, useState } from "react";
 import { type Release, type ReleaseInput, useFieldsApi, useWorkspaceReleases } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { EmptyState } from "../../ui/EmptyState";
 import form from "../../ui/form.module.css";
+import { IconButton } from "../../ui/IconButton";
 import { Loader } from "../../ui/Loader";
-import pageStyles from "../WorkspacePage.module.css";
+import list from "../../ui/list.module.css";
+import { Panel } from "../../ui/Panel";
+import { StatusLabel } from "../../ui/StatusLabel";
+import { ActionError } from "./ActionError";
 import styles from "./FieldSettings.module.css";
-import { ActionError, RowButton } from "./RowButton";
 import { useAction } from "./use-action";
 
 const day = (value: string) => format(parseISO(value), "MMM d, yyyy");
@@ -110,16 +114,13 @@ export function ReleasesSettings({ workspaceId }: { workspaceId: string }) {
   const [deleting, setDeleting] = useState<Release | null>(null);
 
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby="workspace-releases-title">
-      <h3 id="workspace-releases-title" className={pageStyles.settingsSubtitle}>
-        Releases
-      </h3>
+    <Panel frame="plain" title="Releases">
       {releases.isPending ? <Loader label="Loading releases" /> : null}
-      {releases.data?.length === 0 ? <p className={styles.empty}>No releases yet.</p> : null}
-      <ul className={styles.list} aria-label="Releases">
+      {releases.data?.length === 0 ? <EmptyState>No releases yet.</EmptyState> : null}
+      <ul className={list.list} aria-label="Releases">
         {(releases.data ?? []).map((release) =>
           editing === release.id ? (
-            <li key={release.id} className={styles.row}>
+            <li key={release.id} className={list.row}>
               <ReleaseForm
                 initial={{ ...release, description: release.description ?? "" }}
                 submitText="Save release"
@@ -133,15 +134,15 @@ export function ReleasesSettings({ workspaceId }: { workspaceId: string }) {
               />
             </li>
           ) : (
-            <li key={release.id} className={styles.row}>
-              <span className={styles.rowMain}>
-                <span className={styles.name}>
+            <li key={release.id} className={list.row}>
+              <span className={list.rowMain}>
+                <span className={list.name}>
                   {release.title}
-                  {release.state === "CLOSED" ? <span className={styles.state}>Closed</span> : null}
+                  {release.state === "CLOSED" ? <StatusLabel>Closed</StatusLabel> : null}
                 </span>
-                <span className={styles.meta}>{releaseDatesText(release)}</span>
+                <span className={list.meta}>{releaseDatesText(release)}</span>
               </span>
-              <span className={styles.rowActions}>
+              <span className={list.rowActions}>
                 <Button
                   disabled={action.pending}
                   onClick={() =>
@@ -152,13 +153,13 @@ export function ReleasesSettings({ workspaceId }: { workspaceId: string }) {
                 >
                   {release.state === "OPEN" ? "Close" : "Reopen"}
                 </Button>
-                <RowButton
+                <IconButton
                   label={`Edit ${release.title}`}
                   icon={<PencilIcon aria-hidden />}
                   disabled={action.pending}
                   onClick={() => setEditing(release.id)}
                 />
-                <RowButton
+                <IconButton
                   label={`Delete ${release.title}`}
                   icon={<TrashIcon aria-hidden />}
                   disabled={action.pending}
@@ -201,6 +202,6 @@ export function ReleasesSettings({ workspaceId }: { workspaceId: string }) {
           onCancel={() => setDeleting(null)}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -2,12 +2,16 @@ import { TrashIcon } from "@primer/octicons-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { EmptyState } from "../../ui/EmptyState";
+import { FormRow } from "../../ui/FormRow";
 import form from "../../ui/form.module.css";
+import { IconButton } from "../../ui/IconButton";
 import { Loader } from "../../ui/Loader";
-import fieldStyles from "../fields/FieldSettings.module.css";
-import { ActionError, RowButton } from "../fields/RowButton";
+import list from "../../ui/list.module.css";
+import { Panel } from "../../ui/Panel";
+import { StatusLabel, type StatusTone } from "../../ui/StatusLabel";
+import { ActionError } from "../fields/ActionError";
 import { useAction } from "../fields/use-action";
-import pageStyles from "../WorkspacePage.module.css";
 import {
   type DeliveryStatus,
   EVENT_NAMES,
@@ -25,6 +29,13 @@ const STATUS_NAMES: Record<DeliveryStatus, string> = {
   RETRYING: "Retrying",
   SUCCEEDED: "Delivered",
   FAILED: "Failed",
+};
+
+const STATUS_TONES: Record<DeliveryStatus, StatusTone> = {
+  PENDING: "attention",
+  RETRYING: "attention",
+  SUCCEEDED: "success",
+  FAILED: "danger",
 };
 
 /** The checks the server makes first, so a slip is shown before anything is sent. */
@@ -47,8 +58,6 @@ function AddWebhookForm({
   const [secret, setSecret] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>(["ISSUE_TRANSFER"]);
   const [problem, setProblem] = useState<string | null>(null);
-  const hintId = useId();
-  const secretId = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const message = formProblem(url, secret, events);
@@ -61,43 +70,43 @@ function AddWebhookForm({
   const toggle = (event: WebhookEvent, on: boolean) =>
     setEvents((chosen) => WEBHOOK_EVENTS.filter((name) => (name === event ? on : chosen.includes(name))));
   return (
-    <form className={styles.form} aria-label="Add webhook" onSubmit={submit} noValidate>
-      <label className={form.field}>
-        <span className={form.label}>Payload URL</span>
-        <input
-          className={form.input}
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/gantry-hook"
-          value={url}
-          aria-invalid={problem?.includes("address") ? true : undefined}
-          onChange={(event) => {
-            setProblem(null);
-            setUrl(event.target.value);
-          }}
-        />
-      </label>
-      <div className={form.field}>
-        <label className={form.label} htmlFor={secretId}>
-          Secret
-        </label>
-        <input
-          id={secretId}
-          className={form.input}
-          type="password"
-          autoComplete="new-password"
-          value={secret}
-          aria-describedby={hintId}
-          aria-invalid={problem?.includes("secret") ? true : undefined}
-          onChange={(event) => {
-            setProblem(null);
-            setSecret(event.target.value);
-          }}
-        />
-        <span id={hintId} className={form.hint}>
-          8 to 256 characters. Each delivery is signed with it (X-Gantry-Signature-256); it is not shown again.
-        </span>
-      </div>
+    <form className={form.form} aria-label="Add webhook" onSubmit={submit} noValidate>
+      <FormRow label="Payload URL">
+        {(control) => (
+          <input
+            {...control}
+            className={form.input}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/gantry-hook"
+            value={url}
+            aria-invalid={problem?.includes("address") ? true : undefined}
+            onChange={(event) => {
+              setProblem(null);
+              setUrl(event.target.value);
+            }}
+          />
+        )}
+      </FormRow>
+      <FormRow
+        label="Secret"
+        help="8 to 256 characters. Each delivery is signed with it (X-Gantry-Signature-256); it is not shown again."
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={form.input}
+            type="password"
+            autoComplete="new-password"
+            value={secret}
+            aria-invalid={problem?.includes("secret") ? true : undefined}
+            onChange={(event) => {
+              setProblem(null);
+              setSecret(event.target.value);
+            }}
+          />
+        )}
+      </FormRow>
       <fieldset className={styles.events}>
         <legend className={form.label}>Events</legend>
         {WEBHOOK_EVENTS.map((event) => (
@@ -150,11 +159,9 @@ function DeliveryRow({
   return (
     <li className={styles.delivery}>
       <div className={styles.deliveryLine}>
-        <span className={styles.status} data-status={delivery.status}>
-          {STATUS_NAMES[delivery.status]}
-        </span>
+        <StatusLabel tone={STATUS_TONES[delivery.status]}>{STATUS_NAMES[delivery.status]}</StatusLabel>
         <code>{EVENT_NAMES[delivery.event].name}</code>
-        <span className={fieldStyles.meta}>
+        <span className={list.meta}>
           {delivery.attempts > 0
             ? `${answer} · ${delivery.durationMs ?? 0} ms · attempt ${delivery.attempts}`
             : "not sent yet"}
@@ -166,7 +173,7 @@ function DeliveryRow({
       </div>
       <details className={styles.details}>
         <summary>Request and response</summary>
-        <p className={fieldStyles.meta}>Delivery {delivery.deliveryId}</p>
+        <p className={list.meta}>Delivery {delivery.deliveryId}</p>
         <p className={styles.excerptTitle}>Sent</p>
         <pre className={styles.excerpt}>{readable(delivery.requestBody)}</pre>
         {delivery.responseExcerpt ? (
@@ -195,18 +202,18 @@ function WebhookRow({
   const logId = useId();
   return (
     <li className={styles.webhook}>
-      <div className={fieldStyles.row}>
-        <span className={fieldStyles.rowMain}>
-          <span className={`${fieldStyles.name} ${styles.url}`}>{webhook.url}</span>
-          <span className={fieldStyles.meta}>
+      <div className={list.row}>
+        <span className={list.rowMain}>
+          <span className={`${list.name} ${styles.url}`}>{webhook.url}</span>
+          <span className={list.meta}>
             {webhook.events.map((event) => EVENT_NAMES[event].name).join(", ")} · secret {webhook.secretHint}
           </span>
         </span>
-        <span className={fieldStyles.rowActions}>
+        <span className={list.rowActions}>
           <Button aria-expanded={open} aria-controls={logId} onClick={() => setOpen(!open)}>
             {open ? "Hide deliveries" : `Deliveries (${webhook.deliveries.length})`}
           </Button>
-          <RowButton
+          <IconButton
             label={`Delete webhook ${webhook.url}`}
             icon={<TrashIcon aria-hidden />}
             disabled={pending}
@@ -217,7 +224,7 @@ function WebhookRow({
       {open ? (
         <div id={logId}>
           {webhook.deliveries.length === 0 ? (
-            <p className={fieldStyles.empty}>No deliveries yet. They appear here when a chosen event happens.</p>
+            <EmptyState>No deliveries yet. They appear here when a chosen event happens.</EmptyState>
           ) : (
             <ul className={styles.deliveries} aria-label={`Deliveries to ${webhook.url}, newest first`}>
               {webhook.deliveries.map((delivery) => (
@@ -242,26 +249,23 @@ export function WebhooksSettings({ workspaceId }: { workspaceId: string }) {
   const api = useWebhooksApi(workspaceId);
   const action = useAction();
   const [deleting, setDeleting] = useState<OutboundWebhook | null>(null);
-  const list = webhooks.data ?? [];
+  const hooks = webhooks.data ?? [];
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby="workspace-webhooks-title">
-      <h3 id="workspace-webhooks-title" className={pageStyles.settingsSubtitle}>
-        Webhooks
-      </h3>
-      <p className={pageStyles.muted}>
-        Gantry posts a signed JSON payload to each address when one of its events happens on this board, and retries
-        failed deliveries with backoff.
-      </p>
+    <Panel
+      frame="plain"
+      title="Webhooks"
+      description="Gantry posts a signed JSON payload to each address when one of its events happens on this board, and retries failed deliveries with backoff."
+    >
       {webhooks.isPending ? <Loader label="Loading webhooks" /> : null}
       {webhooks.error ? (
         <p className={form.error} role="alert">
           The webhooks could not be loaded: {webhooks.error.message}
         </p>
       ) : null}
-      {webhooks.data && list.length === 0 ? <p className={fieldStyles.empty}>No webhooks yet.</p> : null}
-      {list.length > 0 ? (
-        <ul className={fieldStyles.list} aria-label="Webhooks">
-          {list.map((webhook) => (
+      {webhooks.data && hooks.length === 0 ? <EmptyState>No webhooks yet.</EmptyState> : null}
+      {hooks.length > 0 ? (
+        <ul className={list.list} aria-label="Webhooks">
+          {hooks.map((webhook) => (
             <WebhookRow
               key={webhook.id}
               webhook={webhook}
@@ -288,6 +292,6 @@ export function WebhooksSettings({ workspaceId }: { workspaceId: string }) {
           onCancel={() => setDeleting(null)}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -1,12 +1,17 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { GraphQLRequestError } from "../../api/graphql";
 import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { FormRow } from "../../ui/FormRow";
 import form from "../../ui/form.module.css";
+import { LoadError } from "../../ui/LoadError";
 import { Loader } from "../../ui/Loader";
-import fieldStyles from "../fields/FieldSettings.module.css";
-import { ActionError } from "../fields/RowButton";
+import list from "../../ui/list.module.css";
+import { Panel } from "../../ui/Panel";
+import { StatusLabel, type StatusTone } from "../../ui/StatusLabel";
+import { Toolbar } from "../../ui/Toolbar";
+import { ActionError } from "../fields/ActionError";
 import { useAction } from "../fields/use-action";
-import pageStyles from "../WorkspacePage.module.css";
 import { useZenhubImportApi, useZenhubImports, type ZenhubImport, type ZenhubWorkspaceChoice } from "./api";
 import styles from "./ZenhubImportSettings.module.css";
 
@@ -30,6 +35,13 @@ const STATE_NAMES: Record<ZenhubImport["state"], string> = {
   FAILED: "Stopped",
 };
 
+const STATE_TONES: Record<ZenhubImport["state"], StatusTone> = {
+  QUEUED: "accent",
+  RUNNING: "accent",
+  DONE: "success",
+  FAILED: "danger",
+};
+
 function timeLeft(seconds: number | null): string {
   if (seconds === null) return "Estimating time left…";
   if (seconds < 60) return "Less than a minute left";
@@ -41,13 +53,10 @@ function ImportProgress({ run }: { run: ZenhubImport }) {
   return (
     <div className={styles.run} aria-live="polite">
       <p className={styles.runTitle}>
-        <span className={styles.state} data-state={run.state}>
-          {STATE_NAMES[run.state]}
-        </span>{" "}
-        {run.zenhubWorkspaceName}
-        <span className={fieldStyles.meta}> · started {new Date(run.createdAt).toLocaleString()}</span>
+        <StatusLabel tone={STATE_TONES[run.state]}>{STATE_NAMES[run.state]}</StatusLabel> {run.zenhubWorkspaceName}
+        <span className={list.meta}> · started {new Date(run.createdAt).toLocaleString()}</span>
       </p>
-      {under ? <p className={fieldStyles.meta}>{timeLeft(run.secondsLeft)}</p> : null}
+      {under ? <p className={list.meta}>{timeLeft(run.secondsLeft)}</p> : null}
       {run.error ? (
         <p className={form.error} role="alert">
           {run.error}
@@ -55,7 +64,7 @@ function ImportProgress({ run }: { run: ZenhubImport }) {
         </p>
       ) : null}
       {run.progress.length > 0 ? (
-        <ul className={styles.kinds} aria-label="Progress by kind">
+        <ul className={list.list} aria-label="Progress by kind">
           {run.progress.map((kind) => (
             <li key={kind.kind} className={styles.kind}>
               <span>{KIND_NAMES[kind.kind] ?? kind.kind}</span>
@@ -64,7 +73,7 @@ function ImportProgress({ run }: { run: ZenhubImport }) {
                 value={kind.done}
                 aria-label={KIND_NAMES[kind.kind] ?? kind.kind}
               />
-              <span className={fieldStyles.meta}>
+              <span className={list.meta}>
                 {kind.done} of {kind.total}
               </span>
             </li>
@@ -98,8 +107,6 @@ export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
   const [choices, setChoices] = useState<ZenhubWorkspaceChoice[] | null>(null);
   const [chosen, setChosen] = useState("");
   const [mergeAsked, setMergeAsked] = useState(false);
-  const keyId = useId();
-  const hintId = useId();
   const running = imports.data?.some((run) => run.state === "QUEUED" || run.state === "RUNNING") ?? false;
 
   const findWorkspaces = (event: FormEvent) => {
@@ -124,45 +131,40 @@ export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
     });
 
   return (
-    <section className={pageStyles.settingsSection} aria-labelledby={ZENHUB_IMPORT_TITLE_ID}>
-      <h3 id={ZENHUB_IMPORT_TITLE_ID} className={pageStyles.settingsSubtitle}>
-        Import from ZenHub
-      </h3>
-      <p className={pageStyles.muted}>
-        Bring a ZenHub workspace's plan here: pipelines and where every issue sits, estimates, priorities, epics,
-        sprints with their history, releases and dependencies. Repositories are connected through your GitHub account.
-      </p>
+    <Panel
+      frame="plain"
+      title="Import from ZenHub"
+      titleId={ZENHUB_IMPORT_TITLE_ID}
+      description="Bring a ZenHub workspace's plan here: pipelines and where every issue sits, estimates, priorities, epics, sprints with their history, releases and dependencies. Repositories are connected through your GitHub account."
+    >
       {imports.isPending ? <Loader label="Loading imports" /> : null}
       {imports.error ? (
-        <p className={form.error} role="alert">
-          The imports could not be loaded: {imports.error.message}
-        </p>
+        <LoadError error={imports.error} onRetry={() => void imports.refetch()}>
+          The imports could not be loaded
+        </LoadError>
       ) : null}
       {imports.data?.[0] ? <ImportProgress run={imports.data[0]} /> : null}
       {running ? null : (
-        <form className={styles.form} aria-label="Import from ZenHub" onSubmit={findWorkspaces} noValidate>
-          <div className={form.field}>
-            <label className={form.label} htmlFor={keyId}>
-              ZenHub API key
-            </label>
-            <input
-              id={keyId}
-              className={form.input}
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              aria-describedby={hintId}
-              onChange={(event) => {
-                setApiKey(event.target.value);
-                setChoices(null);
-                setMergeAsked(false);
-              }}
-            />
-            <span id={hintId} className={form.hint}>
-              A personal API key from ZenHub's dashboard (API section). It is used only for this import and forgotten
-              when it ends.
-            </span>
-          </div>
+        <form className={form.form} aria-label="Import from ZenHub" onSubmit={findWorkspaces} noValidate>
+          <FormRow
+            label="ZenHub API key"
+            help="A personal API key from ZenHub's dashboard (API section). It is used only for this import and forgotten when it ends."
+          >
+            {(control) => (
+              <input
+                {...control}
+                className={form.input}
+                type="password"
+                autoComplete="off"
+                value={apiKey}
+                onChange={(event) => {
+                  setApiKey(event.target.value);
+                  setChoices(null);
+                  setMergeAsked(false);
+                }}
+              />
+            )}
+          </FormRow>
           {choices === null ? (
             <div>
               <Button type="submit" disabled={action.pending || apiKey.trim() === ""}>
@@ -170,20 +172,26 @@ export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
               </Button>
             </div>
           ) : choices.length === 0 ? (
-            <p className={fieldStyles.empty}>This key cannot read any ZenHub workspace.</p>
+            <EmptyState>This key cannot read any ZenHub workspace.</EmptyState>
           ) : (
             <>
-              <label className={form.field}>
-                <span className={form.label}>ZenHub workspace</span>
-                <select className={form.select} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-                  {choices.map((choice) => (
-                    <option key={choice.id} value={choice.id}>
-                      {choice.organizationName ? `${choice.organizationName} / ${choice.name}` : choice.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <div className={styles.actions}>
+              <FormRow label="ZenHub workspace">
+                {(control) => (
+                  <select
+                    {...control}
+                    className={form.select}
+                    value={chosen}
+                    onChange={(event) => setChosen(event.target.value)}
+                  >
+                    {choices.map((choice) => (
+                      <option key={choice.id} value={choice.id}>
+                        {choice.organizationName ? `${choice.organizationName} / ${choice.name}` : choice.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormRow>
+              <Toolbar>
                 <Button variant="primary" disabled={action.pending || !chosen} onClick={() => start(false)}>
                   Start import
                 </Button>
@@ -192,12 +200,12 @@ export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
                     Merge into this workspace
                   </Button>
                 ) : null}
-              </div>
+              </Toolbar>
             </>
           )}
         </form>
       )}
       <ActionError message={action.error} />
-    </section>
+    </Panel>
   );
 }
