@@ -24,7 +24,18 @@ import {
   pipelineCounts,
 } from "./queries.js";
 import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
-import { boardSearchFor, IssueSearchFiltersInput, IssueSortType } from "./search-input.js";
+import { boardSearchFor, IssueSearchFiltersInput, IssueSortType, idsOf } from "./search-input.js";
+
+/** The reference API's filter of searchIssues (there, of the issues an epic may take): repositories and pipelines. */
+const EpicAssignableIssueSearchFiltersInput = builder.inputType("EpicAssignableIssueSearchFiltersInput", {
+  fields: (t) => ({
+    repositoryIds: t.idList({ required: true, description: "Gantry repository ids; empty: every repository." }),
+    pipelineIds: t.idList({
+      required: true,
+      description: 'Pipeline ids ("closed--pipeline" for Closed); empty: every pipeline.',
+    }),
+  }),
+});
 
 const PipelineCounts = builder
   .objectRef<{ issuesCount: number; pullRequestsCount: number; totalStoryPoints: number }>("PipelineIssueCounts")
@@ -148,12 +159,21 @@ builder.queryField("searchIssues", (t) =>
     authScopes: { signedIn: true },
     args: {
       workspaceId: t.arg.globalID({ required: true, for: Workspace }),
+      filters: t.arg({
+        type: EpicAssignableIssueSearchFiltersInput,
+        required: false,
+        description: "Only these repositories and pipelines (an empty list: every one).",
+      }),
       query: t.arg.string({ required: false }),
       includeClosed: t.arg.boolean({ required: false }),
     },
     resolve: async (_root, args, context) => {
       await requireWorkspace(context.db, args.workspaceId.id, signedInViewer(context).id, "viewer");
-      const search = { query: (args.query ?? "").slice(0, 200), includeClosed: args.includeClosed ?? false };
+      const search = {
+        query: (args.query ?? "").slice(0, 200),
+        includeClosed: args.includeClosed ?? false,
+        ...repositoriesAndPipelines(args.filters),
+      };
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
         searchWorkspaceIssues(context.db, args.workspaceId.id, search, limit, offset),
       );
@@ -161,6 +181,28 @@ builder.queryField("searchIssues", (t) =>
     },
   }),
 );
+
+/** searchIssues' `filters`: repository and pipeline global ids as database ids; an empty list keeps every one. */
+function repositoriesAndPipelines(
+  filters:
+    | { repositoryIds?: readonly (string | number)[] | null; pipelineIds?: readonly (string | number)[] | null }
+    | null
+    | undefined,
+) {
+  const repositoryIds = filters?.repositoryIds?.length
+    ? idsOf("filters.repositoryIds", "Repository", filters.repositoryIds)
+    : undefined;
+  const pipelineIds = filters?.pipelineIds ?? [];
+  if (pipelineIds.length === 0) return { repositoryIds };
+  const closed = pipelineIds.some((id) => String(id) === CLOSED_PIPELINE.id);
+  const ids =
+    idsOf(
+      "filters.pipelineIds",
+      "Pipeline",
+      pipelineIds.filter((id) => String(id) !== CLOSED_PIPELINE.id),
+    ) ?? [];
+  return { repositoryIds, pipelines: { ids, closed } };
+}
 
 /** What issue writes need; GitHub's part is null on an install without it, where native issues still change. */
 export function issueWriteDeps(context: GraphQLContext): IssueWriteDeps {
