@@ -8,7 +8,9 @@ import {
   type GraphQLFieldResolver,
   GraphQLInputObjectType,
   type GraphQLInputType,
+  GraphQLInt,
   GraphQLInterfaceType,
+  GraphQLNonNull,
   GraphQLObjectType,
   type GraphQLSchema,
   getNamedType,
@@ -105,6 +107,11 @@ export function withReferenceSurface(schema: GraphQLSchema): GraphQLSchema {
         const ours = config.fields[field.name];
         if (ours) {
           changed = addRefusedArguments(type.name, field, ours, refusedArguments) || changed;
+          const asInt = intWhereTheReferenceHasInt(ours, field);
+          if (asInt) {
+            config.fields[field.name] = asInt;
+            changed = true;
+          }
           continue;
         }
         if (!reason) continue;
@@ -154,6 +161,19 @@ export function withReferenceSurface(schema: GraphQLSchema): GraphQLSchema {
     },
   });
   return refusingWhenGiven(added, refusedInputFields, refusedArguments);
+}
+
+/**
+ * GitHub's ids are kept as BigInt (they pass 2^31), but the reference types some `Int` and clients declare them so:
+ * served as `Int`, an id that does not fit answers GraphQL's clear "Int cannot represent …" error for that field.
+ */
+function intWhereTheReferenceHasInt(
+  ours: GraphQLFieldConfig<unknown, unknown>,
+  theirs: GraphQLField<unknown, unknown>,
+): GraphQLFieldConfig<unknown, unknown> | null {
+  if (getNamedType(ours.type).name !== "BigInt" || getNamedType(theirs.type).name !== "Int") return null;
+  if (isListType(getNullableType(ours.type))) return null;
+  return { ...ours, type: isNonNullType(ours.type) ? new GraphQLNonNull(GraphQLInt) : GraphQLInt };
 }
 
 /** An input the reference requires but Gantry cannot honour is optional here: leaving it out is the only honest use. */

@@ -625,4 +625,25 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       .where(eq(schema.issues.id, decodeGlobalID(w.native[0] as string).id));
     expect(title[0]?.title).not.toBe("Renamed");
   });
+
+  it("reads GitHub ids as the reference's Int, and says so clearly for one that does not fit", async () => {
+    const id = decodeGlobalID(w.gitHub[1] as string).id;
+    const [before] = await t.database.db
+      .select({ ghId: schema.issues.ghId })
+      .from(schema.issues)
+      .where(eq(schema.issues.id, id));
+    const read = () =>
+      publicGql(t, secret, "query ($id: ID!) { node(id: $id) { ... on Issue { number ghId } } }", { id: w.gitHub[1] });
+    expect(field<{ ghId: number }>(await read(), "node").ghId).toBe(before?.ghId);
+    await t.database.db
+      .update(schema.issues)
+      .set({ ghId: 2 ** 31 })
+      .where(eq(schema.issues.id, id));
+    try {
+      const tooBig = await read();
+      expect(tooBig.errors?.[0]?.message).toMatch(/Int cannot represent non 32-bit signed integer value: 2147483648/);
+    } finally {
+      await t.database.db.update(schema.issues).set({ ghId: before?.ghId }).where(eq(schema.issues.id, id));
+    }
+  });
 });
