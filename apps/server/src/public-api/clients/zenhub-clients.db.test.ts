@@ -646,4 +646,43 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       await t.database.db.update(schema.issues).set({ ghId: before?.ghId }).where(eq(schema.issues.id, id));
     }
   });
+
+  it.each(VIEWS)(
+    "reads a repository's dates, a sprint config's workspace and a release's issue count (%s names)",
+    async (view) => {
+      if (view === "gantry") {
+        const release = field<{ release: { id: string } }>(
+          await publicGql(
+            t,
+            secret,
+            `mutation ($workspaceId: ID!) { createRelease(input: { workspaceId: $workspaceId, release: { title: "Counted" } }) { release { id } } }`,
+            { workspaceId: w.workspace },
+          ),
+          "createRelease",
+        ).release;
+        field(
+          await publicGql(
+            t,
+            secret,
+            `mutation ($issueIds: [ID!]!, $releaseIds: [ID!]!) { addIssuesToReleases(input: { issueIds: $issueIds, releaseIds: $releaseIds }) { clientMutationId } }`,
+            { issueIds: [w.native[1], w.gitHub[0]], releaseIds: [release.id] },
+          ),
+          "addIssuesToReleases",
+        );
+      }
+      const data = await run<{
+        node: { repository: Record<string, unknown> };
+        workspace: { sprintConfig: { workspace: { id: string } }; releases: { nodes: unknown[] } };
+      }>("repositoryAndSprintConfig", { workspaceId: w.workspace, issueId: w.gitHub[0] }, view);
+      expect(data.node.repository).toMatchObject({
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        isArchived: false,
+      });
+      expect(data.workspace.sprintConfig.workspace).toEqual({ id: w.workspace });
+      expect(data.workspace.releases.nodes).toContainEqual(
+        expect.objectContaining({ title: "Counted", issuesCount: 2 }),
+      );
+    },
+  );
 });

@@ -199,6 +199,15 @@ export const ZENHUB_OPERATIONS = {
       pipelineToPipelineAutomations(first: 10) { totalCount nodes { id } }
     }
   }`,
+  repositoryAndSprintConfig: `query RepositoryAndSprintConfig($workspaceId: ID!, $issueId: ID!) {
+    node(id: $issueId) {
+      ... on Issue { repository { id name createdAt updatedAt isArchived } }
+    }
+    workspace(id: $workspaceId) {
+      sprintConfig { id name workspace { id } }
+      releases(first: 10) { nodes { id title issuesCount } }
+    }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
