@@ -1,8 +1,12 @@
 import { schema } from "@gantry/db";
 import { count, eq } from "drizzle-orm";
+import { GantryUser } from "../accounts/schema.js";
+import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
-import { Release } from "../issues/field-types.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { GantryEpic, Release } from "../issues/field-types.js";
+import { sharesOrganization } from "../organizations/queries.js";
 import { SprintConfig } from "../sprints/schema.js";
 import { Workspace, workspaceForViewer } from "../workspaces/schema.js";
 
@@ -43,5 +47,44 @@ builder.objectField(Release, "issuesCount", (t) =>
         .where(eq(schema.releaseIssues.releaseId, release.id));
       return row?.value ?? 0;
     },
+  }),
+);
+
+/** The person who made something, as GantryUser shows people: only to someone sharing an organisation with them. */
+async function creator(context: GraphQLContext, userId: string | null) {
+  if (!userId || !context.viewer) return null;
+  const visible = await sharesOrganization(context.db, context.viewer.id, [userId]);
+  if (!visible.has(userId)) return null;
+  const [user] = await context.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  return user ?? null;
+}
+
+const creatorDescription =
+  "Who made it in Gantry; null for what came from GitHub or an import, or when they are no longer in an organisation with you.";
+
+builder.objectField(Issue, "creator", (t) =>
+  t.field({
+    type: GantryUser,
+    nullable: true,
+    description: creatorDescription,
+    resolve: (issue, _args, context) => creator(context, issue.createdBy),
+  }),
+);
+
+builder.objectField(GantryEpic, "creator", (t) =>
+  t.field({
+    type: GantryUser,
+    nullable: true,
+    description: creatorDescription,
+    resolve: (epic, _args, context) => creator(context, epic.createdBy),
+  }),
+);
+
+builder.objectField(Workspace, "creator", (t) =>
+  t.field({
+    type: GantryUser,
+    nullable: true,
+    description: creatorDescription,
+    resolve: (workspace, _args, context) => creator(context, workspace.createdBy),
   }),
 );

@@ -685,4 +685,23 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       );
     },
   );
+
+  it.each(VIEWS)(
+    "names who made a workspace and a native issue, and nobody for a GitHub one (%s names)",
+    async (view) => {
+      const native = await run<{
+        viewer: { id: string };
+        workspace: { creator: { id: string } | null };
+        node: { creator: { id: string } | null };
+      }>("creators", { workspaceId: w.workspace, issueId: w.native[0] }, view);
+      expect(native.workspace.creator?.id).toBe(native.viewer.id);
+      expect(native.node.creator).toEqual({ id: native.viewer.id });
+      const gitHub = await run<{ node: { creator: unknown } }>(
+        "creators",
+        { workspaceId: w.workspace, issueId: w.gitHub[0] },
+        view,
+      );
+      expect(gitHub.node.creator).toBeNull();
+    },
+  );
 });

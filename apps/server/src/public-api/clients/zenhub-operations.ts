@@ -208,6 +208,11 @@ export const ZENHUB_OPERATIONS = {
       releases(first: 10) { nodes { id title issuesCount } }
     }
   }`,
+  creators: `query Creators($workspaceId: ID!, $issueId: ID!) {
+    viewer { id }
+    workspace(id: $workspaceId) { creator { id name } }
+    node(id: $issueId) { ... on Issue { creator { id } } }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
