@@ -6,7 +6,7 @@ import { builder } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { Pipeline, Workspace, workspaceForViewer, workspacePipelines } from "../workspaces/schema.js";
-import { closedCounts, closedIssues, pipelineCards, pipelineCounts } from "./queries.js";
+import { pipelinePage } from "./schema.js";
 import { boardSearchFor } from "./search-input.js";
 
 /** Whether an open issue on the board (or in one pipeline) has an estimate; from the positions' copies alone. */
@@ -44,22 +44,9 @@ builder.objectFields(Pipeline, (t) => ({
       // Open pipelines hold open issues and Closed the closed and merged ones: any other state is an empty page.
       const wanted = args.state == null || (args.state === "OPEN") === (openPipelineId !== null);
       const filters = args.repositoryId ? { repositoryIds: [String(args.repositoryId)] } : {};
+      if (!wanted) return { ...(await resolveOffsetConnection({ args }, async () => [])), totalCount: async () => 0 };
       const search = await boardSearchFor(context, pipeline.workspaceId, filters, null);
-      const page = await resolveOffsetConnection({ args }, async ({ limit, offset }) => {
-        if (!wanted) return [];
-        if (openPipelineId === null) return closedIssues(context.db, search, limit, offset);
-        const rows = await pipelineCards(context.db, openPipelineId, search, "SORT_TYPE_MANUAL", limit, offset);
-        return rows.map((row) => row.issue);
-      });
-      const totalCount = async () => {
-        if (!wanted) return 0;
-        const counts =
-          openPipelineId === null
-            ? await closedCounts(context.db, search)
-            : await pipelineCounts(context.db, openPipelineId, search);
-        return counts.issuesCount + counts.pullRequestsCount;
-      };
-      return { ...page, totalCount };
+      return pipelinePage(context, openPipelineId, search, "SORT_TYPE_MANUAL", args);
     },
   }),
   workspace: t.field({

@@ -1,5 +1,6 @@
 import type { schema } from "@gantry/db";
-import { resolveOffsetConnection } from "@pothos/plugin-relay";
+import type { SortType } from "@gantry/domain";
+import { type DefaultConnectionArguments, resolveOffsetConnection } from "@pothos/plugin-relay";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
@@ -10,6 +11,7 @@ import { requireAccess, requireWorkspace, type WorkspaceAccess } from "../organi
 import { primeSprintConfig } from "../sprints/queries.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { closedPipelineOf, Pipeline, pipelineView, Workspace } from "../workspaces/schema.js";
+import type { BoardSearch } from "./filtering.js";
 import type { IssueWriteDeps } from "./issue-writes.js";
 import { type IssueToMove, moveIssue, withPlace } from "./moves.js";
 import { IssueOrderInput, requestedSortType } from "./order-input.js";
@@ -24,7 +26,18 @@ import {
   pipelineCounts,
 } from "./queries.js";
 import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
-import { boardSearchFor, IssueSearchFiltersInput, IssueSortType } from "./search-input.js";
+import { boardSearchFor, IssueSearchFiltersInput, IssueSortType, idsOf } from "./search-input.js";
+
+/** The reference API's filter of searchIssues (there, of the issues an epic may take): repositories and pipelines. */
+const EpicAssignableIssueSearchFiltersInput = builder.inputType("EpicAssignableIssueSearchFiltersInput", {
+  fields: (t) => ({
+    repositoryIds: t.idList({ required: true, description: "Gantry repository ids; empty: every repository." }),
+    pipelineIds: t.idList({
+      required: true,
+      description: 'Pipeline ids ("closed--pipeline" for Closed); empty: every pipeline.',
+    }),
+  }),
+});
 
 const PipelineCounts = builder
   .objectRef<{ issuesCount: number; pullRequestsCount: number; totalStoryPoints: number }>("PipelineIssueCounts")
@@ -74,6 +87,35 @@ async function readablePipeline(context: GraphQLContext, globalId: string) {
   return start.pipeline;
 }
 
+/**
+ * A page of one pipeline's issues under a board search: an open pipeline (its database id) in the sort type's
+ * order, or Closed (null) most recently closed first. The total is counted only when asked for: the board's pages
+ * do not ask (its headers have the counts). searchIssuesByPipeline, searchClosedIssues and Pipeline.issues.
+ */
+export async function pipelinePage(
+  context: GraphQLContext,
+  pipelineId: string | null,
+  search: BoardSearch,
+  sortType: SortType,
+  args: DefaultConnectionArguments,
+) {
+  const page = await resolveOffsetConnection({ args }, async ({ limit, offset }) => {
+    if (pipelineId === null) return closedIssues(context.db, search, limit, offset);
+    // The cards' relations and repositories come with the page, so its cards cost no more statements.
+    const rows = await pipelineCards(context.db, pipelineId, search, sortType, limit, offset);
+    primeCards(context, rows);
+    return rows.map((row) => row.issue);
+  });
+  const totalCount = async () => {
+    const counts =
+      pipelineId === null
+        ? await closedCounts(context.db, search)
+        : await pipelineCounts(context.db, pipelineId, search);
+    return counts.issuesCount + counts.pullRequestsCount;
+  };
+  return { ...page, totalCount };
+}
+
 builder.queryField("searchIssuesByPipeline", (t) =>
   t.connection({
     type: Issue,
@@ -99,18 +141,7 @@ builder.queryField("searchIssuesByPipeline", (t) =>
       const sortType = requestedSortType(args.sortType, args.order);
       const pipeline = await readablePipeline(context, String(args.pipelineId));
       const search = await boardSearchFor(context, pipeline.workspaceId, args.filters ?? {}, args.query);
-      const page = await resolveOffsetConnection({ args }, async ({ limit, offset }) => {
-        // The cards' relations and repositories come with the page, so its cards cost no more statements.
-        const rows = await pipelineCards(context.db, pipeline.id, search, sortType, limit, offset);
-        primeCards(context, rows);
-        return rows.map((row) => row.issue);
-      });
-      // Counted only when asked for: the board's pages do not ask (its headers have the counts).
-      const totalCount = async () => {
-        const counts = await pipelineCounts(context.db, pipeline.id, search);
-        return counts.issuesCount + counts.pullRequestsCount;
-      };
-      return { ...page, totalCount };
+      return pipelinePage(context, pipeline.id, search, sortType, args);
     },
   }),
 );
@@ -129,14 +160,7 @@ builder.queryField("searchClosedIssues", (t) =>
     resolve: async (_root, args, context) => {
       await requireWorkspace(context.db, args.workspaceId.id, signedInViewer(context).id, "viewer");
       const search = await boardSearchFor(context, args.workspaceId.id, args.filters ?? {}, args.query);
-      const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
-        closedIssues(context.db, search, limit, offset),
-      );
-      const totalCount = async () => {
-        const counts = await closedCounts(context.db, search);
-        return counts.issuesCount + counts.pullRequestsCount;
-      };
-      return { ...page, totalCount };
+      return pipelinePage(context, null, search, "SORT_TYPE_MANUAL", args);
     },
   }),
 );
@@ -148,12 +172,21 @@ builder.queryField("searchIssues", (t) =>
     authScopes: { signedIn: true },
     args: {
       workspaceId: t.arg.globalID({ required: true, for: Workspace }),
+      filters: t.arg({
+        type: EpicAssignableIssueSearchFiltersInput,
+        required: false,
+        description: "Only these repositories and pipelines (an empty list: every one).",
+      }),
       query: t.arg.string({ required: false }),
       includeClosed: t.arg.boolean({ required: false }),
     },
     resolve: async (_root, args, context) => {
       await requireWorkspace(context.db, args.workspaceId.id, signedInViewer(context).id, "viewer");
-      const search = { query: (args.query ?? "").slice(0, 200), includeClosed: args.includeClosed ?? false };
+      const search = {
+        query: (args.query ?? "").slice(0, 200),
+        includeClosed: args.includeClosed ?? false,
+        ...repositoriesAndPipelines(args.filters),
+      };
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
         searchWorkspaceIssues(context.db, args.workspaceId.id, search, limit, offset),
       );
@@ -161,6 +194,28 @@ builder.queryField("searchIssues", (t) =>
     },
   }),
 );
+
+/** searchIssues' `filters`: repository and pipeline global ids as database ids; an empty list keeps every one. */
+function repositoriesAndPipelines(
+  filters:
+    | { repositoryIds?: readonly (string | number)[] | null; pipelineIds?: readonly (string | number)[] | null }
+    | null
+    | undefined,
+) {
+  const repositoryIds = filters?.repositoryIds?.length
+    ? idsOf("filters.repositoryIds", "Repository", filters.repositoryIds)
+    : undefined;
+  const pipelineIds = filters?.pipelineIds ?? [];
+  if (pipelineIds.length === 0) return { repositoryIds };
+  const closed = pipelineIds.some((id) => String(id) === CLOSED_PIPELINE.id);
+  const ids =
+    idsOf(
+      "filters.pipelineIds",
+      "Pipeline",
+      pipelineIds.filter((id) => String(id) !== CLOSED_PIPELINE.id),
+    ) ?? [];
+  return { repositoryIds, pipelines: { ids, closed } };
+}
 
 /** What issue writes need; GitHub's part is null on an install without it, where native issues still change. */
 export function issueWriteDeps(context: GraphQLContext): IssueWriteDeps {

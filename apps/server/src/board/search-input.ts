@@ -6,6 +6,7 @@ import {
   MAX_FILTER_VALUES,
   SORT_TYPES,
 } from "@gantry/domain";
+import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
@@ -49,8 +50,17 @@ const IssueUserLoginInput = builder.inputType("IssueUserLoginInput", {
   }),
 });
 
-const IdInput = builder.inputType("IdInput", {
+export const IdInput = builder.inputType("IdInput", {
   ...valuesFields,
+  fields: (t) => ({
+    notInAny: t.boolean({ required: false, defaultValue: false }),
+    in: t.idList({ required: false }),
+    nin: t.idList({ required: false }),
+  }),
+});
+
+const IssueUserIdInput = builder.inputType("IssueUserIdInput", {
+  description: "GitHub users by their `User` ids (as `Issue.assignees` gives them). `notInAny`: issues with none.",
   fields: (t) => ({
     notInAny: t.boolean({ required: false, defaultValue: false }),
     in: t.idList({ required: false }),
@@ -124,7 +134,17 @@ export const IssueSearchFiltersInput = builder.inputType("IssueSearchFiltersInpu
     displayType: t.field({ type: DisplayFilter, required: false, defaultValue: "all" }),
     labels: t.field({ type: StringInput, required: false }),
     assignees: t.field({ type: IssueUserLoginInput, required: false }),
+    assigneeIds: t.field({
+      type: IssueUserIdInput,
+      required: false,
+      description: "Assignees by their `User` ids; read as `assignees` by login.",
+    }),
     users: t.field({ type: IssueUserLoginInput, required: false, description: "Authors, by GitHub login." }),
+    userIds: t.field({
+      type: IssueUserIdInput,
+      required: false,
+      description: "Authors by their `User` ids; read as `users` by login.",
+    }),
     sprints: t.field({ type: SprintIdInput, required: false }),
     releases: t.field({ type: IdInput, required: false }),
     milestones: t.field({ type: StringInput, required: false, description: "Milestone titles." }),
@@ -137,7 +157,44 @@ export const IssueSearchFiltersInput = builder.inputType("IssueSearchFiltersInpu
   }),
 });
 
-type RawFilters = FiltersInput & { displayType?: DisplayType | null };
+type UserIds = {
+  notInAny?: boolean | null;
+  in?: readonly (string | number)[] | null;
+  nin?: readonly (string | number)[] | null;
+};
+type UserLogins = { notInAny?: boolean | null; in?: readonly string[] | null; nin?: readonly string[] | null };
+type RawFilters = FiltersInput & {
+  displayType?: DisplayType | null;
+  assigneeIds?: UserIds | null;
+  userIds?: UserIds | null;
+};
+
+/** GitHub users' `User` ids (`User:<login>`, public-api/public-schema.ts) to their logins. */
+function loginsOf(field: string, values: readonly (string | number)[] | null | undefined): string[] | undefined {
+  checkSize(field, values);
+  return values?.map((value) => {
+    let decoded: { typename: string; id: string };
+    try {
+      decoded = decodeGlobalID(String(value));
+    } catch {
+      throw new GantryError("BAD_USER_INPUT", `"${String(value).slice(0, 80)}" is not a valid id.`, { field });
+    }
+    if (decoded.typename !== "User") throw new GantryError("BAD_USER_INPUT", "Expected the id of a User.", { field });
+    return decoded.id;
+  });
+}
+
+/** Logins and ids of the same people, as one login filter (an id filter adds to the login filter it joins). */
+function withUserIds(field: string, logins: UserLogins | null | undefined, ids: UserIds | null | undefined) {
+  if (!ids) return logins;
+  const join = (a: readonly string[] | null | undefined, b: string[] | undefined) =>
+    a || b ? [...(a ?? []), ...(b ?? [])] : undefined;
+  return {
+    notInAny: Boolean(logins?.notInAny || ids.notInAny),
+    in: join(logins?.in, loginsOf(`${field}.in`, ids.in)),
+    nin: join(logins?.nin, loginsOf(`${field}.nin`, ids.nin)),
+  };
+}
 
 function checkSize(field: string, values: readonly unknown[] | null | undefined) {
   if (values && values.length > MAX_FILTER_VALUES)
@@ -221,8 +278,11 @@ function readBoardSearch(
     throw new GantryError("BAD_USER_INPUT", `The search text is at most ${MAX_FILTER_VALUE_LENGTH} characters.`, {
       field: "query",
     });
+  const { assigneeIds, userIds, ...rest } = raw;
   const input: FiltersInput = {
-    ...raw,
+    ...rest,
+    assignees: withUserIds("assigneeIds", raw.assignees, assigneeIds),
+    users: withUserIds("userIds", raw.users, userIds),
     repositoryIds: idsOf("repositoryIds", "Repository", raw.repositoryIds),
     releases: decodedValues("releases", "Release", raw.releases),
     sprints: raw.sprints && { ...raw.sprints, in: idsOf("sprints.in", "Sprint", raw.sprints.in) },

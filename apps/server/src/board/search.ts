@@ -1,13 +1,15 @@
 import { type Database, schema } from "@gantry/db";
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 
-const { issues, workspaceRepositories } = schema;
+const { issuePositions, issues, workspaceRepositories } = schema;
 
 export interface IssueSearch {
   query: string;
   includeClosed: boolean;
   /** Only these of the workspace's repositories; every one when left out. */
   repositoryIds?: string[];
+  /** Only the open issues in these of the workspace's pipelines (database ids), and the closed ones when `closed`. */
+  pipelines?: { ids: string[]; closed: boolean };
 }
 
 /** Issues whose title contains the text (any case) or whose number it is; every issue for no text. */
@@ -31,9 +33,35 @@ function matching(db: Database, workspaceId: string, search: IssueSearch): SQL |
         .where(eq(workspaceRepositories.workspaceId, workspaceId)),
     ),
     search.repositoryIds ? inArray(issues.repositoryId, search.repositoryIds) : undefined,
-    search.includeClosed ? undefined : eq(issues.state, "open"),
+    search.includeClosed || search.pipelines?.closed ? undefined : eq(issues.state, "open"),
+    search.pipelines ? inPipelines(db, workspaceId, search.pipelines) : undefined,
     titleOrNumber(issues, search.query),
   );
+}
+
+/** Open issues placed in these pipelines of the workspace, or (with `closed`) closed ones. */
+function inPipelines(
+  db: Database,
+  workspaceId: string,
+  pipelines: { ids: string[]; closed: boolean },
+): SQL | undefined {
+  const open =
+    pipelines.ids.length > 0
+      ? and(
+          eq(issues.state, "open"),
+          inArray(
+            issues.id,
+            db
+              .select({ id: issuePositions.issueId })
+              .from(issuePositions)
+              .where(
+                and(eq(issuePositions.workspaceId, workspaceId), inArray(issuePositions.pipelineId, pipelines.ids)),
+              ),
+          ),
+        )
+      : undefined;
+  const closed = pipelines.closed ? eq(issues.state, "closed") : undefined;
+  return or(open, closed) ?? sql`false`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { schema } from "@gantry/db";
-import { and, asc, eq, ilike, inArray, or } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, notInArray, or } from "drizzle-orm";
+import { IdInput, idsOf } from "../board/search-input.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
@@ -7,6 +8,11 @@ import { signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { GantryEpic } from "../issues/field-types.js";
 import { requireWorkspace } from "../organizations/access.js";
+
+/** The reference's filter of searchIssuesByZenhubEpics: which workspaces' boards (an epic's workspace here). */
+const GantryEpicIssueSearchFiltersInput = builder.inputType("GantryEpicIssueSearchFiltersInput", {
+  fields: (t) => ({ workspaces: t.field({ type: IdInput, required: false }) }),
+});
 
 const { gantryEpicIssues, gantryEpics, issues, workspaceRepositories } = schema;
 
@@ -21,6 +27,11 @@ builder.queryField("searchIssuesByGantryEpics", (t) =>
     authScopes: { signedIn: true },
     args: {
       gantryEpicIds: t.arg.globalIDList({ required: true, for: GantryEpic }),
+      filters: t.arg({
+        type: GantryEpicIssueSearchFiltersInput,
+        required: false,
+        description: "`workspaces`: only epics of these workspaces (`in`), or of none of these (`nin`).",
+      }),
       query: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, context) => {
@@ -39,6 +50,9 @@ builder.queryField("searchIssuesByGantryEpics", (t) =>
       for (const workspaceId of new Set(epics.map((epic) => epic.workspaceId))) {
         await requireWorkspace(context.db, workspaceId, viewer.id, "viewer");
       }
+      const workspaces = args.filters?.workspaces;
+      const inWorkspaces = idsOf("filters.workspaces.in", "Workspace", workspaces?.in);
+      const notInWorkspaces = idsOf("filters.workspaces.nin", "Workspace", workspaces?.nin);
       const text = (args.query ?? "").trim().slice(0, 200);
       const number = /^#?\d+$/.test(text) ? Number(text.replace("#", "")) : null;
       const rows = await context.db
@@ -56,6 +70,8 @@ builder.queryField("searchIssuesByGantryEpics", (t) =>
         .where(
           and(
             inArray(gantryEpicIssues.gantryEpicId, ids),
+            inWorkspaces ? inArray(gantryEpics.workspaceId, inWorkspaces) : undefined,
+            notInWorkspaces?.length ? notInArray(gantryEpics.workspaceId, notInWorkspaces) : undefined,
             text === ""
               ? undefined
               : or(

@@ -17,6 +17,7 @@ import {
 } from "graphql";
 import { arrayConnection } from "../graphql/connections.js";
 import { schema } from "../graphql/schema.js";
+import { withReferenceSurface } from "./reference-surface.js";
 import { zenhubViewOf } from "./zenhub-view.js";
 
 type IssueLabel = db.IssueLabel;
@@ -44,7 +45,7 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
   if (!isObjectType(pageInfo)) throw new Error("The schema has no PageInfo type to build connections with.");
   const labels = connectionOf(labelType, pageInfo);
   const users = connectionOf(userType, pageInfo);
-  return mapSchema(schema, {
+  const reshaped = mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
       if (typeName !== "Issue") return field;
       if (fieldName === "labels") {
@@ -57,6 +58,7 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
       return field;
     },
   });
+  return withReferenceSurface(reshaped);
 }
 
 const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {

@@ -1,4 +1,5 @@
 import "./epic-issues-schema.js";
+import "./reference-fields.js";
 import { GantryUser } from "../accounts/schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";

@@ -168,6 +168,51 @@ export const ZENHUB_OPERATIONS = {
   sprintNode: `query SprintNode($id: ID!) {
     node(id: $id) { ... on Sprint { id name state } }
   }`,
+  issuesByPipelineFiltered: `query IssuesByPipelineFiltered($pipelineId: ID!, $filters: IssueSearchFiltersInput!) {
+    searchIssuesByPipeline(pipelineId: $pipelineId, filters: $filters, first: 50) {
+      totalCount
+      nodes { number }
+    }
+  }`,
+  searchIssuesInPipelines: `query SearchIssuesInPipelines($workspaceId: ID!, $filters: EpicAssignableIssueSearchFiltersInput!, $query: String) {
+    searchIssues(workspaceId: $workspaceId, filters: $filters, query: $query, first: 50) {
+      totalCount
+      nodes { number title }
+    }
+  }`,
+  issuesOfEpicsInWorkspaces: `query IssuesOfEpicsInWorkspaces($zenhubEpicIds: [ID!]!, $filters: ZenhubEpicIssueSearchFiltersInput!) {
+    searchIssuesByZenhubEpics(zenhubEpicIds: $zenhubEpicIds, filters: $filters, first: 50) {
+      totalCount
+      nodes { number }
+    }
+  }`,
+  createIssueKeyDate: `mutation CreateIssueKeyDate($issueId: ID!, $date: ISO8601Date!, $description: String!) {
+    createIssueKeyDate(input: { issueId: $issueId, date: $date, description: $description }) {
+      keyDate { id date description }
+    }
+  }`,
+  workspaceProjectsAndKeyDates: `query WorkspaceProjectsAndKeyDates($workspaceId: ID!) {
+    workspace(id: $workspaceId) {
+      id
+      projects(first: 20) { totalCount pageInfo { hasNextPage } nodes { id name } }
+      timelineKeyDates(first: 20) { nodes { id date description } }
+      pipelineToPipelineAutomations(first: 10) { totalCount nodes { id } }
+    }
+  }`,
+  repositoryAndSprintConfig: `query RepositoryAndSprintConfig($workspaceId: ID!, $issueId: ID!) {
+    node(id: $issueId) {
+      ... on Issue { repository { id name createdAt updatedAt isArchived } }
+    }
+    workspace(id: $workspaceId) {
+      sprintConfig { id name workspace { id } }
+      releases(first: 10) { nodes { id title issuesCount } }
+    }
+  }`,
+  creators: `query Creators($workspaceId: ID!, $issueId: ID!) {
+    viewer { id }
+    workspace(id: $workspaceId) { creator { id name } }
+    node(id: $issueId) { ... on Issue { creator { id } } }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;

@@ -1,0 +1,90 @@
+import { schema } from "@gantry/db";
+import { count, eq } from "drizzle-orm";
+import { GantryUser } from "../accounts/schema.js";
+import { Issue } from "../codehost/issues-schema.js";
+import { Repository } from "../codehost/schema.js";
+import { builder } from "../graphql/builder.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { GantryEpic, Release } from "../issues/field-types.js";
+import { sharesOrganization } from "../organizations/queries.js";
+import { SprintConfig } from "../sprints/schema.js";
+import { Workspace, workspaceForViewer } from "../workspaces/schema.js";
+
+// Fields of the reference API that Gantry's rows already hold; added to the one schema, so the web app has them too.
+
+builder.objectFields(Repository, (t) => ({
+  createdAt: t.field({
+    type: "ISO8601DateTime",
+    description: "When Gantry first stored the repository.",
+    resolve: (repository) => repository.createdAt,
+  }),
+  updatedAt: t.field({
+    type: "ISO8601DateTime",
+    description: "When Gantry last changed its copy of the repository.",
+    resolve: (repository) => repository.updatedAt,
+  }),
+  isArchived: t.boolean({
+    description: "Archived on GitHub (read-only there); false for a Gantry repository.",
+    resolve: (repository) => repository.isArchived,
+  }),
+}));
+
+builder.objectField(SprintConfig, "workspace", (t) =>
+  t.field({
+    type: Workspace,
+    description: "The workspace whose sprints the config makes.",
+    resolve: (config, _args, context) => workspaceForViewer(context, config.workspaceId),
+  }),
+);
+
+builder.objectField(Release, "issuesCount", (t) =>
+  t.int({
+    description: "How many issues the release holds, open and closed.",
+    resolve: async (release, _args, context) => {
+      const [row] = await context.db
+        .select({ value: count() })
+        .from(schema.releaseIssues)
+        .where(eq(schema.releaseIssues.releaseId, release.id));
+      return row?.value ?? 0;
+    },
+  }),
+);
+
+/** The person who made something, as GantryUser shows people: only to someone sharing an organisation with them. */
+async function creator(context: GraphQLContext, userId: string | null) {
+  if (!userId || !context.viewer) return null;
+  const visible = await sharesOrganization(context.db, context.viewer.id, [userId]);
+  if (!visible.has(userId)) return null;
+  const [user] = await context.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  return user ?? null;
+}
+
+const creatorDescription =
+  "Who made it in Gantry; null for what came from GitHub or an import, or when they are no longer in an organisation with you.";
+
+builder.objectField(Issue, "creator", (t) =>
+  t.field({
+    type: GantryUser,
+    nullable: true,
+    description: creatorDescription,
+    resolve: (issue, _args, context) => creator(context, issue.createdBy),
+  }),
+);
+
+builder.objectField(GantryEpic, "creator", (t) =>
+  t.field({
+    type: GantryUser,
+    nullable: true,
+    description: creatorDescription,
+    resolve: (epic, _args, context) => creator(context, epic.createdBy),
+  }),
+);
+
+builder.objectField(Workspace, "creator", (t) =>
+  t.field({
+    type: GantryUser,
+    nullable: true,
+    description: creatorDescription,
+    resolve: (workspace, _args, context) => creator(context, workspace.createdBy),
+  }),
+);

@@ -1,0 +1,77 @@
+/**
+ * The reference (ZenHub) API's concepts Gantry does not have, each with the reason a client reads: in the
+ * description of every field served for it (`reference-surface.ts`), in the error a mutation of it answers, and in
+ * docs/api/compatibility.md. A coordinate is `Type.field` or `Type.field(argument)` in Gantry's names (the
+ * reference's `Zenhub` written `Gantry`). Concepts Gantry has are never listed here: they get real resolvers.
+ */
+const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
+  {
+    match: /Project|projects?\b|Project$/,
+    reason:
+      "Projects are a ZenHub concept Gantry does not have; group work with Gantry epics and releases instead. Nothing was changed.",
+  },
+  {
+    match: /Roadmap|roadmap\b|roadmapId|ProjectDate/,
+    reason:
+      "ZenHub's roadmap of projects is a concept Gantry does not have; Gantry's roadmap is its epics by their dates (`updateGantryEpicDates`). Nothing was changed.",
+  },
+  {
+    match: /KeyDate|keyDates|timelineKeyDates/,
+    reason: "Key dates are a ZenHub concept Gantry does not have. Nothing was changed.",
+  },
+  {
+    match:
+      /PipelineToPipelineAutomation|PipelineAutomation|pipelineConfiguration|PipelineConfiguration|updatePipelineConfiguration|setPipelineStages/,
+    reason:
+      "Pipeline automations and pipeline configurations are ZenHub concepts Gantry does not have. Nothing was changed.",
+  },
+  { match: /Notion/, reason: "Gantry has no Notion integration. Nothing was changed." },
+  {
+    match: /[Ff]avorite/,
+    reason: "Favourite workspaces and repositories are a ZenHub concept Gantry does not have. Nothing was changed.",
+  },
+  {
+    match: /[Zz]org/,
+    reason: "ZenHub's organization issue metadata (zorg) is a concept Gantry does not have. Nothing was changed.",
+  },
+  {
+    match: /[Aa]iMetadata|AiAcceptanceCriteria|AiLabelSuggestions/,
+    reason: "ZenHub's AI metadata is a concept Gantry does not have. Nothing was changed.",
+  },
+  {
+    match: /SprintReview|sprintReview/,
+    reason: "ZenHub's generated sprint reviews are a concept Gantry does not have. Nothing was changed.",
+  },
+  {
+    match: /EstimationGroup|estimationGroups/,
+    reason: "Estimation groups are a ZenHub concept Gantry does not have. Nothing was changed.",
+  },
+  {
+    match: /LabelFilter|labelFilters/,
+    reason: "Workspace label filters are a ZenHub concept Gantry does not have. Nothing was changed.",
+  },
+  {
+    match:
+      /migrateGheTransferredRepository|MigrateGheTransferredRepository|splitWorkspaceRepository|SplitWorkspaceRepository|GithubProjectImport|githubProject\b|GithubProjectInput/,
+    reason:
+      "Moving repositories between GitHub Enterprise instances, splitting them and importing GitHub Projects are ZenHub concepts Gantry does not have. Nothing was changed.",
+  },
+  {
+    match: /DeliveryRisk|deliveryRisk/,
+    reason: "ZenHub's delivery risk is a concept Gantry does not have.",
+  },
+  {
+    match: /EmailProperties|emailProperties/,
+    reason: "ZenHub's invitation e-mail properties are not offered: Gantry's invitation e-mail is its own.",
+  },
+  {
+    match: /GantryOrganizationInput\.(address|defaultPaymentMethod|email|nameOnInvoice|taxId|taxTypeId)$/,
+    reason: "Billing details are ZenHub's; Gantry keeps no billing details. Nothing was changed.",
+  },
+];
+
+/** The reason a coordinate belongs to a ZenHub-only concept, or null when Gantry has it (or might). */
+export function zenhubOnlyConcept(typeName: string, field: string): string | null {
+  const coordinate = `${typeName}.${field}`;
+  return CONCEPTS.find((concept) => concept.match.test(coordinate))?.reason ?? null;
+}
