@@ -107,11 +107,15 @@ describe("board page", () => {
     expect(await screen.findByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
     // New Issues and Backlog, asked for by the list's answer, not by the columns' effects.
     expect(boardDrawnWhenAsked).toEqual([false, false]);
-    expect(JSON.parse(localStorage.getItem("gantryBoardPipelines_w1") ?? "[]")).toEqual(["p1", "p2", "closed--pipeline"]);
+    expect(JSON.parse(localStorage.getItem("gantryBoardPipelines_w1") ?? "[]")).toEqual([
+      "p1",
+      "p2",
+      "closed--pipeline",
+    ]);
   });
 
   function holdingTheList(answers: GraphQLHandler) {
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
