@@ -1,7 +1,7 @@
 import { ChecklistIcon } from "@primer/octicons-react";
 import { Button } from "../ui/Button";
+import { Toolbar } from "../ui/Toolbar";
 import type { BoardPipeline } from "./api";
-import styles from "./Board.module.css";
 import type { BulkModalKind } from "./BulkActionFields";
 import { BulkActionModal } from "./BulkActionModal";
 import bulk from "./BulkActions.module.css";
@@ -52,12 +52,12 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
         </Button>
       ) : null}
       {count > 0 ? (
-        <div className={bulk.selectionRow}>
+        <Toolbar className={bulk.selectionRow}>
           <span className={bulk.count} role="status">
             {count} selected
           </span>
           {canMove ? (
-            <span className={bulk.selectionActions}>
+            <Toolbar>
               {ACTIONS.filter((action) => action.kind !== "delete" || allNative).map((action) => (
                 <Button
                   key={action.kind}
@@ -67,12 +67,12 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
                   {action.label}
                 </Button>
               ))}
-            </span>
+            </Toolbar>
           ) : null}
-          <button type="button" className={styles.linkButton} onClick={() => dispatch(selectionCleared())}>
+          <Button variant="link" onClick={() => dispatch(selectionCleared())}>
             Clear selection
-          </button>
-        </div>
+          </Button>
+        </Toolbar>
       ) : null}
       {isBulkModalKind(openModal) ? (
         <BulkActionModal kind={openModal} workspaceId={workspaceId} pipelines={pipelines} />
