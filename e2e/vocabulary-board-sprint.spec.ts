@@ -55,6 +55,15 @@ test("the board, the issue sidebar and the sprint screens, light and dark, at tw
   }
   await expect(page.getByRole("status").filter({ hasText: "2 selected" })).toBeVisible();
   await shots(page, "board-selection");
+  if (stage === "after") {
+    // The link button part (apps/web/src/ui/Button.tsx, variant "link") as the selection bar shows it.
+    const clear = page.getByRole("button", { name: "Clear selection" });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await clear.screenshot({ path: `docs/screenshots/ui-link-button-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+  }
   await page.getByRole("button", { name: "Clear selection" }).click();
   await page.getByRole("button", { name: "Done selecting" }).click();
 
