@@ -6,6 +6,7 @@ import { Link, Outlet, useParams, useSearchParams } from "react-router";
 import { enterpriseRefusalPage } from "../enterprise/enterprise-refusal";
 import { SprintsButton } from "../sprints/SprintsButton";
 import { Button } from "../ui/Button";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
 import { workspacePath } from "../workspaces/paths";
 import { AddPipeline } from "./AddPipeline";
@@ -76,10 +77,9 @@ function Board({ workspaceId }: { workspaceId: string }) {
     if (refusal) return refusal;
     return (
       <main className={styles.page}>
-        <div className={styles.problem} role="alert">
-          <p>We couldn't load this board: {query.error.message}</p>
-          <Button onClick={() => void query.refetch()}>Try again</Button>
-        </div>
+        <LoadError error={query.error} onRetry={() => void query.refetch()}>
+          We couldn't load this board
+        </LoadError>
       </main>
     );
   }

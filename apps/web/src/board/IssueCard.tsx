@@ -2,6 +2,8 @@ import { GitPullRequestIcon, IssueClosedIcon, IssueOpenedIcon } from "@primer/oc
 import { type MouseEvent, memo, useRef } from "react";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { Avatar } from "../ui/Avatar";
+import { LabelDot, LabelList } from "../ui/LabelList";
+import lists from "../ui/plain-list.module.css";
 import styles from "./Board.module.css";
 import { useBoardActions } from "./board-actions";
 import { type BoardIssue, repositoryName } from "./board-issue";
@@ -144,17 +146,17 @@ export const IssueCard = memo(function IssueCard({ issueId, pipelineId, showDrop
       {isCondensed ? null : <CardTitle issue={issue} className={styles.cardTitle} />}
       {isCondensed ? null : <IssueCardFields issue={issue} shown={shown} />}
       {showLabels && !isCondensed && issue.labels.length > 0 ? (
-        <ul className={styles.labels} aria-label="Labels">
-          {issue.labels.map((label) => (
-            <li key={label.name} className={styles.label}>
-              {label.color ? <span className={styles.labelDot} style={{ backgroundColor: `#${label.color}` }} /> : null}
-              {label.name}
-            </li>
-          ))}
-        </ul>
+        <LabelList
+          label="Labels"
+          labels={issue.labels.map((label) => ({
+            key: label.name,
+            name: label.name,
+            icon: label.color ? <LabelDot color={label.color} /> : null,
+          }))}
+        />
       ) : null}
       {issue.assignees.length > 0 ? (
-        <ul className={styles.assignees} aria-label="Assignees">
+        <ul className={`${lists.row} ${styles.assignees}`} aria-label="Assignees">
           {issue.assignees.map((assignee) => (
             <li key={assignee.login} title={assignee.login}>
               <Avatar name={assignee.login} src={assignee.avatarUrl} />

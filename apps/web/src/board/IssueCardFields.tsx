@@ -11,7 +11,9 @@ import {
 import type { ReactNode } from "react";
 import { CardPredictedSprint } from "../sprints/CardPredictedSprint";
 import { Avatar } from "../ui/Avatar";
+import lists from "../ui/plain-list.module.css";
 import hidden from "../ui/visually-hidden.module.css";
+import card from "./Board.module.css";
 import type { BoardIssue } from "./board-issue";
 import { selectSetting } from "./board-selectors";
 import type { BoardSettings } from "./board-settings";
@@ -77,7 +79,7 @@ export function subIssueProgress(issue: BoardIssue, asPoints: boolean): string |
 export function ParentIssue({ issue }: { issue: BoardIssue }) {
   if (!issue.parentIssue) return null;
   return (
-    <div className={styles.parent} title={`Parent issue #${issue.parentIssue.number}: ${issue.parentIssue.title}`}>
+    <div className={card.cardMeta} title={`Parent issue #${issue.parentIssue.number}: ${issue.parentIssue.title}`}>
       <IssueTrackedByIcon size={12} aria-hidden />
       <span className={styles.fieldText}>
         #{issue.parentIssue.number} {issue.parentIssue.title}
@@ -182,7 +184,7 @@ export function IssueCardFields({ issue, shown }: { issue: BoardIssue; shown: Sh
     );
   if (chips.length === 0) return null;
   return (
-    <ul className={styles.fields} aria-label="Issue fields">
+    <ul className={lists.row} aria-label="Issue fields">
       {chips}
     </ul>
   );

@@ -2,7 +2,7 @@ import { dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/element
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef, useState } from "react";
 import { useIssueOpener } from "../issues/use-issue-opener";
-import { Button } from "../ui/Button";
+import { LoadError } from "../ui/LoadError";
 import { afterNextPaint } from "./after-paint";
 import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
@@ -125,10 +125,9 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
         {dropAtEnd ? <span className={`${styles.dropLine} ${styles.dropLineEnd}`} /> : null}
         {pages?.isLoading && issueIds.length > 0 ? <p className={styles.columnNote}>Loading more…</p> : null}
         {pages?.error ? (
-          <div className={styles.columnError} role="alert">
-            <p>Couldn't load these issues: {pages.error}</p>
-            <Button onClick={() => loadNextPage(id)}>Try again</Button>
-          </div>
+          <LoadError error={new Error(pages.error)} onRetry={() => loadNextPage(id)}>
+            Couldn't load these issues
+          </LoadError>
         ) : null}
       </div>
     </section>

@@ -2,8 +2,8 @@ import { ChecklistIcon } from "@primer/octicons-react";
 import { Suspense } from "react";
 import { Button } from "../ui/Button";
 import { lazyNamed } from "../ui/lazy-named";
+import { Toolbar } from "../ui/Toolbar";
 import type { BoardPipeline } from "./api";
-import styles from "./Board.module.css";
 import type { BulkModalKind } from "./BulkActionFields";
 import bulk from "./BulkActions.module.css";
 import { useBoardActions } from "./board-actions";
@@ -56,12 +56,12 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
         </Button>
       ) : null}
       {count > 0 ? (
-        <div className={bulk.selectionRow}>
+        <Toolbar className={bulk.selectionRow}>
           <span className={bulk.count} role="status">
             {count} selected
           </span>
           {canMove ? (
-            <span className={bulk.selectionActions}>
+            <Toolbar>
               {ACTIONS.filter((action) => action.kind !== "delete" || allNative).map((action) => (
                 <Button
                   key={action.kind}
@@ -71,12 +71,12 @@ export function SelectionBar({ workspaceId, pipelines }: { workspaceId: string; 
                   {action.label}
                 </Button>
               ))}
-            </span>
+            </Toolbar>
           ) : null}
-          <button type="button" className={styles.linkButton} onClick={() => dispatch(selectionCleared())}>
+          <Button variant="link" onClick={() => dispatch(selectionCleared())}>
             Clear selection
-          </button>
-        </div>
+          </Button>
+        </Toolbar>
       ) : null}
       {isBulkModalKind(openModal) ? (
         <Suspense fallback={null}>

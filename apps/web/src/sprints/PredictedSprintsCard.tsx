@@ -1,6 +1,7 @@
 import { XIcon } from "@primer/octicons-react";
 import { useExtensionMode } from "../extension/extension-mode";
 import { useFlagSetting } from "../settings/use-flag-setting";
+import { Button } from "../ui/Button";
 import hidden from "../ui/visually-hidden.module.css";
 import styles from "./Sprints.module.css";
 import type { SprintsModalHighlight } from "./sprint-config-form";
@@ -30,13 +31,12 @@ export function PredictedSprintsCard({ automationEnabled, onModifySprints }: Pre
   const modify = extensionMode ? (
     "go to Modify Sprints"
   ) : (
-    <button
-      type="button"
-      className={styles.linkButton}
+    <Button
+      variant="link"
       onClick={() => onModifySprints(automationEnabled ? "automation-pipelines" : "build-from-backlog")}
     >
       Modify Sprints
-    </button>
+    </Button>
   );
   return (
     <section className={styles.card} aria-labelledby="predicted-sprints-card-heading">

@@ -6,7 +6,12 @@ import { useGraphQL } from "../api/use-graphql";
 import { boardPath } from "../board/paths";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
+import { Panel } from "../ui/Panel";
+import { Page, PageHeader } from "../ui/page/Page";
+import { StatusLabel } from "../ui/StatusLabel";
+import textStyles from "../ui/text.module.css";
 import { workspacePath } from "../workspaces/paths";
 import { sprintDates } from "./predicted-sprint";
 import styles from "./SprintPage.module.css";
@@ -71,23 +76,25 @@ export function SprintPage() {
 
   if (query.isError)
     return (
-      <main className={styles.page}>
-        <p role="alert">We couldn't load this sprint: {query.error.message}</p>
-      </main>
+      <Page>
+        <LoadError error={query.error} onRetry={() => void query.refetch()}>
+          We couldn't load this sprint
+        </LoadError>
+      </Page>
     );
   if (!query.data)
     return (
-      <main className={styles.page}>
+      <Page>
         <Loader label="Loading the sprint" />
-      </main>
+      </Page>
     );
   const { workspace } = query.data;
   const sprint = workspace.sprints.nodes[0];
   if (!sprint)
     return (
-      <main className={styles.page}>
+      <Page>
         <p role="alert">This sprint is not in this workspace.</p>
-      </main>
+      </Page>
     );
   const isActive = workspace.activeSprint?.id === sprint.id;
   const canEdit = workspace.viewerPermission === "ADMIN" || workspace.viewerPermission === "WRITE";
@@ -95,26 +102,22 @@ export function SprintPage() {
   const status = isActive ? "Current sprint" : sprint.state === "CLOSED" ? "Closed" : "Upcoming";
 
   return (
-    <main className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.where}>
-          <Link to={workspacePath(workspaceId)}>{workspace.name}</Link> · Sprint
-        </p>
-        <h1 className={styles.title}>{sprint.name}</h1>
+    <Page>
+      <PageHeader title={sprint.name} breadcrumb={[{ label: workspace.name, to: workspacePath(workspaceId) }]}>
         <p className={styles.meta}>
-          <span className={`${styles.state} ${isActive ? styles.stateActive : ""}`}>{status}</span>
+          <StatusLabel tone={isActive ? "success" : "neutral"}>{status}</StatusLabel>
           {sprintDates(sprint)}
         </p>
         <Link className={styles.boardLink} to={sprintBoardPath(workspaceId, sprint.id, isActive)} reloadDocument>
           Show this sprint on the board
         </Link>
-      </header>
+      </PageHeader>
       <dl className={styles.stats}>
         <div>
           <dt>Scope</dt>
           <dd>
             {sprint.issueCount} {sprint.issueCount === 1 ? "issue" : "issues"}
-            <span className={styles.muted}> · {sprint.closedIssuesCount} closed</span>
+            <span className={textStyles.muted}> · {sprint.closedIssuesCount} closed</span>
           </dd>
         </div>
         <div>
@@ -125,7 +128,7 @@ export function SprintPage() {
           <dt>Done</dt>
           <dd>
             {points(sprint.completedPoints)}
-            <span className={styles.muted}> · {done}%</span>
+            <span className={textStyles.muted}> · {done}%</span>
           </dd>
         </div>
       </dl>
@@ -145,7 +148,7 @@ export function SprintPage() {
           await queryClient.invalidateQueries({ queryKey });
         }}
       />
-    </main>
+    </Page>
   );
 }
 
@@ -177,13 +180,10 @@ function SprintGoal({ sprint, canEdit, save }: SprintGoalProps) {
   };
 
   return (
-    <section className={styles.goal} aria-labelledby="sprint-goal-heading">
-      <div className={styles.goalHeader}>
-        <h2 id="sprint-goal-heading" className={styles.goalHeading}>
-          Sprint goal
-        </h2>
-        {canEdit && !editing ? <Button onClick={() => setEditing(true)}>Edit goal</Button> : null}
-      </div>
+    <Panel
+      title="Sprint goal"
+      actions={canEdit && !editing ? <Button onClick={() => setEditing(true)}>Edit goal</Button> : null}
+    >
       {editing ? (
         <form className={form.form} onSubmit={submit} aria-label="Sprint goal">
           <textarea
@@ -216,8 +216,8 @@ function SprintGoal({ sprint, canEdit, save }: SprintGoalProps) {
       ) : sprint.description ? (
         <p className={styles.goalText}>{sprint.description}</p>
       ) : (
-        <p className={styles.muted}>No goal set for this sprint.</p>
+        <p className={textStyles.muted}>No goal set for this sprint.</p>
       )}
-    </section>
+    </Panel>
   );
 }

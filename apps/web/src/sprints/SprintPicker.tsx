@@ -1,5 +1,6 @@
 import type { PredictedSprintStatus } from "@gantry/domain";
 import { useState } from "react";
+import { Button } from "../ui/Button";
 import { SelectionList, type SelectionOption } from "../ui/selection-list/SelectionList";
 import { type PredictedSprint, sprintDates } from "./predicted-sprint";
 import styles from "./Sprints.module.css";
@@ -70,9 +71,9 @@ export function SprintPicker({
         hasSprints ? (
           <div className={styles.pickerFooter}>
             <span>New sprints will be created continuously as each sprint ends</span>
-            <button type="button" className={styles.linkButton} onClick={onEditSprints}>
+            <Button variant="link" onClick={onEditSprints}>
               Edit sprints
-            </button>
+            </Button>
           </div>
         ) : undefined
       }

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { Panel } from "../ui/Panel";
+import text from "../ui/text.module.css";
 import { sprintPagePath } from "./paths";
 import styles from "./SprintPage.module.css";
 
@@ -29,7 +31,7 @@ function IssueList({ heading, issues, note }: { heading: string; issues: Rollove
       <h3 className={styles.rolloverHeading}>
         {heading}: {count(issues)}
       </h3>
-      {note ? <p className={styles.muted}>{note}</p> : null}
+      {note ? <p className={text.muted}>{note}</p> : null}
       <ul className={styles.rolloverList}>
         {issues.map((issue) => (
           <li key={issue.id}>
@@ -48,11 +50,8 @@ function IssueList({ heading, issues, note }: { heading: string; issues: Rollove
 export function SprintRollover({ workspaceId, rollover }: { workspaceId: string; rollover: SprintRolloverAnswer }) {
   const { nextSprint, carriedIssues, filledIssues, unfittedIssues } = rollover;
   return (
-    <section className={styles.goal} aria-labelledby="sprint-rollover-heading">
-      <h2 id="sprint-rollover-heading" className={styles.goalHeading}>
-        At its close
-      </h2>
-      <p className={styles.muted}>
+    <Panel title="At its close">
+      <p className={text.muted}>
         Handed over to <Link to={sprintPagePath(workspaceId, nextSprint.id)}>{nextSprint.name}</Link>.
       </p>
       <IssueList heading="Carried over" issues={carriedIssues} />
@@ -62,6 +61,6 @@ export function SprintRollover({ workspaceId, rollover }: { workspaceId: string;
         issues={unfittedIssues}
         note="These issues read “Next” for that sprint, but the carried-over work took their room. They stay in the pipeline for a later sprint."
       />
-    </section>
+    </Panel>
   );
 }

@@ -1,14 +1,14 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import styles from "./Button.module.css";
 
-export type ButtonVariant = "primary" | "default" | "danger";
+/** `link`: a button that reads as a link in running text ("Clear selection", "Modify Sprints"). */
+export type ButtonVariant = "primary" | "default" | "danger" | "link";
 
-interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ComponentProps<"button"> {
   variant?: ButtonVariant;
 }
 
 export function Button({ variant = "default", className, type = "button", ...rest }: ButtonProps) {
-  return (
-    <button type={type} className={[styles.button, styles[variant], className].filter(Boolean).join(" ")} {...rest} />
-  );
+  const look = variant === "link" ? [styles.link] : [styles.button, styles[variant]];
+  return <button type={type} className={[...look, className].filter(Boolean).join(" ")} {...rest} />;
 }

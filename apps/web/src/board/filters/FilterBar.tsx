@@ -2,6 +2,7 @@ import { completeNegationPrefix, type FilterLogic, SEARCH_DEBOUNCE_MS, searchPla
 import { SearchIcon, XIcon } from "@primer/octicons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
+import { Toolbar } from "../../ui/Toolbar";
 import { activeSavedViewSet, filterLogicSet, filtersCleared, searchChanged, searchCleared } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
 import { BucketBanner } from "./BucketBanner";
@@ -26,7 +27,7 @@ export function FilterBar({ workspaceId }: { workspaceId: string }) {
   return (
     <section className={styles.bar} aria-label="Filters">
       <BucketBanner workspaceId={workspaceId} />
-      <div className={styles.row}>
+      <Toolbar>
         <BoardSearch />
         <div className={styles.menus}>
           {FILTER_KEYS.map((key) => (
@@ -45,7 +46,7 @@ export function FilterBar({ workspaceId }: { workspaceId: string }) {
             Clear filters
           </Button>
         )}
-      </div>
+      </Toolbar>
       <FilterChips workspaceId={workspaceId} />
     </section>
   );

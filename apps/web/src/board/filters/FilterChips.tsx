@@ -1,4 +1,5 @@
 import { XIcon } from "@primer/octicons-react";
+import lists from "../../ui/plain-list.module.css";
 import { filterChanged } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
 import styles from "./FilterBar.module.css";
@@ -40,7 +41,7 @@ export function FilterChips({ workspaceId }: { workspaceId: string }) {
   const keys = FILTER_KEYS.filter((key) => activeEntries(filters, key).length > 0).sort((a, b) => rank(a) - rank(b));
   if (keys.length === 0) return null;
   return (
-    <ul className={styles.chips} aria-label="Active filters">
+    <ul className={lists.row} aria-label="Active filters">
       {keys.map((key) => (
         <KeyChips key={key} workspaceId={workspaceId} filterKey={key} />
       ))}

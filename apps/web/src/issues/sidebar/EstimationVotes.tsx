@@ -3,6 +3,8 @@ import { PersonAddIcon } from "@primer/octicons-react";
 import { useRef, useState } from "react";
 import { Dialog, Popover } from "react-aria-components";
 import { Avatar } from "../../ui/Avatar";
+import { Button } from "../../ui/Button";
+import lists from "../../ui/plain-list.module.css";
 import { SelectionList } from "../../ui/selection-list/SelectionList";
 import { useToasts } from "../../ui/toast/toast-context";
 import { useWorkspace } from "../../workspaces/api";
@@ -71,7 +73,7 @@ export function EstimationVotes({ issueId, issue, workspaceId, canWrite }: Estim
       ) : (
         <>
           <p className={styles.votesSummary}>{voteSummary(list)}</p>
-          <ul className={styles.voteList}>
+          <ul className={`${lists.column} ${styles.voteList}`}>
             {list.map((vote) => (
               <li key={vote.id} className={styles.vote}>
                 <Avatar name={personName(vote.voter)} />
@@ -80,15 +82,15 @@ export function EstimationVotes({ issueId, issue, workspaceId, canWrite }: Estim
                   {vote.value === null ? "Not voted yet" : pointsText(vote.value)}
                 </span>
                 {canWrite || vote === mine ? (
-                  <button
-                    type="button"
-                    className={styles.linkButton}
+                  <Button
+                    variant="link"
+                    className={styles.caption}
                     disabled={busy}
                     aria-label={vote === mine ? "Leave the vote" : `Remove ${personName(vote.voter)} from the vote`}
                     onClick={() => void run("Not removed", () => api.removeEstimationVote(vote.id))}
                   >
                     {vote === mine ? "Leave" : "Remove"}
-                  </button>
+                  </Button>
                 ) : null}
               </li>
             ))}
@@ -154,16 +156,16 @@ function AskToEstimate({ members, asked, onAsk }: AskToEstimateProps) {
   };
   return (
     <>
-      <button
+      <Button
         ref={buttonRef}
-        type="button"
-        className={styles.linkButton}
+        variant="link"
+        className={styles.caption}
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         onClick={() => open(true)}
       >
         <PersonAddIcon aria-hidden /> Ask to estimate…
-      </button>
+      </Button>
       <Popover
         triggerRef={buttonRef}
         isOpen={isOpen}

@@ -7,6 +7,8 @@ import { type PaletteCommand, useRegisterCommands } from "../../shell/command-pa
 import { isTyping } from "../../shell/keyboard-shortcuts";
 import { IssueSprintField } from "../../sprints/IssueSprintField";
 import { Avatar } from "../../ui/Avatar";
+import { LabelList } from "../../ui/LabelList";
+import lists from "../../ui/plain-list.module.css";
 import type { SelectionOption } from "../../ui/selection-list/SelectionList";
 import { type ViewedIssue, viewedIssueKey } from "../issue-api";
 import type { IssueTarget } from "../issue-routes";
@@ -166,7 +168,7 @@ function IssueLinks({ values, issue }: { values: SelectionOption[]; issue: Viewe
   const gantryOnly = (id: string) =>
     issue.type === "GantryIssue" || linked.some((other) => other?.id === id && other.type === "GantryIssue");
   return (
-    <ul className={styles.list}>
+    <ul className={`${lists.column} ${styles.list}`}>
       {values.map((value) => (
         <li key={value.id}>
           <span className={styles.text}>{value.label}</span>
@@ -185,16 +187,7 @@ function IssueLinks({ values, issue }: { values: SelectionOption[]; issue: Viewe
 }
 
 function labelPills(values: SelectionOption[]) {
-  return (
-    <ul className={styles.labels}>
-      {values.map((value) => (
-        <li key={value.id} className={styles.label}>
-          {value.icon}
-          {value.label}
-        </li>
-      ))}
-    </ul>
-  );
+  return <LabelList labels={values.map((value) => ({ key: value.id, name: value.label, icon: value.icon }))} />;
 }
 
 /**
@@ -203,7 +196,7 @@ function labelPills(values: SelectionOption[]) {
  */
 function BucketLinks({ values, workspaceId }: { values: SelectionOption[]; workspaceId: string | null }) {
   return (
-    <ul className={styles.list}>
+    <ul className={`${lists.column} ${styles.list}`}>
       {values.map((value) => (
         <li key={value.id}>
           {workspaceId ? (

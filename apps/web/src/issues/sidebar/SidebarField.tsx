@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Dialog, Popover } from "react-aria-components";
+import lists from "../../ui/plain-list.module.css";
 import { SelectionList, type SelectionOption } from "../../ui/selection-list/SelectionList";
 import { useToasts } from "../../ui/toast/toast-context";
 import type { ViewedIssue } from "../issue-api";
@@ -150,7 +151,7 @@ export function SidebarField({
 
 function defaultValues(values: SelectionOption[]) {
   return (
-    <ul className={styles.list}>
+    <ul className={`${lists.column} ${styles.list}`}>
       {values.map((value) => (
         <li key={value.id}>
           {value.icon}

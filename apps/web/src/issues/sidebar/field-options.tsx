@@ -7,11 +7,11 @@ import { useBoardPipelines } from "../../board/api";
 import type { FilterKey } from "../../board/filters/filter-menus";
 import { useFilterOptions } from "../../board/filters/filter-options-api";
 import { Avatar } from "../../ui/Avatar";
+import { LabelDot } from "../../ui/LabelList";
 import type { SelectionOption } from "../../ui/selection-list/SelectionList";
 import { workspacePrioritiesPath } from "../../workspaces/paths";
 import { useEstimateSet, useWorkspacePriorities } from "../fields-api";
 import type { IssuePerson, LinkedIssue, ViewedIssue } from "../issue-api";
-import styles from "./IssueSidebar.module.css";
 import type { SidebarFieldKey } from "./sidebar-fields";
 
 /** A picker's options as they load. `onServer`: the server searches what is typed; else the list filters itself. */
@@ -34,9 +34,7 @@ export const CLEAR_OPTION_ID = "";
 
 export const pointsText = (value: number) => `${value} ${value === 1 ? "point" : "points"}`;
 
-const dot = (color: string) => (
-  <span className={styles.dot} style={{ backgroundColor: color.startsWith("#") ? color : `#${color}` }} aria-hidden />
-);
+const dot = (color: string) => <LabelDot color={color} />;
 
 export const labelOption = (label: { name: string; color: string }): SelectionOption => ({
   id: label.name,
