@@ -20,3 +20,4 @@ export * from "./user-settings.js";
 export * from "./webhooks.js";
 export * from "./workspaces.js";
 export * from "./zenhub-import.js";
+export * from "./epic-people-labels.js";
