@@ -89,3 +89,4 @@ export const releaseRepositories = pgTable(
   },
   (table) => [primaryKey({ columns: [table.releaseId, table.repositoryId] })],
 );
+export type GantryLabelRow = typeof gantryLabels.$inferSelect;
