@@ -288,6 +288,41 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
       .sort((a, b) => a.repo.localeCompare(b.repo) || a.number - b.number);
     expect(expectedLabelled.length).toBeGreaterThan(0);
     expect(labelledIssues).toEqual(expectedLabelled);
+    // The API reads them back (GantryEpic.assignees / labels, Issue.gantryLabels), and an editor can change them.
+    const [epicRow] = await db().select().from(schema.gantryEpics).where(eq(schema.gantryEpics.workspaceId, id));
+    const epicId = encodeGlobalID("GantryEpic", epicRow?.id ?? "");
+    const EPIC = `query ($id: ID!) { node(id: $id) { ... on GantryEpic {
+      assignees(first: 10) { nodes { email } } labels { id name color } } } }`;
+    const readEpic = async () =>
+      field<{ assignees: { nodes: { email: string }[] }; labels: { id: string; name: string; color: string }[] }>(
+        await gql(t, demo.token, EPIC, { id: epicId }),
+        "node",
+      );
+    const epicOnApi = await readEpic();
+    expect(epicOnApi.assignees.nodes).toEqual([{ email: demo.email }]);
+    expect(epicOnApi.labels.map((label) => label.name)).toEqual(["customer-request", "tech-debt"]);
+    const removed = await gql(
+      t,
+      demo.token,
+      `mutation ($input: RemoveGantryLabelsFromGantryEpicsInput!) { removeGantryLabelsFromGantryEpics(input: $input) { gantryEpics { labels { name } } } }`,
+      { input: { gantryEpicIds: [epicId], gantryLabelIds: [epicOnApi.labels[1]?.id] } },
+    );
+    expect(
+      field<{ gantryEpics: { labels: { name: string }[] }[] }>(removed, "removeGantryLabelsFromGantryEpics"),
+    ).toEqual({ gantryEpics: [{ labels: [{ name: "customer-request" }] }] });
+    const refused = await gql(
+      t,
+      "not-a-session",
+      `mutation ($input: AddAssigneesToGantryEpicsInput!) { addAssigneesToGantryEpics(input: $input) { gantryEpics { id } } }`,
+      { input: { gantryEpicIds: [epicId], assigneeIds: [demo.id] } },
+    );
+    expect(refused.errors?.length).toBeGreaterThan(0);
+    await gql(
+      t,
+      demo.token,
+      `mutation ($input: AddGantryLabelsToGantryEpicsInput!) { addGantryLabelsToGantryEpics(input: $input) { gantryEpics { id } } }`,
+      { input: { gantryEpicIds: [epicId], gantryLabelIds: [epicOnApi.labels[1]?.id] } },
+    );
     // The release is for the repositories ZenHub named.
     const releaseRepos = await rows<{ name: string }>(
       `select rp.name from release_repositories rr join releases r on r.id = rr.release_id
