@@ -31,7 +31,25 @@ export interface ZhIssue {
   parentIssueId: string | null;
   /** Pull requests connected to this issue. */
   connectedPrIds: string[];
+  /** ZenHub's own labels on the issue (ZhLabel ids of its workspace). */
+  zenhubLabelIds: string[];
   createdAt: string;
+}
+
+/** A ZenHub account (ZenhubUser), with the GitHub login it signed in with, if any. */
+export interface ZhUser {
+  id: string;
+  name: string;
+  email: string;
+  githubLogin: string | null;
+}
+
+/** A ZenHub label: ZenHub's own, for ZenHub epics and issues, not a GitHub label. */
+export interface ZhLabel {
+  id: string;
+  name: string;
+  color: string;
+  description: string | null;
 }
 
 export interface ZhPipeline {
@@ -55,6 +73,8 @@ export interface ZhZenhubEpic {
   startOn: string | null;
   endOn: string | null;
   issueIds: string[];
+  assigneeIds: string[];
+  labelIds: string[];
 }
 
 /** A GitHub issue used as an epic. */
@@ -95,6 +115,8 @@ export interface ZhRelease {
   endOn: string | null;
   state: OpenClosed;
   issueIds: string[];
+  /** The repositories the release is for. */
+  repositoryIds: string[];
 }
 
 export interface ZhDependency {
@@ -112,6 +134,7 @@ export interface ZhWorkspace {
   repositoryIds: string[];
   pipelines: ZhPipeline[];
   priorities: ZhPriority[];
+  labels: ZhLabel[];
   zenhubEpics: ZhZenhubEpic[];
   epics: ZhEpic[];
   sprintConfig: ZhSprintConfig | null;
@@ -130,6 +153,7 @@ export class ZenhubStore {
   readonly workspaces = new Map<string, ZhWorkspace>();
   readonly repositories = new Map<string, ZhRepository>();
   readonly issues = new Map<string, ZhIssue>();
+  readonly users = new Map<string, ZhUser>();
   /** API key → the person's name. */
   readonly keys = new Map<string, string>();
   #sequence = 0;

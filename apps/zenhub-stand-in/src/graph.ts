@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import type { ZenhubStore, ZhIssue, ZhPipeline, ZhRepository, ZhWorkspace } from "./data.js";
+import type { ZenhubStore, ZhIssue, ZhLabel, ZhPipeline, ZhRepository, ZhUser, ZhWorkspace } from "./data.js";
 
 /**
  * The objects the reference schema's fields resolve against. graphql-js's default resolver reads a
@@ -62,6 +62,30 @@ function repositoryView(repository: ZhRepository) {
   };
 }
 
+function userView(user: ZhUser) {
+  return {
+    __typename: "ZenhubUser",
+    ...STAMPS,
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    externalOnly: false,
+    githubUser: user.githubLogin
+      ? { __typename: "User", id: `user:${user.githubLogin}`, login: user.githubLogin, avatarUrl: "" }
+      : null,
+  };
+}
+
+/** A ZenHub label, as `ZenhubLabel` (an issue's) or as `Label` (a ZenHub epic's labels list). */
+function labelView(label: ZhLabel, typename: "ZenhubLabel" | "Label") {
+  return { __typename: typename, ...STAMPS, ...label };
+}
+
+function labelsOf(request: Request, ids: string[]): ZhLabel[] {
+  const labels = [...request.store.workspaces.values()].flatMap((workspace) => workspace.labels);
+  return ids.flatMap((id) => labels.filter((label) => label.id === id));
+}
+
 function pipelineView(pipeline: ZhPipeline) {
   return { __typename: "Pipeline", ...STAMPS, ...pipeline, isDefaultPRPipeline: false, isEpicPipeline: false };
 }
@@ -113,6 +137,11 @@ function issueView(request: Request, issue: ZhIssue) {
       return parent ? issueView(request, parent) : null;
     },
     connectedPrs: (args: PageArgs) => issues(issue.connectedPrIds, args),
+    zenhubLabels: (args: PageArgs) =>
+      connection(
+        labelsOf(request, issue.zenhubLabelIds).map((label) => labelView(label, "ZenhubLabel")),
+        args,
+      ),
   };
 }
 
@@ -145,6 +174,11 @@ function workspaceView(request: Request, workspace: ZhWorkspace) {
     },
     pipelinesConnection: (args: PageArgs) => connection(workspace.pipelines.map(pipelineView), args),
     prioritiesConnection: (args: PageArgs) => connection(workspace.priorities.map(priorityView), args),
+    zenhubLabels: (args: PageArgs) =>
+      connection(
+        workspace.labels.map((label) => labelView(label, "ZenhubLabel")),
+        args,
+      ),
     sprintConfig: () => {
       const config = workspace.sprintConfig;
       if (!config) return null;
@@ -242,6 +276,14 @@ function releaseView(request: Request, id: string) {
     closedAt: null,
     issuesCount: item.issueIds.length,
     issues: (args: PageArgs) => connection(issueList(request, item.issueIds), args),
+    repositories: (args: PageArgs) =>
+      connection(
+        item.repositoryIds.flatMap((repositoryId) => {
+          const repository = request.store.repositories.get(repositoryId);
+          return repository ? [repositoryView(repository)] : [];
+        }),
+        args,
+      ),
   };
 }
 
@@ -256,6 +298,19 @@ function zenhubEpicView(request: Request, id: string) {
     startOn: () => item.startOn,
     endOn: () => item.endOn,
     childIssues: (args: PageArgs) => connection(issueList(request, item.issueIds), args),
+    assignees: (args: PageArgs) =>
+      connection(
+        item.assigneeIds.flatMap((userId) => {
+          const user = request.store.users.get(userId);
+          return user ? [userView(user)] : [];
+        }),
+        args,
+      ),
+    labels: (args: PageArgs) =>
+      connection(
+        labelsOf(request, item.labelIds).map((label) => labelView(label, "Label")),
+        args,
+      ),
   };
 }
 

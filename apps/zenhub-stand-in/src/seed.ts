@@ -65,6 +65,15 @@ export function seedWorkspace(store: ZenhubStore, options: SeedOptions): ZhWorks
       { id: store.nodeId("Priority"), name: "High priority", color: "#ff5630" },
       { id: store.nodeId("Priority"), name: "Someday", color: "#6554c0" },
     ],
+    labels: [
+      {
+        id: store.nodeId("ZenhubLabel"),
+        name: "customer-request",
+        color: "#1f75cb",
+        description: "Asked for by a customer",
+      },
+      { id: store.nodeId("ZenhubLabel"), name: "tech-debt", color: "#e5a00d", description: null },
+    ],
     zenhubEpics: [],
     epics: [],
     sprintConfig: null,
@@ -93,6 +102,8 @@ export function seedWorkspace(store: ZenhubStore, options: SeedOptions): ZhWorks
       priorityId: index % 3 === 0 ? (workspace.priorities[index % 2]?.id ?? null) : null,
       parentIssueId: null,
       connectedPrIds: [],
+      // Every fifth issue carries ZenHub's "tech-debt" label.
+      zenhubLabelIds: index % 5 === 1 ? workspace.labels.slice(1, 2).map((label) => label.id) : [],
       createdAt: new Date(now.getTime() - (1000 - index) * 3_600_000).toISOString(),
     };
     store.issues.set(record.id, record);
@@ -146,6 +157,13 @@ export function seedWorkspace(store: ZenhubStore, options: SeedOptions): ZhWorks
       blockedIssueId: second.id,
     });
   }
+  // The epic's owners: the person importing (GitHub login "demo", as in the hub sandbox's demo data) and
+  // someone with no Gantry account, whom the import reports instead of inventing.
+  const owners = [
+    { id: store.nodeId("ZenhubUser"), name: "Dana Demo", email: "demo@zenhub.example", githubLogin: "demo" },
+    { id: store.nodeId("ZenhubUser"), name: "Olu Outside", email: "olu@elsewhere.example", githubLogin: null },
+  ];
+  for (const owner of owners) store.users.set(owner.id, owner);
   workspace.zenhubEpics.push({
     id: store.nodeId("ZenhubEpic"),
     title: "Checkout revamp",
@@ -154,6 +172,8 @@ export function seedWorkspace(store: ZenhubStore, options: SeedOptions): ZhWorks
     startOn: isoDay(new Date(now.getTime() - 14 * DAY)),
     endOn: isoDay(new Date(now.getTime() + 30 * DAY)),
     issueIds: [first, third, fourth].flatMap((issue) => (issue ? [issue.id] : [])),
+    assigneeIds: owners.map((owner) => owner.id),
+    labelIds: workspace.labels.map((label) => label.id),
   });
   if (fifth && sixth) workspace.epics.push({ id: store.nodeId("Epic"), issueId: fifth.id, childIssueIds: [sixth.id] });
 
@@ -194,6 +214,8 @@ export function seedWorkspace(store: ZenhubStore, options: SeedOptions): ZhWorks
     endOn: isoDay(new Date(now.getTime() + 45 * DAY)),
     state: "OPEN",
     issueIds: plain.slice(0, 4).map((issue) => issue.id),
+    // For the first GitHub repository only, as a release of one product is.
+    repositoryIds: workspace.repositoryIds.slice(0, 1),
   });
   return workspace;
 }

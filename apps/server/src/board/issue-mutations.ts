@@ -85,7 +85,7 @@ builder.relayMutationField(
   bulkOutput,
 );
 
-const LabelInfoInput = builder.inputType("LabelInfoInput", {
+export const LabelInfoInput = builder.inputType("LabelInfoInput", {
   fields: (t) => ({ name: t.string({ required: true }) }),
 });
 

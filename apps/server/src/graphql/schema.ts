@@ -28,6 +28,7 @@ import "../issues/workspace-issue-fields.js";
 import "../issues/lookup-schema.js";
 import "../issues/relations-schema.js";
 import "../issues/epics-schema.js";
+import "../issues/gantry-labels-schema.js";
 import "../issues/priorities-schema.js";
 import "../issues/releases-schema.js";
 import "../issues/estimation-schema.js";

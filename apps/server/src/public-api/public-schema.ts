@@ -17,6 +17,7 @@ import {
 } from "graphql";
 import { arrayConnection } from "../graphql/connections.js";
 import { schema } from "../graphql/schema.js";
+import { epicLabelsAsConnection, type PublicLabel } from "./epic-labels-view.js";
 import { withReferenceSurface } from "./reference-surface.js";
 import { zenhubViewOf } from "./zenhub-view.js";
 
@@ -47,6 +48,7 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
   const users = connectionOf(userType, pageInfo);
   const reshaped = mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
+      if (typeName === "GantryEpic" && fieldName === "labels") return epicLabelsAsConnection(field, labels);
       if (typeName !== "Issue") return field;
       if (fieldName === "labels") {
         return listAsConnection(field, labels, (label: IssueLabel, issue: { repositoryId: string | null }) => ({
@@ -71,8 +73,6 @@ const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {
   last: { type: GraphQLInt, description: "Returns the last _n_ elements from the list." },
 };
 
-type PublicLabel = IssueLabel & { repositoryId: string | null };
-
 /**
  * The reference's `Label`, as far as an issue's copy of GitHub's labels tells it. GitHub's label ids and
  * timestamps are not kept, so `ghId`, `ghNodeId`, `createdAt`, `updatedAt`, `repository` and `issues` are
@@ -84,11 +84,19 @@ const labelType = new GraphQLObjectType<PublicLabel>({
   fields: {
     id: {
       type: new GraphQLNonNull(GraphQLID),
-      resolve: (label) => encodeGlobalID("Label", `${label.repositoryId ?? ""}:${label.name}`),
+      // A Gantry label (an epic's) answers its own id, which the label mutations take.
+      resolve: (label) =>
+        label.gantryLabelId
+          ? encodeGlobalID("GantryLabel", label.gantryLabelId)
+          : encodeGlobalID("Label", `${label.repositoryId ?? ""}:${label.name}`),
     },
     name: { type: new GraphQLNonNull(GraphQLString) },
     color: { type: GraphQLString },
-    description: { type: GraphQLString, description: "Not kept: always null.", resolve: () => null },
+    description: {
+      type: GraphQLString,
+      description: "A Gantry label's description; not kept for GitHub's labels (null).",
+      resolve: (label) => label.description ?? null,
+    },
   },
 });
 
@@ -141,7 +149,7 @@ function connectionOf(node: GraphQLObjectType, pageInfo: GraphQLObjectType): Gra
 }
 
 /** A list field made a connection over the same list, each item shaped for the connection's node type. */
-function listAsConnection<T, S>(
+export function listAsConnection<T, S>(
   field: GraphQLFieldConfig<S, unknown>,
   connection: GraphQLObjectType,
   shape: (item: T, source: S) => unknown,

@@ -604,6 +604,30 @@ export const CALLS: Record<string, CallMaker> = {
     query: mutation("updateEpicDates"),
     variables: { input: { epicId: w.epic, startOn: "2026-12-01", endOn: "2026-12-31" } },
   }),
+  "Mutation.addAssigneesToGantryEpics": (w) => ({
+    query: mutation("addAssigneesToGantryEpics"),
+    variables: { input: { gantryEpicIds: [w.gantryEpic], assigneeIds: [w.users.member.id] } },
+  }),
+  "Mutation.removeAssigneesFromGantryEpics": (w) => ({
+    query: mutation("removeAssigneesFromGantryEpics"),
+    variables: { input: { gantryEpicIds: [w.gantryEpic], assigneeIds: [w.users.member.id] } },
+  }),
+  "Mutation.addGantryLabelsToGantryEpics": (w) => ({
+    query: mutation("addGantryLabelsToGantryEpics"),
+    variables: { input: { gantryEpicIds: [w.gantryEpic], labelInfos: [{ name: "matrix", color: "#1f75cb" }] } },
+  }),
+  "Mutation.removeGantryLabelsFromGantryEpics": (w) => ({
+    query: mutation("removeGantryLabelsFromGantryEpics"),
+    variables: { input: { gantryEpicIds: [w.gantryEpic], labelInfos: [{ name: "matrix" }] } },
+  }),
+  "Mutation.addGantryLabelsToIssues": async (w) => ({
+    query: mutation("addGantryLabelsToIssues"),
+    variables: { input: { issueIds: [w.issue.id], gantryLabelIds: [await gantryLabel(w)] } },
+  }),
+  "Mutation.removeGantryLabelsFromIssues": async (w) => ({
+    query: mutation("removeGantryLabelsFromIssues"),
+    variables: { input: { issueIds: [w.issue.id], gantryLabelIds: [await gantryLabel(w)] } },
+  }),
   "Mutation.updateGantryEpic": (w) => ({
     query: mutation("updateGantryEpic"),
     variables: { input: { gantryEpicId: w.gantryEpic, title: "Renamed epic" } },
@@ -711,6 +735,18 @@ async function gantryEpic(w: MatrixWorld): Promise<string> {
     input: { workspaceId: w.workspace, gantryEpic: { title: "Gone" } },
   });
   return made.gantryEpic.id;
+}
+
+/** The workspace's "matrix" Gantry label, made by the owner through an epic. */
+async function gantryLabel(w: MatrixWorld): Promise<string> {
+  const made = await arrange<{ gantryEpics: { labels: { id: string }[] }[] }>(
+    w,
+    mutation("addGantryLabelsToGantryEpics", "gantryEpics { labels { id } }"),
+    { input: { gantryEpicIds: [w.gantryEpic], labelInfos: [{ name: "matrix-issue" }] } },
+  );
+  const id = made.gantryEpics[0]?.labels.find(() => true)?.id;
+  if (!id) throw new Error("no label made");
+  return id;
 }
 
 async function savedView(w: MatrixWorld): Promise<string> {

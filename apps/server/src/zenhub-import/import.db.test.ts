@@ -148,6 +148,19 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
       pipelines: await count("pipelines where workspace_id = $1"),
       priorities: await count("priorities where workspace_id = $1"),
       mappings: await count("zenhub_import_mappings where workspace_id = $1"),
+      epicAssignees: await count(
+        "gantry_epic_assignees a join gantry_epics g on g.id = a.gantry_epic_id where g.workspace_id = $1",
+      ),
+      epicLabels: await count(
+        "gantry_epic_labels l join gantry_epics g on g.id = l.gantry_epic_id where g.workspace_id = $1",
+      ),
+      issueLabels: await count(
+        "issue_gantry_labels il join gantry_labels l on l.id = il.gantry_label_id where l.workspace_id = $1",
+      ),
+      labels: await count("gantry_labels where workspace_id = $1"),
+      releaseRepositories: await count(
+        "release_repositories rr join releases r on r.id = rr.release_id where r.workspace_id = $1",
+      ),
       githubEpics: await count(
         "epic_issues e join issue_positions p on p.issue_id = e.epic_id where p.workspace_id = $1",
       ),
@@ -239,6 +252,88 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
       .from(schema.gantryEpics)
       .where(eq(schema.gantryEpics.workspaceId, id));
     expect(epicStates).toEqual([{ title: "Checkout revamp", state: "IN_PROGRESS" }]);
+    // The epic's owner with a Gantry account (matched by GitHub login) and its ZenHub labels; the other owner is reported.
+    const epicPeople = await rows<{ email: string }>(
+      `select u.email from gantry_epic_assignees a join users u on u.id = a.user_id
+       join gantry_epics g on g.id = a.gantry_epic_id where g.workspace_id = $1`,
+      [id],
+    );
+    expect(epicPeople.map((row) => row.email)).toEqual([demo.email]);
+    expect(seen.skipped).toContainEqual({
+      kind: "assignee",
+      name: "Olu Outside",
+      reason:
+        "No one in this Gantry organisation has their GitHub login or email, so their epics were imported without them.",
+    });
+    const epicLabels = await rows<{ name: string; color: string }>(
+      `select l.name, l.color from gantry_epic_labels el join gantry_labels l on l.id = el.gantry_label_id
+       where l.workspace_id = $1 order by l.name`,
+      [id],
+    );
+    expect(epicLabels).toEqual([
+      { name: "customer-request", color: "#1f75cb" },
+      { name: "tech-debt", color: "#e5a00d" },
+    ]);
+    // Issue-level ZenHub labels land on the same issues, by repository and number.
+    const labelledIssues = await rows<{ repo: string; number: number }>(
+      `select r.name as repo, i.number from issue_gantry_labels il join gantry_labels l on l.id = il.gantry_label_id
+       join issues i on i.id = il.issue_id join repositories r on r.id = i.repository_id
+       where l.workspace_id = $1 and l.name = 'tech-debt' order by r.name, i.number`,
+      [id],
+    );
+    const expectedLabelled = [...zenhub.store.issues.values()]
+      .filter((issue) => issue.zenhubLabelIds.length > 0 && seeded.repositoryIds.includes(issue.repositoryId))
+      .map((issue) => ({ repo: zenhub.store.repositories.get(issue.repositoryId)?.name ?? "", number: issue.number }))
+      .filter((issue) => issue.repo !== "secret-plans" && issue.repo !== "Payments")
+      .sort((a, b) => a.repo.localeCompare(b.repo) || a.number - b.number);
+    expect(expectedLabelled.length).toBeGreaterThan(0);
+    expect(labelledIssues).toEqual(expectedLabelled);
+    // The API reads them back (GantryEpic.assignees / labels, Issue.gantryLabels), and an editor can change them.
+    const [epicRow] = await db().select().from(schema.gantryEpics).where(eq(schema.gantryEpics.workspaceId, id));
+    const epicId = encodeGlobalID("GantryEpic", epicRow?.id ?? "");
+    const EPIC = `query ($id: ID!) { node(id: $id) { ... on GantryEpic {
+      assignees(first: 10) { nodes { email } } labels { id name color } } } }`;
+    const readEpic = async () =>
+      field<{ assignees: { nodes: { email: string }[] }; labels: { id: string; name: string; color: string }[] }>(
+        await gql(t, demo.token, EPIC, { id: epicId }),
+        "node",
+      );
+    const epicOnApi = await readEpic();
+    expect(epicOnApi.assignees.nodes).toEqual([{ email: demo.email }]);
+    expect(epicOnApi.labels.map((label) => label.name)).toEqual(["customer-request", "tech-debt"]);
+    const removed = await gql(
+      t,
+      demo.token,
+      `mutation ($input: RemoveGantryLabelsFromGantryEpicsInput!) { removeGantryLabelsFromGantryEpics(input: $input) { gantryEpics { labels { name } } } }`,
+      { input: { gantryEpicIds: [epicId], gantryLabelIds: [epicOnApi.labels[1]?.id] } },
+    );
+    expect(
+      field<{ gantryEpics: { labels: { name: string }[] }[] }>(removed, "removeGantryLabelsFromGantryEpics"),
+    ).toEqual({ gantryEpics: [{ labels: [{ name: "customer-request" }] }] });
+    const refused = await gql(
+      t,
+      "not-a-session",
+      `mutation ($input: AddAssigneesToGantryEpicsInput!) { addAssigneesToGantryEpics(input: $input) { gantryEpics { id } } }`,
+      { input: { gantryEpicIds: [epicId], assigneeIds: [demo.id] } },
+    );
+    expect(refused.errors?.length).toBeGreaterThan(0);
+    await gql(
+      t,
+      demo.token,
+      `mutation ($input: AddGantryLabelsToGantryEpicsInput!) { addGantryLabelsToGantryEpics(input: $input) { gantryEpics { id } } }`,
+      { input: { gantryEpicIds: [epicId], gantryLabelIds: [epicOnApi.labels[1]?.id] } },
+    );
+    // The release is for the repositories ZenHub named.
+    const releaseRepos = await rows<{ name: string }>(
+      `select rp.name from release_repositories rr join releases r on r.id = rr.release_id
+       join repositories rp on rp.id = rr.repository_id where r.workspace_id = $1`,
+      [id],
+    );
+    expect(releaseRepos.map((row) => row.name)).toEqual(
+      (seeded.releases[0]?.repositoryIds ?? []).map(
+        (repositoryId) => zenhub.store.repositories.get(repositoryId)?.name,
+      ),
+    );
     expect(sprintIssues).toBe(seeded.sprints.reduce((sum, sprint) => sum + sprint.issueIds.length, 0));
     expect(connections).toBeGreaterThan(0);
     // ZenHub's PR connections read back through the API, as a script reads them.

@@ -2,8 +2,10 @@ import { type Executor, schema } from "@gantry/db";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { checkpoint, count, eachPage, type ImportRun, skip } from "./context.js";
 import { mapped, remember } from "./mappings.js";
+import { gantryLabelsFor, type ZenhubLabelNode } from "./people-and-labels.js";
 
-const { issues, issuePositions, issuePullRequestConnections, zenhubImportMappings, repositories } = schema;
+const { issueGantryLabels, issues, issuePositions, issuePullRequestConnections, zenhubImportMappings, repositories } =
+  schema;
 
 /** An issue as the PipelineIssues and ClosedIssues operations read it (fragment ImportedIssue). */
 export interface ZenhubIssue {
@@ -22,6 +24,7 @@ export interface ZenhubIssue {
   pipelineIssue: { priority: { id: string } | null } | null;
   parentIssue: { id: string } | null;
   connectedPrs: { nodes: { id: string }[] };
+  zenhubLabels: { nodes: ZenhubLabelNode[] };
 }
 
 /**
@@ -209,6 +212,19 @@ async function writeIssues(
       where ${issuePositions.workspaceId} = ${run.workspaceId} and ${issuePositions.issueId} = v.issue_id
         and ${issuePositions.priorityId} is distinct from v.priority_id`);
   }
+  // ZenHub's own labels on the issue become the workspace's Gantry labels on it (decision 0071).
+  const labelIds = await gantryLabelsFor(
+    tx,
+    run.workspaceId,
+    present.flatMap(({ node }) => node.zenhubLabels.nodes),
+  );
+  const labelled = present.flatMap(({ node, id }) =>
+    node.zenhubLabels.nodes.flatMap((label) => {
+      const gantryLabelId = labelIds.get(label.name.trim().toLowerCase());
+      return gantryLabelId ? [{ issueId: id, gantryLabelId }] : [];
+    }),
+  );
+  if (labelled.length > 0) await tx.insert(issueGantryLabels).values(labelled).onConflictDoNothing();
   // Reports replay an issue's history from when it joined the board (decision 0024): an imported issue has been
   // on the team's board since it was created, so its closed sprints count it, not only the sprints after the import.
   const created = present.map(({ node, id }) => sql`(${id}::uuid, ${node.ghCreatedAt}::timestamptz)`);

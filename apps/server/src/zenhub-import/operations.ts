@@ -11,6 +11,7 @@ const ISSUE_FIELDS = `
     pipelineIssue(workspaceId: $workspaceId) { priority { id } }
     parentIssue { id }
     connectedPrs(first: 20) { nodes { id } }
+    zenhubLabels(first: 20) { nodes { id name color description } }
   }`;
 
 const ISSUE_IDS = `pageInfo { hasNextPage endCursor } nodes { id }`;
@@ -56,7 +57,12 @@ export const OPERATIONS = {
     workspace(id: $workspaceId) {
       zenhubEpics(first: 50, after: $after) {
         totalCount pageInfo { hasNextPage endCursor }
-        nodes { id title body state startOn endOn childIssues(workspaceId: $workspaceId, first: 100) { ${ISSUE_IDS} } }
+        nodes {
+          id title body state startOn endOn
+          assignees(first: 50) { nodes { id name email githubUser { login } } }
+          labels(first: 50) { nodes { id name color } }
+          childIssues(workspaceId: $workspaceId, first: 100) { ${ISSUE_IDS} }
+        }
       }
     }
   }`,
@@ -92,7 +98,11 @@ export const OPERATIONS = {
     workspace(id: $workspaceId) {
       releases(first: 50, after: $after) {
         totalCount pageInfo { hasNextPage endCursor }
-        nodes { id title description startOn endOn state issues(first: 100) { ${ISSUE_IDS} } }
+        nodes {
+          id title description startOn endOn state
+          repositories(first: 100) { nodes { id } }
+          issues(first: 100) { ${ISSUE_IDS} }
+        }
       }
     }
   }`,

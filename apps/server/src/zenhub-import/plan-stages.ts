@@ -3,9 +3,13 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "./client.js";
 import { checkpoint, count, eachPage, type ImportRun } from "./context.js";
 import { mapped, mappedOne, remember } from "./mappings.js";
+import { gantryLabelsFor, gantryUsersFor, type ZenhubLabelNode, type ZenhubUserNode } from "./people-and-labels.js";
 
 const {
   epicIssues,
+  gantryEpicAssignees,
+  gantryEpicLabels,
+  releaseRepositories,
   gantryEpicIssues,
   gantryEpics,
   issueDependencies,
@@ -88,6 +92,8 @@ interface ZenhubEpicNode {
   state: "OPEN" | "TODO" | "IN_PROGRESS" | "CLOSED";
   startOn: string | null;
   endOn: string | null;
+  assignees: { nodes: ZenhubUserNode[] };
+  labels: { nodes: ZenhubLabelNode[] };
   childIssues: IssueIds;
 }
 
@@ -133,6 +139,20 @@ export async function importEpics(run: ImportRun, from: schema.ZenhubImportCheck
           await tx
             .insert(gantryEpicIssues)
             .values(children.map((issueId) => ({ gantryEpicId: epicId, issueId })))
+            .onConflictDoNothing();
+        }
+        const people = await gantryUsersFor(tx, run, epic.assignees.nodes);
+        if (people.size > 0) {
+          await tx
+            .insert(gantryEpicAssignees)
+            .values([...new Set(people.values())].map((userId) => ({ gantryEpicId: epicId, userId })))
+            .onConflictDoNothing();
+        }
+        const labels = await gantryLabelsFor(tx, run.workspaceId, epic.labels.nodes);
+        if (labels.size > 0) {
+          await tx
+            .insert(gantryEpicLabels)
+            .values([...labels.values()].map((gantryLabelId) => ({ gantryEpicId: epicId, gantryLabelId })))
             .onConflictDoNothing();
         }
       },
@@ -294,6 +314,7 @@ interface ReleaseNode {
   startOn: string | null;
   endOn: string | null;
   state: "OPEN" | "CLOSED";
+  repositories: { nodes: { id: string }[] };
   issues: IssueIds;
 }
 
@@ -330,6 +351,19 @@ export async function importReleases(run: ImportRun, from: schema.ZenhubImportCh
         await tx
           .insert(releaseIssues)
           .values(members.map((issueId) => ({ releaseId, issueId })))
+          .onConflictDoNothing();
+      }
+      // The release's repositories, those connected by the repository stage (an unreachable one was reported there).
+      const repositoryIds = await mapped(
+        tx,
+        run.workspaceId,
+        "repository",
+        release.repositories.nodes.map((repository) => repository.id),
+      );
+      if (repositoryIds.size > 0) {
+        await tx
+          .insert(releaseRepositories)
+          .values([...new Set(repositoryIds.values())].map((repositoryId) => ({ releaseId, repositoryId })))
           .onConflictDoNothing();
       }
     },

@@ -6,6 +6,7 @@ export * from "./audit.js";
 export * from "./board.js";
 export * from "./codehost.js";
 export * from "./enterprise.js";
+export * from "./epic-people-labels.js";
 export * from "./estimation.js";
 export * from "./feature-flags.js";
 export * from "./issue-activity.js";

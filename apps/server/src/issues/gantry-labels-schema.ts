@@ -1,0 +1,243 @@
+import { schema } from "@gantry/db";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { GantryUser } from "../accounts/schema.js";
+import { LabelInfoInput } from "../board/issue-mutations.js";
+import { Issue } from "../codehost/issues-schema.js";
+import { Repository } from "../codehost/schema.js";
+import { builder } from "../graphql/builder.js";
+import { arrayConnection } from "../graphql/connections.js";
+import { signedInViewer } from "../graphql/context.js";
+import { readableInWorkspace } from "../organizations/readable-node.js";
+import { Workspace } from "../workspaces/schema.js";
+import { GantryEpic, Release } from "./field-types.js";
+import { changeEpicAssignees, changeEpicLabels, changeIssueLabels, type GantryLabelRow } from "./gantry-labels.js";
+import { visibleWorkspaceIds } from "./visible-workspaces.js";
+
+const { gantryEpicAssignees, gantryEpicLabels, gantryEpics, gantryLabels, issueGantryLabels } = schema;
+const { releaseRepositories, repositories, users } = schema;
+
+/** The reference's ZenhubLabel: a workspace's own label for epics and issues, not a copy of GitHub's (decision 0071). */
+export const GantryLabel = builder.node(builder.objectRef<GantryLabelRow>("GantryLabel"), {
+  description: "A workspace's own label (ZenHub's ZenHub labels), on Gantry epics and on issues of its board.",
+  id: { resolve: (label) => label.id },
+  loadOne: async (id, context) =>
+    readableInWorkspace(context, (await context.db.select().from(gantryLabels).where(eq(gantryLabels.id, id)))[0]),
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    color: t.exposeString("color", { nullable: true }),
+    description: t.exposeString("description", { nullable: true }),
+    createdAt: t.field({ type: "ISO8601DateTime", resolve: (label) => label.createdAt }),
+    updatedAt: t.field({ type: "ISO8601DateTime", resolve: (label) => label.updatedAt }),
+    gantryEpics: t.connection(
+      {
+        type: GantryEpic,
+        description: "The epics carrying the label, by title.",
+        resolve: async (label, args, context) => {
+          const rows = await context.db
+            .select({ epic: gantryEpics })
+            .from(gantryEpicLabels)
+            .innerJoin(gantryEpics, eq(gantryEpics.id, gantryEpicLabels.gantryEpicId))
+            .where(eq(gantryEpicLabels.gantryLabelId, label.id))
+            .orderBy(asc(gantryEpics.title));
+          return arrayConnection(
+            args,
+            rows.map((row) => row.epic),
+          );
+        },
+      },
+      { name: "GantryEpicConnection" },
+      { name: "GantryEpicEdge" },
+    ),
+  }),
+});
+
+const byName = asc(sql`lower(${gantryLabels.name})`);
+
+builder.objectFields(GantryEpic, (t) => ({
+  assignees: t.connection(
+    {
+      type: GantryUser,
+      description: "The people responsible for the epic, by name.",
+      resolve: async (epic, args, context) => {
+        const rows = await context.db
+          .select({ user: users })
+          .from(gantryEpicAssignees)
+          .innerJoin(users, eq(users.id, gantryEpicAssignees.userId))
+          .where(eq(gantryEpicAssignees.gantryEpicId, epic.id))
+          .orderBy(asc(users.name), asc(users.email));
+        return arrayConnection(
+          args,
+          rows.map((row) => row.user),
+        );
+      },
+    },
+    { name: "GantryUserConnection" },
+    { name: "GantryUserEdge" },
+  ),
+  labels: t.field({
+    type: [GantryLabel],
+    description: "The epic's labels, by name (the public API serves them as the reference's LabelConnection).",
+    resolve: async (epic, _args, context) =>
+      (
+        await context.db
+          .select({ label: gantryLabels })
+          .from(gantryEpicLabels)
+          .innerJoin(gantryLabels, eq(gantryLabels.id, gantryEpicLabels.gantryLabelId))
+          .where(eq(gantryEpicLabels.gantryEpicId, epic.id))
+          .orderBy(byName)
+      ).map((row) => row.label),
+  }),
+}));
+
+// Issue.gantryLabels and Workspace.gantryLabels share the reference's one ZenhubLabelConnection.
+const labelConnection = builder.connectionObject(
+  { type: GantryLabel, name: "GantryLabelConnection" },
+  { name: "GantryLabelEdge" },
+);
+
+builder.objectField(Issue, "gantryLabels", (t) =>
+  t.connection(
+    {
+      type: GantryLabel,
+      description: "The issue's Gantry labels on the boards the viewer can open, by name.",
+      resolve: async (issue, args, context) => {
+        const visible = [...(await visibleWorkspaceIds(context))];
+        if (visible.length === 0) return arrayConnection(args, []);
+        const rows = await context.db
+          .select({ label: gantryLabels })
+          .from(issueGantryLabels)
+          .innerJoin(gantryLabels, eq(gantryLabels.id, issueGantryLabels.gantryLabelId))
+          .where(and(eq(issueGantryLabels.issueId, issue.id), inArray(gantryLabels.workspaceId, visible)))
+          .orderBy(byName);
+        return arrayConnection(
+          args,
+          rows.map((row) => row.label),
+        );
+      },
+    },
+    labelConnection,
+  ),
+);
+
+builder.objectField(Workspace, "gantryLabels", (t) =>
+  t.connection(
+    {
+      type: GantryLabel,
+      description: "The workspace's Gantry labels, by name.",
+      resolve: async (workspace, args, context) =>
+        arrayConnection(
+          args,
+          await context.db
+            .select()
+            .from(gantryLabels)
+            .where(eq(gantryLabels.workspaceId, workspace.id))
+            .orderBy(byName),
+        ),
+    },
+    labelConnection,
+  ),
+);
+
+builder.objectField(Release, "repositories", (t) =>
+  t.connection(
+    {
+      type: Repository,
+      description: "The repositories the release is for, by name; empty when it is for the whole workspace.",
+      resolve: async (release, args, context) => {
+        const rows = await context.db
+          .select({ repository: repositories })
+          .from(releaseRepositories)
+          .innerJoin(repositories, eq(repositories.id, releaseRepositories.repositoryId))
+          .where(eq(releaseRepositories.releaseId, release.id))
+          .orderBy(asc(repositories.ownerLogin), asc(repositories.name));
+        return arrayConnection(
+          args,
+          rows.map((row) => row.repository),
+        );
+      },
+    },
+    { name: "RepositoryConnection" },
+    { name: "RepositoryEdge" },
+  ),
+);
+
+for (const change of ["add", "remove"] as const) {
+  builder.relayMutationField(
+    change === "add" ? "addAssigneesToGantryEpics" : "removeAssigneesFromGantryEpics",
+    {
+      inputFields: (t) => ({
+        assigneeIds: t.globalIDList({ required: true, for: GantryUser, description: "Ids of GantryUsers" }),
+        gantryEpicIds: t.globalIDList({ required: true, for: GantryEpic }),
+        clientMutationId: t.string({ required: false }),
+      }),
+    },
+    {
+      authScopes: { signedIn: true },
+      resolve: (_root, { input }, context) =>
+        changeEpicAssignees(context, signedInViewer(context).id, change, {
+          gantryEpicIds: input.gantryEpicIds.map((id) => id.id),
+          assigneeIds: input.assigneeIds.map((id) => id.id),
+        }),
+    },
+    {
+      outputFields: (t) => ({
+        gantryEpics: t.field({ type: [GantryEpic], resolve: (payload) => payload.gantryEpics }),
+      }),
+    },
+  );
+
+  builder.relayMutationField(
+    change === "add" ? "addGantryLabelsToGantryEpics" : "removeGantryLabelsFromGantryEpics",
+    {
+      inputFields: (t) => ({
+        gantryEpicIds: t.globalIDList({ required: true, for: GantryEpic }),
+        gantryLabelIds: t.globalIDList({
+          required: false,
+          for: GantryLabel,
+          description: "One of two label arguments is required",
+        }),
+        labelInfos: t.field({
+          type: [LabelInfoInput],
+          required: false,
+          description:
+            "One of two label arguments is required; labels are found by name in the epic's workspace, and made when adding.",
+        }),
+        clientMutationId: t.string({ required: false }),
+      }),
+    },
+    {
+      authScopes: { signedIn: true },
+      resolve: (_root, { input }, context) =>
+        changeEpicLabels(context, signedInViewer(context).id, change, {
+          gantryEpicIds: input.gantryEpicIds.map((id) => id.id),
+          gantryLabelIds: input.gantryLabelIds?.map((id) => id.id) ?? null,
+          labelInfos: input.labelInfos ?? null,
+        }),
+    },
+    {
+      outputFields: (t) => ({
+        gantryEpics: t.field({ type: [GantryEpic], resolve: (payload) => payload.gantryEpics }),
+      }),
+    },
+  );
+
+  builder.relayMutationField(
+    change === "add" ? "addGantryLabelsToIssues" : "removeGantryLabelsFromIssues",
+    {
+      inputFields: (t) => ({
+        issueIds: t.globalIDList({ required: true, for: Issue }),
+        gantryLabelIds: t.globalIDList({ required: true, for: GantryLabel }),
+        clientMutationId: t.string({ required: false }),
+      }),
+    },
+    {
+      authScopes: { signedIn: true },
+      resolve: (_root, { input }, context) =>
+        changeIssueLabels(context, signedInViewer(context).id, change, {
+          issueIds: input.issueIds.map((id) => id.id),
+          gantryLabelIds: input.gantryLabelIds.map((id) => id.id),
+        }),
+    },
+    { outputFields: (t) => ({ issues: t.field({ type: [Issue], resolve: (payload) => payload.issues }) }) },
+  );
+}
