@@ -99,7 +99,7 @@ export async function applySubIssueEvent(tx: Executor, payload: RelationPayload)
 }
 
 /** The workspaces whose boards show both issues. */
-async function sharedWorkspaces(tx: Executor, a: string, b: string): Promise<string[]> {
+export async function sharedWorkspaces(tx: Executor, a: string, b: string): Promise<string[]> {
   const rows = await tx
     .select({ workspaceId: issuePositions.workspaceId, issueId: issuePositions.issueId })
     .from(issuePositions)
