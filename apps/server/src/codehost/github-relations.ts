@@ -11,6 +11,7 @@ import { pathBetween } from "@gantry/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { type IssueEventInput, recordIssueEvents } from "../issues/activity.js";
 import { ancestorLinks, dependenciesBelow, dependencyEvents, issueLabel, lockLinks } from "../issues/relations.js";
+import { placeLastAmongSiblings } from "../planning/github-order.js";
 import { takeLinkEcho } from "./link-echoes.js";
 
 const { issueDependencies, issuePositions, issues, repositories } = schema;
@@ -81,6 +82,8 @@ export async function applySubIssueEvent(tx: Executor, payload: RelationPayload)
     .update(issues)
     .set({ parentIssueId: added ? parent.id : null, updatedAt: new Date() })
     .where(eq(issues.id, child.id));
+  // GitHub puts a new sub-issue after its siblings; so does Gantry's planning order.
+  if (added) await placeLastAmongSiblings(tx, parent.id, child.id);
   // GitHub's changes keep GitHub's time, not the planning clock (decision 0060).
   await recordIssueEvents(
     tx,

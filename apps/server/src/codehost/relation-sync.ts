@@ -8,6 +8,7 @@
 import { type Database, schema } from "@gantry/db";
 import { and, desc, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import { dependencyEvents, issueLabel } from "../issues/relations.js";
+import { followGitHubOrder } from "../planning/github-order.js";
 import { labelPrefix, recordGitHubsLosingSide } from "./conflict-events.js";
 import type { GitHubClient } from "./github-client.js";
 import {
@@ -179,6 +180,7 @@ export async function syncRelations(
           per_page: 100,
         },
       );
+      const githubOrder: string[] = [];
       for (const child of listed) {
         const childRepository = await repositoryGhIdOf(db, child.repository_url);
         const [childRow] = await db
@@ -199,7 +201,10 @@ export async function syncRelations(
           sub_issue: { number: child.number },
           sub_issue_repo: { id: childRepository },
         });
+        if (childRow) githubOrder.push(childRow.id);
       }
+      if (await db.transaction((tx) => followGitHubOrder(tx, row.id, githubOrder, githubChangedAt)))
+        changed.push(row.id, ...githubOrder);
       for (const child of ours.filter((child) => !listed.some((entry) => entry.id === child.ghId))) {
         const [childRow] = await db
           .select({ id: issues.id })

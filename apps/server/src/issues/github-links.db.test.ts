@@ -431,4 +431,103 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     expect(await move(third.id, second.id, "REORDER_BELOW")).not.toHaveProperty("errors");
     expect(await subIssuesOnGitHub(epic)).toEqual([first.number, second.number, third.number]);
   });
+  it("follows GitHub's order of sub-issues: added last by delivery, reordered at reconciliation, unless reordered later in Gantry", async () => {
+    const site = { owner: "demo", repo: "ordered" };
+    const repositoryId = await connect(site.owner, site.repo);
+    const made = async (title: string) => {
+      const { data } = await octokit.rest.issues.create({ ...site, title });
+      await hub.deliveriesSettled();
+      const [row] = await t.database.db
+        .select({ id: schema.issues.id })
+        .from(schema.issues)
+        .innerJoin(schema.repositories, eq(schema.repositories.id, schema.issues.repositoryId))
+        .where(and(eq(schema.repositories.name, site.repo), eq(schema.issues.number, data.number)));
+      return {
+        ...site,
+        number: data.number,
+        ghId: data.id,
+        id: encodeGlobalID("Issue", row?.id ?? ""),
+        rowId: row?.id ?? "",
+      };
+    };
+    const epic = await made("Launch");
+    // Made in this order; added on GitHub in another, which Gantry follows rather than their age.
+    const [docs, site_, mail] = [await made("Docs"), await made("Site"), await made("Mail")];
+    for (const child of [mail, docs, site_]) {
+      await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+        ...site,
+        issue_number: epic.number,
+        sub_issue_id: Number(child.ghId),
+      });
+    }
+    await hub.deliveriesSettled();
+    const organization = field<{ gantryOrganization: { id: string } }>(
+      await gql(t, demo.token, "query ($id: ID!) { workspace(id: $id) { gantryOrganization { id } } }", {
+        id: workspace,
+      }),
+      "workspace",
+    ).gantryOrganization.id;
+    const planningOrder = async () =>
+      field<{ searchStrategicIssues: { nodes: { issue: { title: string } }[] } }>(
+        await gql(
+          t,
+          demo.token,
+          `query ($id: ID!, $parent: ID) { node(id: $id) { ... on GantryOrganization {
+            searchStrategicIssues(first: 50, parentIssueId: $parent) { nodes { issue { title } } } } } }`,
+          { id: organization, parent: epic.id },
+        ),
+        "node",
+      ).searchStrategicIssues.nodes.map((node) => node.issue.title);
+    expect(await planningOrder()).toEqual(["Mail", "Docs", "Site"]);
+
+    // GitHub reorders (no delivery says so): the next reconciliation brings the order in.
+    await octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority", {
+      ...site,
+      issue_number: epic.number,
+      sub_issue_id: Number(site_.ghId),
+      before_id: Number(mail.ghId),
+    });
+    const reconcile = async () =>
+      expect(
+        await gql(
+          t,
+          demo.token,
+          "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }",
+          { id: repositoryId },
+        ),
+      ).not.toHaveProperty("errors");
+    await reconcile();
+    expect(await planningOrder()).toEqual(["Site", "Mail", "Docs"]);
+
+    // A later reorder in Gantry beside a native sub-issue (which GitHub does not have, so its order
+    // there stays as it was) is the latest change, and a reconciliation keeps it.
+    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
+      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
+      "workspace",
+    );
+    const native = field<{ issue: { id: string } }>(
+      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Press" } }),
+      "createIssue",
+    ).issue.id;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await addSubIssues(epic, [native])).toEqual({ successCount: 1, githubErrors: {} });
+    const move = await gql(
+      t,
+      demo.token,
+      "mutation ($input: MoveStrategicIssueInput!) { moveStrategicIssue(input: $input) { issue { id } } }",
+      {
+        input: {
+          gantryOrganizationId: organization,
+          issueId: site_.id,
+          targetIssueId: native,
+          instruction: "REORDER_BELOW",
+        },
+      },
+    );
+    expect(move).not.toHaveProperty("errors");
+    expect(await planningOrder()).toEqual(["Mail", "Docs", "Press", "Site"]);
+    expect(await subIssuesOnGitHub(epic)).toEqual([site_.number, mail.number, docs.number]);
+    await reconcile();
+    expect(await planningOrder()).toEqual(["Mail", "Docs", "Press", "Site"]);
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "planning_ranks" ADD COLUMN "placed_at" timestamp with time zone;
