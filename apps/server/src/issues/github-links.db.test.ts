@@ -288,6 +288,27 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     }`;
     const setType = async (ids: string[], name: string | null) =>
       field<BulkAnswer>(await gql(t, demo.token, SET_TYPE, { ids, name }), "setIssuesType");
+    // The organisation's types were copied at import: the picker's choices, in GitHub's order.
+    const choices = async (id: string) =>
+      field<{ issueTypeChoices: { name: string; color: string }[] }>(
+        await gql(
+          t,
+          demo.token,
+          "query ($id: ID!) { node(id: $id) { ... on Issue { issueTypeChoices { name color } } } }",
+          {
+            id,
+          },
+        ),
+        "node",
+      ).issueTypeChoices;
+    const acmeTypes = [
+      { name: "Task", color: "yellow" },
+      { name: "Bug", color: "red" },
+      { name: "Feature", color: "blue" },
+    ];
+    expect(await choices(bug.id)).toEqual(acmeTypes);
+    // A personal account's repository has no issue types.
+    expect(await choices((await gitHubIssue("demo", "links", "Personal")).id)).toEqual([]);
     expect(await setType([bug.id], "Bug")).toEqual({ successCount: 1, githubErrors: {} });
     const onGitHub = await octokit.rest.issues.get({ owner: "acme", repo: "acme-links", issue_number: bug.number });
     expect((onGitHub.data as { type?: { name: string } | null }).type?.name).toBe("Bug");
@@ -306,6 +327,8 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Native task" } }),
       "createIssue",
     ).issue.id;
+    // A native issue is offered the types of the organisations on its board.
+    expect(await choices(native)).toEqual(acmeTypes);
     expect(await setType([native], "Chore")).toEqual({ successCount: 1, githubErrors: {} });
     expect(errorOf(await gql(t, demo.token, SET_TYPE, { ids: [native], name: "x".repeat(51) }))).toEqual({
       code: "BAD_USER_INPUT",
