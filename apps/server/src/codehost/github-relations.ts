@@ -54,11 +54,11 @@ const fromGitHub = (payload: RelationPayload) =>
   ({ actorId: null, actorLogin: payload.sender?.login ?? null, source: "github" }) as const;
 
 /** Gantry's own write of this link, sent back by GitHub: already stored, so left alone. */
-const isOwnEcho = (action: string, a?: number, b?: number, repositoryId?: number) =>
+const isOwnEcho = async (tx: Executor, action: string, a?: number, b?: number, repositoryId?: number) =>
   typeof a === "number" &&
   typeof b === "number" &&
   typeof repositoryId === "number" &&
-  takeLinkEcho({ action, issueIds: [a, b], repositoryId });
+  (await takeLinkEcho(tx, { action, issueIds: [a, b], repositoryId }));
 
 /** `sub_issues`: the child's parent becomes (or stops being) the parent GitHub names. */
 export async function applySubIssueEvent(tx: Executor, payload: RelationPayload): Promise<string[]> {
@@ -66,7 +66,7 @@ export async function applySubIssueEvent(tx: Executor, payload: RelationPayload)
   const toParent = action.startsWith("sub_issue_");
   const here = payload.repository?.id;
   const added = action.endsWith("_added");
-  if (isOwnEcho(action, payload.parent_issue_id, payload.sub_issue_id, here)) return [];
+  if (await isOwnEcho(tx, action, payload.parent_issue_id, payload.sub_issue_id, here)) return [];
   // Under the lock before reading, so Gantry's own write of this link, at the same time, is seen.
   await lockLinks(tx, "issue-parents");
   const parent = await storedIssue(tx, toParent ? here : payload.parent_issue_repo?.id, payload.parent_issue);
@@ -118,7 +118,7 @@ export async function applyDependencyEvent(tx: Executor, payload: RelationPayloa
   const toBlocked = action.startsWith("blocked_by_");
   const here = payload.repository?.id;
   const added = action.endsWith("_added");
-  if (isOwnEcho(action, payload.blocked_issue_id, payload.blocking_issue_id, here)) return [];
+  if (await isOwnEcho(tx, action, payload.blocked_issue_id, payload.blocking_issue_id, here)) return [];
   const blocked = await storedIssue(tx, toBlocked ? here : payload.blocked_issue_repo?.id, payload.blocked_issue);
   const blocking = await storedIssue(tx, toBlocked ? payload.blocking_issue_repo?.id : here, payload.blocking_issue);
   if (!blocked || !blocking || blocked.id === blocking.id) return [];
