@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createNativeIssue, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
-import { openIssue, pickMany, pickOne, row } from "./support/issue-sidebar.js";
+import { openIssue, picker, pickMany, pickOne, row } from "./support/issue-sidebar.js";
 import { screenshots } from "./support/screenshots.js";
 
 test("a sub-issue, a blocker and a type made on GitHub show in Gantry, and links made in Gantry show on GitHub", async ({
@@ -55,6 +55,10 @@ test("a sub-issue, a blocker and a type made on GitHub show in Gantry, and links
   await expect.poll(() => typeOf(issue("Card vault").number)).toEqual({ __typename: "GithubIssueType", name: "Bug" });
   await screenshots(page, "relations-from-github");
   await page.keyboard.press("Escape");
+  // GitHub's type shows in the sidebar's Type row.
+  const vault = await openIssue(page, "Card vault");
+  await expect(row(vault.fields, "Type")).toContainText("Bug");
+  await page.keyboard.press("Escape");
 
   // In Gantry: "Receipts" becomes a sub-issue of "Checkout" and blocks "Pay by card"; GitHub has both.
   const receipts = await openIssue(page, "Receipts");
@@ -84,24 +88,23 @@ test("a sub-issue, a blocker and a type made on GitHub show in Gantry, and links
   await screenshots(page, "relations-gantry-only");
   await expect.poll(() => listed(`${repo}/issues/${issue("Receipts").number}/dependencies/blocked_by`)).toEqual([]);
 
-  // And a type: "Receipts" becomes a Feature in Gantry, and on GitHub.
-  const { workspaceIssue } = await gql<{ workspaceIssue: { id: string } }>(
-    page.request,
-    account,
-    "query ($w: ID!, $n: Int!, $o: String, $r: String) { workspaceIssue(workspaceId: $w, issueNumber: $n, repositoryOwner: $o, repositoryName: $r) { id } }",
-    { w: workspaceId, n: issue("Receipts").number, o: "acme", r: name },
-  );
-  await gql(
-    page.request,
-    account,
-    'mutation ($ids: [ID!]!) { setIssuesType(input: { issueIds: $ids, name: "Feature" }) { successCount } }',
-    {
-      ids: [workspaceIssue.id],
-    },
-  );
-  const receiptsOnGitHub = (await (await sandbox.get(`${repo}/issues/${issue("Receipts").number}`)).json()) as {
-    type: { name: string } | null;
-  };
-  expect(receiptsOnGitHub.type?.name).toBe("Feature");
+  // And a type: "Receipts" becomes a Feature in the sidebar's type picker, and on GitHub.
+  await page.keyboard.press("Escape");
+  const typed = await openIssue(page, "Receipts");
+  await typed.fields.getByRole("button", { name: "Type", exact: true }).click();
+  // An option reads as its name and GitHub's description of the type.
+  await picker(page, "Set this issue's type")
+    .getByRole("option", { name: /^Feature/ })
+    .click();
+  await expect(picker(page, "Set this issue's type")).toBeHidden();
+  await expect(row(typed.fields, "Type")).toContainText("Feature");
+  const typeOnGitHub = async () =>
+    (
+      (await (await sandbox.get(`${repo}/issues/${issue("Receipts").number}`)).json()) as {
+        type: { name: string } | null;
+      }
+    ).type?.name;
+  await expect.poll(typeOnGitHub).toBe("Feature");
+  await row(typed.fields, "Type").scrollIntoViewIfNeeded();
   await screenshots(page, "relations-to-github");
 });

@@ -163,6 +163,8 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
       if (at < 0) refuse("after_id or before_id must name another sub-issue of this issue.");
       rest.splice(after !== undefined ? at + 1 : at, 0, moving);
       parent.issue.subIssueIds = rest;
+      // GitHub sends no delivery for a new order; the parent's updated_at lets a reconciliation see it.
+      touch(parent);
       return wire(request.site, parent);
     },
   );

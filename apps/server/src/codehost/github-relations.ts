@@ -11,6 +11,7 @@ import { pathBetween } from "@gantry/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { type IssueEventInput, recordIssueEvents } from "../issues/activity.js";
 import { ancestorLinks, dependenciesBelow, dependencyEvents, issueLabel, lockLinks } from "../issues/relations.js";
+import { placeLastAmongSiblings } from "../planning/github-order.js";
 import { takeLinkEcho } from "./link-echoes.js";
 
 const { issueDependencies, issuePositions, issues, repositories } = schema;
@@ -53,11 +54,11 @@ const fromGitHub = (payload: RelationPayload) =>
   ({ actorId: null, actorLogin: payload.sender?.login ?? null, source: "github" }) as const;
 
 /** Gantry's own write of this link, sent back by GitHub: already stored, so left alone. */
-const isOwnEcho = (action: string, a?: number, b?: number, repositoryId?: number) =>
+const isOwnEcho = async (tx: Executor, action: string, a?: number, b?: number, repositoryId?: number) =>
   typeof a === "number" &&
   typeof b === "number" &&
   typeof repositoryId === "number" &&
-  takeLinkEcho({ action, issueIds: [a, b], repositoryId });
+  (await takeLinkEcho(tx, { action, issueIds: [a, b], repositoryId }));
 
 /** `sub_issues`: the child's parent becomes (or stops being) the parent GitHub names. */
 export async function applySubIssueEvent(tx: Executor, payload: RelationPayload): Promise<string[]> {
@@ -65,7 +66,7 @@ export async function applySubIssueEvent(tx: Executor, payload: RelationPayload)
   const toParent = action.startsWith("sub_issue_");
   const here = payload.repository?.id;
   const added = action.endsWith("_added");
-  if (isOwnEcho(action, payload.parent_issue_id, payload.sub_issue_id, here)) return [];
+  if (await isOwnEcho(tx, action, payload.parent_issue_id, payload.sub_issue_id, here)) return [];
   // Under the lock before reading, so Gantry's own write of this link, at the same time, is seen.
   await lockLinks(tx, "issue-parents");
   const parent = await storedIssue(tx, toParent ? here : payload.parent_issue_repo?.id, payload.parent_issue);
@@ -81,6 +82,8 @@ export async function applySubIssueEvent(tx: Executor, payload: RelationPayload)
     .update(issues)
     .set({ parentIssueId: added ? parent.id : null, updatedAt: new Date() })
     .where(eq(issues.id, child.id));
+  // GitHub puts a new sub-issue after its siblings; so does Gantry's planning order.
+  if (added) await placeLastAmongSiblings(tx, parent.id, child.id);
   // GitHub's changes keep GitHub's time, not the planning clock (decision 0060).
   await recordIssueEvents(
     tx,
@@ -99,7 +102,7 @@ export async function applySubIssueEvent(tx: Executor, payload: RelationPayload)
 }
 
 /** The workspaces whose boards show both issues. */
-async function sharedWorkspaces(tx: Executor, a: string, b: string): Promise<string[]> {
+export async function sharedWorkspaces(tx: Executor, a: string, b: string): Promise<string[]> {
   const rows = await tx
     .select({ workspaceId: issuePositions.workspaceId, issueId: issuePositions.issueId })
     .from(issuePositions)
@@ -115,7 +118,7 @@ export async function applyDependencyEvent(tx: Executor, payload: RelationPayloa
   const toBlocked = action.startsWith("blocked_by_");
   const here = payload.repository?.id;
   const added = action.endsWith("_added");
-  if (isOwnEcho(action, payload.blocked_issue_id, payload.blocking_issue_id, here)) return [];
+  if (await isOwnEcho(tx, action, payload.blocked_issue_id, payload.blocking_issue_id, here)) return [];
   const blocked = await storedIssue(tx, toBlocked ? here : payload.blocked_issue_repo?.id, payload.blocked_issue);
   const blocking = await storedIssue(tx, toBlocked ? payload.blocking_issue_repo?.id : here, payload.blocking_issue);
   if (!blocked || !blocking || blocked.id === blocking.id) return [];

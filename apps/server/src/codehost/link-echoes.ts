@@ -6,10 +6,14 @@
  * change, one to each issue's repository (`sub_issue_added` to the parent's, `parent_issue_added`
  * to the child's; `blocked_by_added` to the blocked issue's, `blocking_added` to the blocking
  * one's). One that never comes (a repository without Gantry's webhook) is forgotten after a while.
+ * Kept in the database (github_link_echoes), so every server process knows what any one wrote.
  */
-const FORGOTTEN_AFTER_MS = 5 * 60_000;
+import { type Executor, schema } from "@gantry/db";
+import { and, eq, gt, inArray, lte } from "drizzle-orm";
 
-const expected = new Map<string, number>();
+const { githubLinkEchoes } = schema;
+
+export const FORGOTTEN_AFTER_MS = 5 * 60_000;
 
 export interface LinkEcho {
   kind: "sub_issue" | "dependency";
@@ -32,24 +36,38 @@ function keysOf(echo: LinkEcho) {
   );
 }
 
-export function expectLinkEcho(echo: LinkEcho, now = Date.now()) {
-  for (const [key, at] of expected) if (now - at > FORGOTTEN_AFTER_MS) expected.delete(key);
-  for (const key of keysOf(echo)) expected.set(key, now);
+/** Before Gantry writes a link to GitHub: its two deliveries are expected (again, if already). */
+export async function expectLinkEcho(db: Executor, echo: LinkEcho, now = new Date()): Promise<void> {
+  await db.delete(githubLinkEchoes).where(lte(githubLinkEchoes.expiresAt, now));
+  const expiresAt = new Date(now.getTime() + FORGOTTEN_AFTER_MS);
+  await db
+    .insert(githubLinkEchoes)
+    .values(keysOf(echo).map((key) => ({ key, expiresAt })))
+    .onConflictDoUpdate({ target: githubLinkEchoes.key, set: { expiresAt } });
 }
 
 /** A write GitHub refused, or a link it did not have, sends nothing back. */
-export function forgetLinkEcho(echo: LinkEcho) {
-  for (const key of keysOf(echo)) expected.delete(key);
+export async function forgetLinkEcho(db: Executor, echo: LinkEcho): Promise<void> {
+  await db.delete(githubLinkEchoes).where(inArray(githubLinkEchoes.key, keysOf(echo)));
 }
 
-/** Whether this delivery is the echo of Gantry's own write; it is then no longer expected. */
-export function takeLinkEcho(
+/**
+ * Whether this delivery is the echo of Gantry's own write; it is then no longer expected. Taken by
+ * one delete, so of two processes receiving the same delivery only one skips it.
+ */
+export async function takeLinkEcho(
+  db: Executor,
   delivery: { action: string; issueIds: [number, number]; repositoryId: number },
-  now = Date.now(),
-) {
-  const key = keyOf(delivery.action, delivery.issueIds, delivery.repositoryId);
-  const at = expected.get(key);
-  if (at === undefined) return false;
-  expected.delete(key);
-  return now - at <= FORGOTTEN_AFTER_MS;
+  now = new Date(),
+): Promise<boolean> {
+  const taken = await db
+    .delete(githubLinkEchoes)
+    .where(
+      and(
+        eq(githubLinkEchoes.key, keyOf(delivery.action, delivery.issueIds, delivery.repositoryId)),
+        gt(githubLinkEchoes.expiresAt, now),
+      ),
+    )
+    .returning({ key: githubLinkEchoes.key });
+  return taken.length > 0;
 }

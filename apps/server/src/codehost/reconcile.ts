@@ -5,6 +5,7 @@ import { placeNewIssues } from "../board/placement.js";
 import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
 import { gitHubError } from "./errors.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
+import { syncIssueTypes } from "./issue-types.js";
 import { syncRelations } from "./relation-sync.js";
 import { type CodeHostDeps, clientForUser, ensureWebhook, WEBHOOK_NOT_INSTALLED } from "./repositories.js";
 import { syncRequestedReviewers } from "./review-requests.js";
@@ -50,6 +51,7 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
     const written = await upsertIssues(deps.db, repositoryId, changed as GitHubIssueWire[]);
     await placeNewIssues(deps.db, repositoryId, startedAt);
     written.push(...(await syncRelations(deps.db, client, repository, changed as GitHubIssueWire[])));
+    await syncIssueTypes(deps.db, client, repository.ownerLogin);
     if (changed.some((issue) => issue.pull_request)) {
       written.push(...(await syncRequestedReviewers(deps.db, client, repository, new Date(since))));
     }

@@ -6,9 +6,17 @@
  * kept, and the timeline holds both changes, each with its source.
  */
 import { type Database, schema } from "@gantry/db";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
+import { dependencyEvents, issueLabel } from "../issues/relations.js";
+import { followGitHubOrder } from "../planning/github-order.js";
+import { labelPrefix, recordGitHubsLosingSide } from "./conflict-events.js";
 import type { GitHubClient } from "./github-client.js";
-import { applyDependencyEvent, applySubIssueEvent, type RelationPayload } from "./github-relations.js";
+import {
+  applyDependencyEvent,
+  applySubIssueEvent,
+  type RelationPayload,
+  sharedWorkspaces,
+} from "./github-relations.js";
 import type { GitHubIssueWire } from "./issue-sync.js";
 
 const { issueDependencies, issueEvents, issues, repositories } = schema;
@@ -59,6 +67,36 @@ async function lastGantryChange(db: Database, issueId: string, fields: string[])
   return row?.at ?? null;
 }
 
+/** When Gantry last added or removed this blocker of an issue, if it did. */
+async function lastGantryChangeOfBlocker(db: Database, issueId: string, blocker: { number: number }) {
+  const prefix = `${labelPrefix(`#${blocker.number}`)}%`;
+  const [row] = await db
+    .select({ at: issueEvents.createdAt })
+    .from(issueEvents)
+    .where(
+      and(
+        eq(issueEvents.issueId, issueId),
+        eq(issueEvents.field, "blocking"),
+        eq(issueEvents.source, "gantry"),
+        or(like(issueEvents.fromValue, prefix), like(issueEvents.toValue, prefix)),
+      ),
+    )
+    .orderBy(desc(issueEvents.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** The stored issue GitHub lists (by its repository and number), if Gantry has it. */
+async function storedListed(db: Database, listed: ListedIssue) {
+  const repositoryGhId = await repositoryGhIdOf(db, listed.repository_url);
+  const [row] = await db
+    .select({ issue: issues })
+    .from(issues)
+    .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
+    .where(and(eq(repositories.ghId, repositoryGhId ?? -1), eq(issues.number, listed.number)));
+  return row?.issue;
+}
+
 /**
  * Applies GitHub's links of these issues (of `repository`, just read from GitHub). Answers the
  * ids of issues whose links changed.
@@ -97,9 +135,12 @@ export async function syncRelations(
     .from(issues)
     .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
     .where(and(inArray(issues.parentIssueId, ids), isNotNull(repositories.ghId)));
+  // One row per board showing the dependency.
   const blockers = await db
-    .selectDistinct({
+    .select({
       blockedId: issueDependencies.blockedIssueId,
+      workspaceId: issueDependencies.workspaceId,
+      blocking: issues,
       number: issues.number,
       ghId: issues.ghId,
       repositoryGhId: repositories.ghId,
@@ -139,6 +180,7 @@ export async function syncRelations(
           per_page: 100,
         },
       );
+      const githubOrder: string[] = [];
       for (const child of listed) {
         const childRepository = await repositoryGhIdOf(db, child.repository_url);
         const [childRow] = await db
@@ -146,7 +188,12 @@ export async function syncRelations(
           .from(issues)
           .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
           .where(and(eq(repositories.ghId, childRepository ?? -1), eq(issues.number, child.number)));
-        if (childRow && childRow.parentId !== row.id && (await gantryIsLater(childRow.id, ["parent"]))) continue;
+        if (childRow && childRow.parentId !== row.id && (await gantryIsLater(childRow.id, ["parent"]))) {
+          // Gantry's later parent stays; GitHub's is shown beside it.
+          const event = { issueId: childRow.id, field: "parent", from: null, to: issueLabel(row) } as const;
+          await recordGitHubsLosingSide(db, [{ ...event, actorId: null }], githubChangedAt);
+          continue;
+        }
         await apply(applySubIssueEvent, {
           action: "sub_issue_added",
           repository: { id: here },
@@ -154,13 +201,20 @@ export async function syncRelations(
           sub_issue: { number: child.number },
           sub_issue_repo: { id: childRepository },
         });
+        if (childRow) githubOrder.push(childRow.id);
       }
+      if (await db.transaction((tx) => followGitHubOrder(tx, row.id, githubOrder, githubChangedAt)))
+        changed.push(row.id, ...githubOrder);
       for (const child of ours.filter((child) => !listed.some((entry) => entry.id === child.ghId))) {
         const [childRow] = await db
           .select({ id: issues.id })
           .from(issues)
           .where(and(eq(issues.parentIssueId, row.id), eq(issues.ghId, child.ghId ?? -1)));
-        if (childRow && (await gantryIsLater(childRow.id, ["parent"]))) continue;
+        if (childRow && (await gantryIsLater(childRow.id, ["parent"]))) {
+          const event = { issueId: childRow.id, field: "parent", from: issueLabel(row), to: null } as const;
+          await recordGitHubsLosingSide(db, [{ ...event, actorId: null }], githubChangedAt);
+          continue;
+        }
         await apply(applySubIssueEvent, {
           action: "sub_issue_removed",
           repository: { id: here },
@@ -179,7 +233,17 @@ export async function syncRelations(
       );
       for (const blocker of listed) {
         const known = blocking.some((entry) => entry.ghId === blocker.id);
-        if (!known && (await gantryIsLater(row.id, ["blocking", "blocked"]))) continue;
+        // Only Gantry's own later change of this very link (its removal) outweighs GitHub's.
+        if (!known && ((await lastGantryChangeOfBlocker(db, row.id, blocker)) ?? new Date(0)) > githubChangedAt) {
+          const stored = await storedListed(db, blocker);
+          if (stored) {
+            const events = (await sharedWorkspaces(db, stored.id, row.id)).flatMap((workspaceId) =>
+              dependencyEvents("added", { workspaceId, blocking: stored, blocked: row }, { actorId: null }),
+            );
+            await recordGitHubsLosingSide(db, events, githubChangedAt);
+          }
+          continue;
+        }
         await apply(applyDependencyEvent, {
           action: "blocked_by_added",
           repository: { id: here },
@@ -190,7 +254,15 @@ export async function syncRelations(
       }
       for (const blocker of blocking.filter((blocker) => !listed.some((entry) => entry.id === blocker.ghId))) {
         // A dependency made in Gantry after GitHub last changed the issue is the later change.
-        if (blocker.createdAt > githubChangedAt) continue;
+        if (blocker.createdAt > githubChangedAt) {
+          const events = dependencyEvents(
+            "removed",
+            { workspaceId: blocker.workspaceId, blocking: blocker.blocking, blocked: row },
+            { actorId: null },
+          );
+          await recordGitHubsLosingSide(db, events, githubChangedAt);
+          continue;
+        }
         await apply(applyDependencyEvent, {
           action: "blocked_by_removed",
           repository: { id: here },

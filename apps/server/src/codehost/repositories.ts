@@ -12,6 +12,7 @@ import { gitHubError, notConnected } from "./errors.js";
 import { githubAccountOf } from "./github-accounts.js";
 import { createGitHubClient, type GitHubClient } from "./github-client.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
+import { syncIssueTypes } from "./issue-types.js";
 import { hasLinks, syncRelations } from "./relation-sync.js";
 import { syncRequestedReviewers } from "./review-requests.js";
 
@@ -244,6 +245,7 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
       if (!more) break;
     }
     const linked = await syncRelations(deps.db, client, repository, withLinks);
+    await syncIssueTypes(deps.db, client, repository.ownerLogin);
     await publishIssuesChanged(deps.events, await boardsShowing(deps.db, linked), { actorId: null });
     if (hasPullRequests) {
       const reviewed = await syncRequestedReviewers(deps.db, client, repository, null);

@@ -20,6 +20,7 @@ import "../analytics/schema.js";
 import "../audit/schema.js";
 import "../feature-flags/schema.js";
 import "../issues/issue-fields-schema.js";
+import "../issues/issue-type-choices-schema.js";
 import "../issues/bulk-fields-schema.js";
 import "../issues/connected-prs-schema.js";
 import "../issues/issue-mutations-schema.js";

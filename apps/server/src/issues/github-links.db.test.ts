@@ -8,7 +8,7 @@ import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
 import type { Octokit } from "@octokit/rest";
-import { encodeGlobalID } from "@pothos/plugin-relay";
+import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../testing/app.js";
@@ -288,6 +288,27 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     }`;
     const setType = async (ids: string[], name: string | null) =>
       field<BulkAnswer>(await gql(t, demo.token, SET_TYPE, { ids, name }), "setIssuesType");
+    // The organisation's types were copied at import: the picker's choices, in GitHub's order.
+    const choices = async (id: string) =>
+      field<{ issueTypeChoices: { name: string; color: string }[] }>(
+        await gql(
+          t,
+          demo.token,
+          "query ($id: ID!) { node(id: $id) { ... on Issue { issueTypeChoices { name color } } } }",
+          {
+            id,
+          },
+        ),
+        "node",
+      ).issueTypeChoices;
+    const acmeTypes = [
+      { name: "Task", color: "yellow" },
+      { name: "Bug", color: "red" },
+      { name: "Feature", color: "blue" },
+    ];
+    expect(await choices(bug.id)).toEqual(acmeTypes);
+    // A personal account's repository has no issue types.
+    expect(await choices((await gitHubIssue("demo", "links", "Personal")).id)).toEqual([]);
     expect(await setType([bug.id], "Bug")).toEqual({ successCount: 1, githubErrors: {} });
     const onGitHub = await octokit.rest.issues.get({ owner: "acme", repo: "acme-links", issue_number: bug.number });
     expect((onGitHub.data as { type?: { name: string } | null }).type?.name).toBe("Bug");
@@ -306,11 +327,104 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Native task" } }),
       "createIssue",
     ).issue.id;
+    // A native issue is offered the types of the organisations on its board.
+    expect(await choices(native)).toEqual(acmeTypes);
     expect(await setType([native], "Chore")).toEqual({ successCount: 1, githubErrors: {} });
     expect(errorOf(await gql(t, demo.token, SET_TYPE, { ids: [native], name: "x".repeat(51) }))).toEqual({
       code: "BAD_USER_INPUT",
       message: "An issue type's name has at most 50 characters.",
     });
+  });
+
+  it("keeps Gantry's later link at reconciliation and shows GitHub's differing one on the issue's timeline, once", async () => {
+    const site = { owner: "demo", repo: "conflicts" };
+    const repositoryId = await connect(site.owner, site.repo);
+    const made = async (title: string) => {
+      const { data } = await octokit.rest.issues.create({ ...site, title });
+      await hub.deliveriesSettled();
+      const [row] = await t.database.db
+        .select({ id: schema.issues.id })
+        .from(schema.issues)
+        .innerJoin(schema.repositories, eq(schema.repositories.id, schema.issues.repositoryId))
+        .where(and(eq(schema.repositories.name, site.repo), eq(schema.issues.number, data.number)));
+      return {
+        ...site,
+        number: data.number,
+        ghId: data.id,
+        id: encodeGlobalID("Issue", row?.id ?? ""),
+        rowId: row?.id ?? "",
+      };
+    };
+    const [parent, child, blocker] = [await made("Billing"), await made("Invoices"), await made("Tax rates")];
+    // The webhook is gone, so GitHub's change below reaches Gantry only by reconciliation.
+    const { data: hooks } = await octokit.rest.repos.listWebhooks(site);
+    for (const hook of hooks) await octokit.rest.repos.deleteWebhook({ ...site, hook_id: hook.id });
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+      ...site,
+      issue_number: parent.number,
+      sub_issue_id: Number(child.ghId),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Later, in Gantry: the child goes under a native epic (GitHub's parent is unknown to Gantry, so stays).
+    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
+      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
+      "workspace",
+    );
+    const native = field<{ issue: { id: string } }>(
+      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Native epic" } }),
+      "createIssue",
+    ).issue.id;
+    expect(await addSubIssues(native, [child])).toEqual({ successCount: 1, githubErrors: {} });
+    // And a dependency Gantry has that GitHub lost (as a write-back lost on the way would leave it).
+    await t.database.db.insert(schema.issueDependencies).values({
+      workspaceId: (
+        await t.database.db
+          .select({ workspaceId: schema.issuePositions.workspaceId })
+          .from(schema.issuePositions)
+          .where(eq(schema.issuePositions.issueId, child.rowId))
+      )[0]?.workspaceId as string,
+      blockingIssueId: blocker.rowId,
+      blockedIssueId: child.rowId,
+    });
+
+    const reconcile = async () =>
+      expect(
+        await gql(
+          t,
+          demo.token,
+          "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }",
+          {
+            id: repositoryId,
+          },
+        ),
+      ).not.toHaveProperty("errors");
+    await reconcile();
+    await reconcile();
+    const [stored] = await t.database.db.select().from(schema.issues).where(eq(schema.issues.id, child.rowId));
+    expect(stored?.parentIssueId).toBe(decodeGlobalID(native).id);
+    const activity = field<{
+      timelineItems: { nodes: { field: string; from: string | null; to: string | null; source: string }[] };
+    }>(
+      await gql(
+        t,
+        demo.token,
+        `query ($g: Int, $n: Int!) { issueByInfo(repositoryGhId: $g, issueNumber: $n) {
+          timelineItems(first: 100) { nodes { field from to source } } } }`,
+        { g: (await octokit.rest.repos.get(site)).data.id, n: child.number },
+      ),
+      "issueByInfo",
+    ).timelineItems.nodes.filter((item) => item.field === "parent" || item.field === "blocking");
+    // GitHub's parent and GitHub's lack of the blocker (at GitHub's times), then Gantry's later parent;
+    // each once though reconciled twice.
+    expect(activity.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        { field: "parent", from: null, to: `#${parent.number} Billing`, source: "GITHUB" },
+        { field: "blocking", from: `#${blocker.number} Tax rates`, to: null, source: "GITHUB" },
+      ]),
+    );
+    expect(activity.slice(2)).toEqual([
+      { field: "parent", from: null, to: expect.stringMatching(/^#\d+ Native epic$/), source: "GANTRY" },
+    ]);
   });
 
   it("moves a sub-issue among its GitHub siblings on the planning panel, and GitHub's order follows", async () => {
@@ -339,5 +453,104 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     expect(await subIssuesOnGitHub(epic)).toEqual([third.number, first.number, second.number]);
     expect(await move(third.id, second.id, "REORDER_BELOW")).not.toHaveProperty("errors");
     expect(await subIssuesOnGitHub(epic)).toEqual([first.number, second.number, third.number]);
+  });
+  it("follows GitHub's order of sub-issues: added last by delivery, reordered at reconciliation, unless reordered later in Gantry", async () => {
+    const site = { owner: "demo", repo: "ordered" };
+    const repositoryId = await connect(site.owner, site.repo);
+    const made = async (title: string) => {
+      const { data } = await octokit.rest.issues.create({ ...site, title });
+      await hub.deliveriesSettled();
+      const [row] = await t.database.db
+        .select({ id: schema.issues.id })
+        .from(schema.issues)
+        .innerJoin(schema.repositories, eq(schema.repositories.id, schema.issues.repositoryId))
+        .where(and(eq(schema.repositories.name, site.repo), eq(schema.issues.number, data.number)));
+      return {
+        ...site,
+        number: data.number,
+        ghId: data.id,
+        id: encodeGlobalID("Issue", row?.id ?? ""),
+        rowId: row?.id ?? "",
+      };
+    };
+    const epic = await made("Launch");
+    // Made in this order; added on GitHub in another, which Gantry follows rather than their age.
+    const [docs, site_, mail] = [await made("Docs"), await made("Site"), await made("Mail")];
+    for (const child of [mail, docs, site_]) {
+      await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+        ...site,
+        issue_number: epic.number,
+        sub_issue_id: Number(child.ghId),
+      });
+    }
+    await hub.deliveriesSettled();
+    const organization = field<{ gantryOrganization: { id: string } }>(
+      await gql(t, demo.token, "query ($id: ID!) { workspace(id: $id) { gantryOrganization { id } } }", {
+        id: workspace,
+      }),
+      "workspace",
+    ).gantryOrganization.id;
+    const planningOrder = async () =>
+      field<{ searchStrategicIssues: { nodes: { issue: { title: string } }[] } }>(
+        await gql(
+          t,
+          demo.token,
+          `query ($id: ID!, $parent: ID) { node(id: $id) { ... on GantryOrganization {
+            searchStrategicIssues(first: 50, parentIssueId: $parent) { nodes { issue { title } } } } } }`,
+          { id: organization, parent: epic.id },
+        ),
+        "node",
+      ).searchStrategicIssues.nodes.map((node) => node.issue.title);
+    expect(await planningOrder()).toEqual(["Mail", "Docs", "Site"]);
+
+    // GitHub reorders (no delivery says so): the next reconciliation brings the order in.
+    await octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority", {
+      ...site,
+      issue_number: epic.number,
+      sub_issue_id: Number(site_.ghId),
+      before_id: Number(mail.ghId),
+    });
+    const reconcile = async () =>
+      expect(
+        await gql(
+          t,
+          demo.token,
+          "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }",
+          { id: repositoryId },
+        ),
+      ).not.toHaveProperty("errors");
+    await reconcile();
+    expect(await planningOrder()).toEqual(["Site", "Mail", "Docs"]);
+
+    // A later reorder in Gantry beside a native sub-issue (which GitHub does not have, so its order
+    // there stays as it was) is the latest change, and a reconciliation keeps it.
+    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
+      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
+      "workspace",
+    );
+    const native = field<{ issue: { id: string } }>(
+      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Press" } }),
+      "createIssue",
+    ).issue.id;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await addSubIssues(epic, [native])).toEqual({ successCount: 1, githubErrors: {} });
+    const move = await gql(
+      t,
+      demo.token,
+      "mutation ($input: MoveStrategicIssueInput!) { moveStrategicIssue(input: $input) { issue { id } } }",
+      {
+        input: {
+          gantryOrganizationId: organization,
+          issueId: site_.id,
+          targetIssueId: native,
+          instruction: "REORDER_BELOW",
+        },
+      },
+    );
+    expect(move).not.toHaveProperty("errors");
+    expect(await planningOrder()).toEqual(["Mail", "Docs", "Press", "Site"]);
+    expect(await subIssuesOnGitHub(epic)).toEqual([site_.number, mail.number, docs.number]);
+    await reconcile();
+    expect(await planningOrder()).toEqual(["Mail", "Docs", "Press", "Site"]);
   });
 });

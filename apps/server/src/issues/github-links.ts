@@ -81,11 +81,11 @@ export function gitHubLinks(deps: { db: Database; codeHost?: CodeHostDeps | null
    * have is no error when `missingIsFine`: it may have been kept in Gantry alone.
    */
   const writing = async (echoes: LinkEcho[], call: () => Promise<unknown>, missingIsFine = false) => {
-    for (const echo of echoes) expectLinkEcho(echo);
+    for (const echo of echoes) await expectLinkEcho(deps.db, echo);
     try {
       await call();
     } catch (error) {
-      for (const echo of echoes) forgetLinkEcho(echo);
+      for (const echo of echoes) await forgetLinkEcho(deps.db, echo);
       if (!(missingIsFine && error instanceof GantryError && error.code === "NOT_FOUND")) throw error;
     }
   };

@@ -51,7 +51,13 @@ async function inOrganization(db: Executor, organizationId: string, shown: Shown
 }
 
 /** Ranks the moved issue at its new place among its siblings (and any unranked siblings before it). */
-async function placeAmongSiblings(tx: Executor, viewer: PlanningViewer, move: StrategicMove, parentId: string | null) {
+async function placeAmongSiblings(
+  tx: Executor,
+  viewer: PlanningViewer,
+  move: StrategicMove,
+  parentId: string | null,
+  now: Date,
+) {
   const siblings = (await siblingOrder(tx, viewer, parentId)).filter((row) => row.id !== move.issueId);
   const targetIndex = siblings.findIndex((row) => row.id === move.targetIssueId);
   const at =
@@ -67,8 +73,11 @@ async function placeAmongSiblings(tx: Executor, viewer: PlanningViewer, move: St
       .onConflictDoNothing();
   await tx
     .insert(planningRanks)
-    .values({ organizationId, issueId: move.issueId, rank })
-    .onConflictDoUpdate({ target: [planningRanks.organizationId, planningRanks.issueId], set: { rank } });
+    .values({ organizationId, issueId: move.issueId, rank, placedAt: now })
+    .onConflictDoUpdate({
+      target: [planningRanks.organizationId, planningRanks.issueId],
+      set: { rank, placedAt: now },
+    });
 }
 
 /** The target's parent when the viewer can see it; beside the target is otherwise the top level. */
@@ -128,7 +137,7 @@ export async function moveStrategicIssue(deps: LinkDeps, userId: string, viewer:
       if (parent) await attachChildren(tx, now, userId, parent.issue, [moved]);
       else await detachChildren(tx, now, userId, [moved]);
     }
-    await placeAmongSiblings(tx, viewer, move, parentId);
+    await placeAmongSiblings(tx, viewer, move, parentId, now);
   });
   if (reparent) await tellBoards(deps, userId, withParents([moved], ...(parentId ? [parentId] : [])), move);
   const [issue] = await deps.db.select().from(issues).where(eq(issues.id, move.issueId));

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { issues } from "./codehost.js";
 import { organizations } from "./organizations.js";
 
@@ -17,6 +17,11 @@ export const planningRanks = pgTable(
       .notNull()
       .references(() => issues.id, { onDelete: "cascade" }),
     rank: text("rank").notNull(),
+    /**
+     * When a person put this issue here in Gantry; null for places Gantry chose itself (GitHub's
+     * sub-issue order, siblings a move had to rank). A level GitHub reorders later follows GitHub.
+     */
+    placedAt: timestamp("placed_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.issueId] }),

@@ -16,6 +16,7 @@ import { EstimationVotes } from "./EstimationVotes";
 import { useFieldChanges } from "./field-changes";
 import { currentValues } from "./field-options";
 import styles from "./IssueSidebar.module.css";
+import { IssueTypeField } from "./IssueTypeField";
 import { SidebarField } from "./SidebarField";
 import { fieldForKey, SIDEBAR_FIELDS, type SidebarFieldKey, shortcutText } from "./sidebar-fields";
 
@@ -136,6 +137,7 @@ export function IssueSidebar({ issue, target }: IssueSidebarProps) {
           </Fragment>
         ),
       )}
+      <IssueTypeField issueId={issue.id} disabledReason={canWrite ? null : READ_ONLY} />
       <dl className={styles.facts}>
         <dt>Author</dt>
         <dd>
