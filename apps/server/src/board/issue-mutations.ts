@@ -86,7 +86,14 @@ builder.relayMutationField(
 );
 
 export const LabelInfoInput = builder.inputType("LabelInfoInput", {
-  fields: (t) => ({ name: t.string({ required: true }) }),
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    color: t.string({
+      required: false,
+      description:
+        "Six hex digits, like #1f75cb: the colour of a Gantry label made by name. A GitHub label keeps the colour GitHub gives it.",
+    }),
+  }),
 });
 
 builder.relayMutationField(

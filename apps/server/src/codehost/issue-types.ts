@@ -25,10 +25,17 @@ export interface IssueTypeChoice {
 }
 
 /**
- * Reads the owner's issue types and stores them as GitHub lists them. A user account has none, and
- * GitHub answers 404 to a person outside the organisation: then nothing is known, and none are kept.
+ * Reads the owner's issue types and stores them as GitHub lists them. A user account has none and
+ * is not asked; GitHub answers 404 to a person outside the organisation: then nothing is known, and
+ * none are kept.
  */
-export async function syncIssueTypes(db: Database, client: GitHubClient, ownerLogin: string): Promise<void> {
+export async function syncIssueTypes(
+  db: Database,
+  client: GitHubClient,
+  repository: { ownerLogin: string; ownerIsOrganization: boolean | null },
+): Promise<void> {
+  if (repository.ownerIsOrganization === false) return;
+  const ownerLogin = repository.ownerLogin;
   const owner = ownerLogin.toLowerCase();
   const types = await client
     .request("GET /orgs/{org}/issue-types", { org: ownerLogin })

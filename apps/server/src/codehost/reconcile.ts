@@ -51,7 +51,7 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
     const written = await upsertIssues(deps.db, repositoryId, changed as GitHubIssueWire[]);
     await placeNewIssues(deps.db, repositoryId, startedAt);
     written.push(...(await syncRelations(deps.db, client, repository, changed as GitHubIssueWire[])));
-    await syncIssueTypes(deps.db, client, repository.ownerLogin);
+    await syncIssueTypes(deps.db, client, repository);
     if (changed.some((issue) => issue.pull_request)) {
       written.push(...(await syncRequestedReviewers(deps.db, client, repository, new Date(since))));
     }

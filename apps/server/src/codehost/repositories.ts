@@ -150,6 +150,7 @@ export async function addRepositoryToWorkspace(
       name: found.name,
       isPrivate: found.private,
       htmlUrl: found.html_url,
+      ownerIsOrganization: found.owner.type === "Organization",
       connectedBy: userId,
     })
     .onConflictDoUpdate({
@@ -159,6 +160,7 @@ export async function addRepositoryToWorkspace(
         name: found.name,
         isPrivate: found.private,
         htmlUrl: found.html_url,
+        ownerIsOrganization: found.owner.type === "Organization",
         updatedAt: deps.now(),
       },
     })
@@ -245,7 +247,7 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
       if (!more) break;
     }
     const linked = await syncRelations(deps.db, client, repository, withLinks);
-    await syncIssueTypes(deps.db, client, repository.ownerLogin);
+    await syncIssueTypes(deps.db, client, repository);
     await publishIssuesChanged(deps.events, await boardsShowing(deps.db, linked), { actorId: null });
     if (hasPullRequests) {
       const reviewed = await syncRequestedReviewers(deps.db, client, repository, null);

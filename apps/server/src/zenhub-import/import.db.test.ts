@@ -323,6 +323,21 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
       `mutation ($input: AddGantryLabelsToGantryEpicsInput!) { addGantryLabelsToGantryEpics(input: $input) { gantryEpics { id } } }`,
       { input: { gantryEpicIds: [epicId], gantryLabelIds: [epicOnApi.labels[1]?.id] } },
     );
+    // As a ZenHub script adds a label by name and colour: a bad colour writes nothing; a good one makes the label.
+    const ADD_BY_NAME = `mutation ($input: AddGantryLabelsToGantryEpicsInput!) {
+      addGantryLabelsToGantryEpics(input: $input) { gantryEpics { labels { name color } } } }`;
+    const badColour = await gql(t, demo.token, ADD_BY_NAME, {
+      input: { gantryEpicIds: [epicId], labelInfos: [{ name: "needs-design", color: "blue" }] },
+    });
+    expect(badColour.errors?.[0]?.message).toBe("A label's colour must be six hex digits, like #1f75cb.");
+    expect((await readEpic()).labels.map((label) => label.name)).toEqual(["customer-request", "tech-debt"]);
+    const byName = await gql(t, demo.token, ADD_BY_NAME, {
+      input: { gantryEpicIds: [epicId], labelInfos: [{ name: "needs-design", color: "7057ff" }] },
+    });
+    expect(
+      field<{ gantryEpics: { labels: { name: string; color: string }[] }[] }>(byName, "addGantryLabelsToGantryEpics")
+        .gantryEpics[0]?.labels,
+    ).toContainEqual({ name: "needs-design", color: "#7057ff" });
     // The release is for the repositories ZenHub named.
     const releaseRepos = await rows<{ name: string }>(
       `select rp.name from release_repositories rr join releases r on r.id = rr.release_id

@@ -69,6 +69,12 @@ export const repositories = pgTable(
     lastReconciledAt: timestamp("last_reconciled_at", { withTimezone: true }),
     /** Archived on GitHub: read-only there, so Gantry's write-backs to it would fail. */
     isArchived: boolean("is_archived").notNull().default(false),
+    /**
+     * Whether GitHub names an organisation as its owner. Only organisations have issue types, and
+     * asking a user account for them answers 404, which GitHub counts against the rate limit.
+     * Null on rows kept before this was: then they are asked for.
+     */
+    ownerIsOrganization: boolean("owner_is_organization"),
     lastSyncError: text("last_sync_error"),
     lastSyncErrorAt: timestamp("last_sync_error_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

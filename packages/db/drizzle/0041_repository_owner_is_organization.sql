@@ -1,0 +1,1 @@
+ALTER TABLE "repositories" ADD COLUMN "owner_is_organization" boolean;
