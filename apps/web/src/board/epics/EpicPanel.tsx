@@ -19,7 +19,7 @@ export function EpicPanel({ workspaceId, epic, canEdit, onDismiss }: EpicPanelPr
   const points = epic.gantryIssueEstimateProgress;
   return (
     <Modal title={epic.title} onDismiss={onDismiss} width="wide" dismissOnOutsideClick>
-      <p className={styles.counts}>
+      <p className={`${styles.counts} ${styles.summary}`}>
         {EPIC_STATE_NAME[epic.state]} · {formatNumber(issues.closed)}/{formatNumber(issues.total)} issues closed ·{" "}
         {formatNumber(points.closed)}/{formatNumber(points.total)} points done
       </p>

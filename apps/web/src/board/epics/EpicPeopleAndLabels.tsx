@@ -120,7 +120,7 @@ function EpicField({
           {title} were not changed: {change.error.message}
         </p>
       ) : null}
-      {open ? <div className={styles.picker}>{picker(close)}</div> : null}
+      {open ? picker(close) : null}
     </section>
   );
 }
@@ -236,7 +236,7 @@ function LabelsField({ workspaceId, epic, canEdit }: FieldProps) {
           selectedIds={onEpic}
           onSelectionChange={pick}
           onClose={close}
-          search={{ placeholder: "Filter labels, or type a new one and press Enter", onSubmit: addNamed }}
+          search={{ placeholder: "Filter or create a label", onSubmit: addNamed }}
           height={320}
           empty="No label by that name: press Enter to create it."
           footer={

@@ -1,5 +1,5 @@
 import { epicTitleError, formatNumber } from "@gantry/domain";
-import { KebabHorizontalIcon, PlusIcon, ProjectSymlinkIcon } from "@primer/octicons-react";
+import { InfoIcon, PlusIcon, ProjectSymlinkIcon } from "@primer/octicons-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Button } from "../../ui/Button";
 import form from "../../ui/form.module.css";
@@ -53,17 +53,15 @@ function EpicRow({ epic, active, onPick, onOpen }: EpicRowProps) {
           {formatNumber(points.total)} points
         </span>
       </button>
-      <div className={styles.carries}>
-        {carries ? (
-          <>
-            <EpicAssigneeAvatars people={epic.assignees.nodes} />
-            <EpicLabelChips labels={epic.labels} />
-          </>
-        ) : null}
-        <span className={styles.open}>
-          <IconButton label={`Open ${epic.title}`} icon={<KebabHorizontalIcon />} onClick={onOpen} />
-        </span>
-      </div>
+      {carries ? (
+        <div className={styles.carries}>
+          <EpicAssigneeAvatars people={epic.assignees.nodes} />
+          <EpicLabelChips labels={epic.labels} />
+        </div>
+      ) : null}
+      <span className={styles.open}>
+        <IconButton label={`Open ${epic.title}`} icon={<InfoIcon />} onClick={onOpen} />
+      </span>
     </li>
   );
 }

@@ -6,14 +6,15 @@ import { layOutBoxes } from "../../test/browser-apis";
 import { type GraphQLCall, type GraphQLHandler, renderWithGraphQL } from "../../test/render-with-graphql";
 import { ToastProvider } from "../../ui/toast/ToastProvider";
 import { BoardPage } from "../BoardPage";
+import type { EpicPerson, GantryEpicSummary, GantryLabelSummary } from "./gantry-epics-api";
 
 const counts = { issuesCount: 0, pullRequestsCount: 0, totalStoryPoints: 0 };
 const progress = (closed: number, total: number) => ({ closed, total });
-const DANA = { id: "u1", name: "Dana Demo", email: "demo@acme.io", imageUrl: null };
-const OLU = { id: "u2", name: null, email: "olu@acme.io", imageUrl: null };
-const CUSTOMER = { id: "l1", name: "customer-request", color: "#1f75cb" };
-const TECH_DEBT = { id: "l2", name: "tech-debt", color: "#e5a00d" };
-const nobody = { assignees: { nodes: [] }, labels: [] };
+const DANA: EpicPerson = { id: "u1", name: "Dana Demo", email: "demo@acme.io", imageUrl: null };
+const OLU: EpicPerson = { id: "u2", name: null, email: "olu@acme.io", imageUrl: null };
+const CUSTOMER: GantryLabelSummary = { id: "l1", name: "customer-request", color: "#1f75cb" };
+const TECH_DEBT: GantryLabelSummary = { id: "l2", name: "tech-debt", color: "#e5a00d" };
+const nobody = (): Pick<GantryEpicSummary, "assignees" | "labels"> => ({ assignees: { nodes: [] }, labels: [] });
 const EPICS = [
   {
     id: "e1",
@@ -30,7 +31,7 @@ const EPICS = [
     state: "CLOSED",
     gantryIssueCountProgress: progress(0, 0),
     gantryIssueEstimateProgress: progress(0, 0),
-    ...nobody,
+    ...nobody(),
   },
   {
     id: "e4",
@@ -38,7 +39,7 @@ const EPICS = [
     state: "IN_PROGRESS",
     gantryIssueCountProgress: progress(1, 4),
     gantryIssueEstimateProgress: progress(2, 8),
-    ...nobody,
+    ...nobody(),
   },
 ];
 
@@ -55,7 +56,7 @@ function changeEpics(call: GraphQLCall, epics: Epic[], field: string) {
       ...((call.variables.labelInfos as { name: string }[] | undefined) ?? []).map((info) => ({
         id: `new-${info.name}`,
         name: info.name,
-        color: null as unknown as string,
+        color: null,
       })),
     ].filter((label) => label !== undefined);
     if (field === "addAssigneesToGantryEpics")
@@ -105,7 +106,7 @@ function answers(permission: string, epics: Epic[] = EPICS, refuse?: string): Gr
         return {
           data: {
             createGantryEpic: {
-              gantryEpic: { ...EPICS[1], ...nobody, id: "e3", title: String(call.variables.title), state: "OPEN" },
+              gantryEpic: { ...EPICS[1], ...nobody(), id: "e3", title: String(call.variables.title), state: "OPEN" },
             },
           },
         };
