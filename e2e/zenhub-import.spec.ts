@@ -98,6 +98,36 @@ test("an owner creates a workspace to import into, imports a ZenHub workspace, a
   await expect(labels.getByRole("listbox")).toHaveCount(0);
   await epic.getByRole("button", { name: "Close" }).click();
 
+  // An issue ZenHub labelled shows its Gantry label in the issue's sidebar, apart from its GitHub labels.
+  const { workspace } = await gql<{
+    workspace: {
+      issues: {
+        nodes: {
+          number: number;
+          repository: { name: string; ownerName: string };
+          gantryLabels: { nodes: { name: string }[] };
+        }[];
+      };
+    };
+  }>(
+    request,
+    demo,
+    `query ($id: ID!) { workspace(id: $id) { issues(first: 100) { nodes {
+      number repository { name ownerName } gantryLabels(first: 10) { nodes { name } } } } } }`,
+    { id: workspaceId },
+  );
+  const labelled = workspace.issues.nodes.find((issue) =>
+    issue.gantryLabels.nodes.some((label) => label.name === "tech-debt"),
+  );
+  expect(labelled, "an imported issue with ZenHub's tech-debt label").toBeDefined();
+  const { repository, number } = labelled ?? { repository: { ownerName: "", name: "" }, number: 0 };
+  await page.goto(
+    `/workspaces/${encodeURIComponent(workspaceId)}/issues/${repository.ownerName}/${repository.name}/${number}`,
+  );
+  const sidebar = page.getByRole("region", { name: "Fields" });
+  await expect(sidebar.getByRole("list", { name: "Gantry labels" })).toContainText("tech-debt");
+  await sidebar.screenshot({ path: test.info().outputPath("zenhub-import-issue-gantry-labels.png") });
+
   // The roadmap has ZenHub's epic and release; the velocity report has the closed sprints' history.
   await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}/roadmap`);
   await expect(page.getByText("Checkout revamp").filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
