@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useGraphQL } from "../../api/use-graphql";
 import { boardPipelinesKey } from "../api";
 
@@ -97,6 +97,8 @@ export function useEpicAssigneeOptions(workspaceId: string, query: string, enabl
   return useQuery({
     queryKey: ["epic-assignee-options", workspaceId, query],
     enabled,
+    // The last answer stays listed while the next search is on its way, rather than the list emptying.
+    placeholderData: keepPreviousData,
     queryFn: async () =>
       (
         await request<{ workspace: { gantryUsers: { nodes: EpicPerson[] } } }>(WORKSPACE_PEOPLE, {
