@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { ZENHUB_KEY } from "./playwright.config.js";
-import { createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
+import { createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
 import { signInWithGitHub } from "./support/github-sandbox.js";
+import { screenshots } from "./support/screenshots.js";
 
 test("an owner creates a workspace to import into, imports a ZenHub workspace, and sees its plan on the board", async ({
   page,
@@ -60,6 +61,72 @@ test("an owner creates a workspace to import into, imports a ZenHub workspace, a
   }
   await expect(page.getByText("Checkout button does nothing on Safari 17").first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("zenhub-import-board.png") });
+
+  // ZenHub's epic keeps its owner (the importer, matched by GitHub login) and its two ZenHub labels: on its card
+  // in the board's epic list and on its own panel.
+  const { viewer } = await gql<{ viewer: { name: string | null; email: string } }>(
+    request,
+    demo,
+    "{ viewer { name email } }",
+  );
+  const owner = viewer.name ?? viewer.email;
+  await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}/board`);
+  await page.getByText("Display", { exact: true }).click();
+  await page.getByRole("checkbox", { name: "Epic list" }).check();
+  await page.getByText("Display", { exact: true }).click();
+  const epics = page.getByRole("complementary", { name: "Epics" });
+  const card = epics.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Checkout revamp/ }) });
+  await expect(card.getByRole("list", { name: "Labels" })).toContainText("customer-request");
+  await expect(card.getByRole("list", { name: "Assignees" })).toContainText(owner);
+  await screenshots(page, "zenhub-import-epic-list");
+  await card.getByRole("button", { name: "Open Checkout revamp" }).click();
+  const epic = page.getByRole("dialog", { name: "Checkout revamp" });
+  const assignees = epic.getByRole("region", { name: "Assignees" });
+  // The one owner with a Gantry account; the other was reported, not invented.
+  await expect(assignees.getByRole("listitem")).toHaveCount(1);
+  await expect(assignees.getByRole("listitem")).toContainText(owner);
+  await expect(epic.getByRole("region", { name: "Labels" }).getByRole("listitem")).toHaveText([
+    "customer-request",
+    "tech-debt",
+  ]);
+  await screenshots(page, "zenhub-import-epic");
+  const labels = epic.getByRole("region", { name: "Labels" });
+  await labels.getByRole("button", { name: "Edit labels" }).click();
+  await expect(labels.getByRole("option", { name: /tech-debt/ })).toHaveAttribute("aria-selected", "true");
+  await screenshots(page, "zenhub-import-epic-labels");
+  await page.keyboard.press("Escape");
+  await expect(labels.getByRole("listbox")).toHaveCount(0);
+  await epic.getByRole("button", { name: "Close" }).click();
+
+  // An issue ZenHub labelled shows its Gantry label in the issue's sidebar, apart from its GitHub labels.
+  const { workspace } = await gql<{
+    workspace: {
+      issues: {
+        nodes: {
+          number: number;
+          repository: { name: string; ownerName: string };
+          gantryLabels: { nodes: { name: string }[] };
+        }[];
+      };
+    };
+  }>(
+    request,
+    demo,
+    `query ($id: ID!) { workspace(id: $id) { issues(first: 100) { nodes {
+      number repository { name ownerName } gantryLabels(first: 10) { nodes { name } } } } } }`,
+    { id: workspaceId },
+  );
+  const labelled = workspace.issues.nodes.find((issue) =>
+    issue.gantryLabels.nodes.some((label) => label.name === "tech-debt"),
+  );
+  expect(labelled, "an imported issue with ZenHub's tech-debt label").toBeDefined();
+  const { repository, number } = labelled ?? { repository: { ownerName: "", name: "" }, number: 0 };
+  await page.goto(
+    `/workspaces/${encodeURIComponent(workspaceId)}/issues/${repository.ownerName}/${repository.name}/${number}`,
+  );
+  const sidebar = page.getByRole("region", { name: "Fields" });
+  await expect(sidebar.getByRole("list", { name: "Gantry labels" })).toContainText("tech-debt");
+  await sidebar.screenshot({ path: test.info().outputPath("zenhub-import-issue-gantry-labels.png") });
 
   // The roadmap has ZenHub's epic and release; the velocity report has the closed sprints' history.
   await page.goto(`/workspaces/${encodeURIComponent(workspaceId)}/roadmap`);

@@ -177,7 +177,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
             {canMove ? KEYBOARD_MOVE_HELP : "You can view this board; moving cards needs write access."}
           </p>
           <PipelinesErrorBanner />
-          <BoardWithEpicList workspaceId={workspaceId} canCreate={canMove}>
+          <BoardWithEpicList workspaceId={workspaceId} canEdit={canMove}>
             <section
               className={[
                 styles.board,

@@ -33,6 +33,8 @@ export interface ViewedIssue {
   createdAt: string;
   viewerPermission: PermissionLevel;
   labels: { name: string; color: string }[];
+  /** The workspaces' own labels (decision 0071: ZenHub's issue labels), those of boards the viewer can open. */
+  gantryLabels: { nodes: { id: string; name: string; color: string | null }[] };
   assignees: IssuePerson[];
   user: IssuePerson | null;
   repository: { id: string; name: string; ownerName: string; htmlUrl: string };
@@ -57,7 +59,8 @@ const LINKED = "id number title type";
 const fields = (
   scope: string,
 ) => `id number title body state type pullRequest htmlUrl createdAt viewerPermission${scope}
-  labels { name color } assignees { login avatarUrl } user { login avatarUrl }
+  labels { name color } gantryLabels(first: 50) { nodes { id name color } }
+  assignees { login avatarUrl } user { login avatarUrl }
   repository { id name ownerName htmlUrl } estimate { value } milestone { number title } parentIssue { ${LINKED} }
   sprints${scope} { nodes { ${SPRINT_FIELDS} } } releases${scope} { nodes { id title } }
   parentGantryEpics${scope} { nodes { id title } } parentEpics { nodes { issue { ${LINKED} } } }

@@ -43,6 +43,7 @@ const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   htmlUrl: "https://github.com/acme/web-app/issues/1",
   createdAt: "2025-01-02T10:00:00Z",
   labels: [{ name: "bug", color: "d73a4a" }],
+  gantryLabels: { nodes: [] },
   assignees: [{ login: "mona", avatarUrl: null }],
   user: { login: "demo", avatarUrl: null },
   repository: {

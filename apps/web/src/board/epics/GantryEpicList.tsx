@@ -1,35 +1,46 @@
 import { epicTitleError, formatNumber } from "@gantry/domain";
-import { PlusIcon, ProjectSymlinkIcon } from "@primer/octicons-react";
+import { InfoIcon, PlusIcon, ProjectSymlinkIcon } from "@primer/octicons-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Button } from "../../ui/Button";
 import form from "../../ui/form.module.css";
+import { IconButton } from "../../ui/IconButton";
 import { filterChanged } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
 import { withSelectedValues } from "../filters/filter-menus";
+import { EpicPanel } from "./EpicPanel";
+import { EpicAssigneeAvatars, EpicLabelChips } from "./EpicPeopleAndLabels";
 import styles from "./GantryEpicList.module.css";
-import { type GantryEpicSummary, useCreateGantryEpic, useGantryEpics } from "./gantry-epics-api";
+import { EPIC_STATE_NAME, type GantryEpicSummary, useCreateGantryEpic, useGantryEpics } from "./gantry-epics-api";
 
 const percent = ({ closed, total }: { closed: number; total: number }) =>
   total ? Math.round((closed / total) * 100) : 0;
 
-/** What a state other than plain open reads beside the title (scripts set TODO and IN_PROGRESS, as in ZenHub). */
-const EPIC_STATE_TEXT = { TODO: "to do", IN_PROGRESS: "in progress", CLOSED: "closed" } as const;
+interface EpicRowProps {
+  epic: GantryEpicSummary;
+  active: boolean;
+  onPick: () => void;
+  onOpen: () => void;
+}
 
-function EpicRow({ epic, active, onPick }: { epic: GantryEpicSummary; active: boolean; onPick: () => void }) {
+/** An epic's card: picking it narrows the board; its people and labels under it, and a button opening its panel. */
+function EpicRow({ epic, active, onPick, onOpen }: EpicRowProps) {
   const issues = epic.gantryIssueCountProgress;
   const points = epic.gantryIssueEstimateProgress;
+  const carries = epic.assignees.nodes.length > 0 || epic.labels.length > 0;
   return (
-    <li>
+    <li className={`${styles.card} ${active ? styles.active : ""}`}>
       <button
         type="button"
-        className={`${styles.epic} ${active ? styles.active : ""}`}
+        className={styles.epic}
         aria-pressed={active}
         title={active ? "Show the whole board" : `Show only ${epic.title}'s issues`}
         onClick={onPick}
       >
         <span className={styles.epicTitle}>
           {epic.title}
-          {epic.state === "OPEN" ? null : <span className={styles.closed}> ({EPIC_STATE_TEXT[epic.state]})</span>}
+          {epic.state === "OPEN" ? null : (
+            <span className={styles.closed}> ({EPIC_STATE_NAME[epic.state].toLowerCase()})</span>
+          )}
         </span>
         <progress
           className={styles.bar}
@@ -42,6 +53,15 @@ function EpicRow({ epic, active, onPick }: { epic: GantryEpicSummary; active: bo
           {formatNumber(points.total)} points
         </span>
       </button>
+      {carries ? (
+        <div className={styles.carries}>
+          <EpicAssigneeAvatars people={epic.assignees.nodes} />
+          <EpicLabelChips labels={epic.labels} />
+        </div>
+      ) : null}
+      <span className={styles.open}>
+        <IconButton label={`Open ${epic.title}`} icon={<InfoIcon />} onClick={onOpen} />
+      </span>
     </li>
   );
 }
@@ -93,11 +113,13 @@ function NewEpicForm({ workspaceId, onDone }: { workspaceId: string; onDone: () 
  * The board's Gantry epic list (`showGantryEpicList`): each epic with its progress; picking one
  * narrows the board to its issues through the gantryEpics filter, picking it again shows all.
  */
-export function GantryEpicList({ workspaceId, canCreate }: { workspaceId: string; canCreate: boolean }) {
+export function GantryEpicList({ workspaceId, canEdit }: { workspaceId: string; canEdit: boolean }) {
   const epics = useGantryEpics(workspaceId);
   const filters = useBoardSelector((state) => state.board.filters);
   const dispatch = useBoardDispatch();
   const [adding, setAdding] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = epics.data?.find((epic) => epic.id === openId);
   const headingId = useId();
   const picked = filters.gantryEpics.in;
   const pick = (id: string) => {
@@ -115,7 +137,7 @@ export function GantryEpicList({ workspaceId, canCreate }: { workspaceId: string
         <h2 id={headingId} className={styles.heading}>
           <ProjectSymlinkIcon aria-hidden /> Epics
         </h2>
-        {canCreate && !adding ? (
+        {canEdit && !adding ? (
           <Button onClick={() => setAdding(true)}>
             <PlusIcon aria-hidden /> New epic
           </Button>
@@ -138,21 +160,25 @@ export function GantryEpicList({ workspaceId, canCreate }: { workspaceId: string
               epic={epic}
               active={picked.length === 1 && picked[0] === epic.id}
               onPick={() => pick(epic.id)}
+              onOpen={() => setOpenId(epic.id)}
             />
           ))}
         </ul>
       )}
+      {opened ? (
+        <EpicPanel workspaceId={workspaceId} epic={opened} canEdit={canEdit} onDismiss={() => setOpenId(null)} />
+      ) : null}
     </aside>
   );
 }
 
 /** The board's pipelines, with the epic list beside them when the display settings show it. */
-export function BoardWithEpicList(props: { workspaceId: string; canCreate: boolean; children: ReactNode }) {
+export function BoardWithEpicList(props: { workspaceId: string; canEdit: boolean; children: ReactNode }) {
   const shown = useBoardSelector((state) => state.board.settings.showGantryEpicList);
   if (!shown) return <>{props.children}</>;
   return (
     <div className={styles.area}>
-      <GantryEpicList workspaceId={props.workspaceId} canCreate={props.canCreate} />
+      <GantryEpicList workspaceId={props.workspaceId} canEdit={props.canEdit} />
       {props.children}
     </div>
   );

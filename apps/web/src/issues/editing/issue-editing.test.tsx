@@ -22,6 +22,7 @@ const nativeIssue = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   htmlUrl: "",
   createdAt: "2026-11-20T10:00:00Z",
   labels: [],
+  gantryLabels: { nodes: [] },
   assignees: [],
   user: { login: "demo", avatarUrl: null },
   repository: { id: "UmVwb3NpdG9yeToy", name: "gantry", ownerName: "gantry", htmlUrl: "" },

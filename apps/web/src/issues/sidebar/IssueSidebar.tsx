@@ -7,7 +7,7 @@ import { type PaletteCommand, useRegisterCommands } from "../../shell/command-pa
 import { isTyping } from "../../shell/keyboard-shortcuts";
 import { IssueSprintField } from "../../sprints/IssueSprintField";
 import { Avatar } from "../../ui/Avatar";
-import { LabelList } from "../../ui/LabelList";
+import { LabelDot, LabelList } from "../../ui/LabelList";
 import lists from "../../ui/plain-list.module.css";
 import type { SelectionOption } from "../../ui/selection-list/SelectionList";
 import { type ViewedIssue, viewedIssueKey } from "../issue-api";
@@ -139,6 +139,22 @@ export function IssueSidebar({ issue, target }: IssueSidebarProps) {
       )}
       <IssueTypeField issueId={issue.id} disabledReason={canWrite ? null : READ_ONLY} />
       <dl className={styles.facts}>
+        {issue.gantryLabels.nodes.length > 0 ? (
+          <>
+            {/* Read-only here: the board's Gantry labels are changed through the API (decision 0073). */}
+            <dt>Gantry labels</dt>
+            <dd>
+              <LabelList
+                label="Gantry labels"
+                labels={issue.gantryLabels.nodes.map((label) => ({
+                  key: label.id,
+                  name: label.name,
+                  icon: label.color ? <LabelDot color={label.color} /> : undefined,
+                }))}
+              />
+            </dd>
+          </>
+        ) : null}
         <dt>Author</dt>
         <dd>
           {issue.user ? (

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -25,6 +25,7 @@ const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   createdAt: "2025-01-02T10:00:00Z",
   viewerPermission: "WRITE",
   labels: [{ name: "bug", color: "d73a4a" }],
+  gantryLabels: { nodes: [] },
   assignees: [{ login: "mona", avatarUrl: null }],
   user: { login: "demo", avatarUrl: null },
   repository: { id: "repo-1", name: "web-app", ownerName: "acme", htmlUrl: "https://github.com/acme/web-app" },
@@ -493,6 +494,18 @@ describe("issue viewer sidebar", () => {
     expect(within(rowOf(estimate)).getByText("5 points")).toBeInTheDocument();
     await userEvent.keyboard("e");
     expect(screen.queryByRole("dialog", { name: "Estimate this issue" })).not.toBeInTheDocument();
+  });
+
+  it("shows the issue's Gantry labels (ZenHub's issue labels) apart from its GitHub labels, and none when it has none", async () => {
+    const gantryLabels = { nodes: [{ id: "gl1", name: "tech-debt", color: "#e5a00d" }] };
+    renderSidebar({ issue: viewed({ gantryLabels }) });
+    const shown = within(await fields()).getByRole("list", { name: "Gantry labels" });
+    expect(shown).toHaveTextContent("tech-debt");
+    expect(shown).not.toHaveTextContent("bug");
+    cleanup();
+    renderSidebar();
+    await within(await fields()).findByRole("button", { name: "Labels" });
+    expect(screen.queryByText("Gantry labels")).not.toBeInTheDocument();
   });
 
   it("notes a parent or dependency with a Gantry issue as kept in Gantry, and not one between GitHub issues", async () => {
