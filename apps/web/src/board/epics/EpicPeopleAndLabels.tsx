@@ -144,14 +144,9 @@ function AssigneesField({ workspaceId, epic, canEdit }: FieldProps) {
     icon: <Avatar name={personName(person)} src={person.imageUrl} />,
   }));
   const pick = (ids: string[]) => {
-    const added = ids.find((id) => !assignedIds.includes(id));
-    const removed = assignedIds.find((id) => !ids.includes(id));
-    const next: EpicChange | null = added
-      ? { field: "assignees", change: "add", assigneeId: added }
-      : removed
-        ? { field: "assignees", change: "remove", assigneeId: removed }
-        : null;
-    if (next && !change.isPending) change.mutate(next);
+    const picked = onePick(assignedIds, ids);
+    if (picked && !change.isPending)
+      change.mutate({ field: "assignees", change: picked.change, assigneeId: picked.id });
   };
   return (
     <EpicField
@@ -172,15 +167,7 @@ function AssigneesField({ workspaceId, epic, canEdit }: FieldProps) {
           onClose={close}
           search={{ placeholder: "Search people by name or email", onQueryChange }}
           height={320}
-          footer={
-            found.isError ? (
-              <span role="alert">Could not load the people: {found.error.message}</span>
-            ) : found.isPending ? (
-              "Loading people…"
-            ) : (
-              <Button onClick={close}>Done</Button>
-            )
-          }
+          footer={<PickerFooter query={found} noun="people" onDone={close} />}
         />
       )}
     />
@@ -202,10 +189,8 @@ function LabelsField({ workspaceId, epic, canEdit }: FieldProps) {
     if (!change.isPending) change.mutate(next);
   };
   const pick = (ids: string[]) => {
-    const added = ids.find((id) => !onEpic.includes(id));
-    const removed = onEpic.find((id) => !ids.includes(id));
-    if (added) send({ field: "labels", change: "add", labelId: added });
-    else if (removed) send({ field: "labels", change: "remove", labelId: removed });
+    const picked = onePick(onEpic, ids);
+    if (picked) send({ field: "labels", change: picked.change, labelId: picked.id });
   };
   // A typed name is an existing label when one has it (any case), else a new one the server makes.
   const addNamed = (text: string) => {
@@ -239,15 +224,7 @@ function LabelsField({ workspaceId, epic, canEdit }: FieldProps) {
           search={{ placeholder: "Filter or create a label", onSubmit: addNamed }}
           height={320}
           empty="No label by that name: press Enter to create it."
-          footer={
-            known.isError ? (
-              <span role="alert">Could not load the labels: {known.error.message}</span>
-            ) : known.isPending ? (
-              "Loading labels…"
-            ) : (
-              <Button onClick={close}>Done</Button>
-            )
-          }
+          footer={<PickerFooter query={known} noun="labels" onDone={close} />}
         />
       )}
     />
@@ -262,4 +239,31 @@ export function EpicPeopleAndLabels(props: FieldProps) {
       <LabelsField {...props} />
     </div>
   );
+}
+
+/** A picker changes one entry a click: the one added to, or else taken from, what was selected. */
+function onePick(before: string[], after: string[]): { change: "add" | "remove"; id: string } | null {
+  const added = after.find((id) => !before.includes(id));
+  if (added) return { change: "add", id: added };
+  const removed = before.find((id) => !after.includes(id));
+  return removed ? { change: "remove", id: removed } : null;
+}
+
+function PickerFooter({
+  query,
+  noun,
+  onDone,
+}: {
+  query: { isError: boolean; isPending: boolean; error: Error | null };
+  noun: string;
+  onDone: () => void;
+}) {
+  if (query.isError)
+    return (
+      <span role="alert">
+        Could not load the {noun}: {query.error?.message}
+      </span>
+    );
+  if (query.isPending) return <>Loading {noun}…</>;
+  return <Button onClick={onDone}>Done</Button>;
 }
