@@ -428,6 +428,45 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
     expect(comparable(resumed)).toEqual(comparable(expected));
   });
 
+  it("paces itself to ZenHub's processing-time budget: a small budget makes it slower, not failed", async () => {
+    const { globalId } = await newWorkspace();
+    const run = await importId(globalId);
+    // ZenHub's budget shrunk to a second: 150 ms of processing per second, each answer taking 20 ms or more.
+    const limits = zenhub.budgets.limits;
+    zenhub.budgets.limits = { processingMsPerWindow: 150, windowMs: 1_000, maxConcurrent: 30 };
+    zenhub.setLatency(20);
+    zenhub.budgets.peakConcurrent = 0;
+    const refusedBefore = zenhub.budgets.refused;
+    const sentBefore = zenhub.requests.length;
+    const waits: number[] = [];
+    const started = performance.now();
+    try {
+      await runZenhubImport(
+        {
+          ...runDeps(),
+          budgetWindowMs: 1_000,
+          sleep: (ms) => {
+            waits.push(ms);
+            return new Promise((resolve) => setTimeout(resolve, ms));
+          },
+        },
+        run,
+      );
+    } finally {
+      zenhub.budgets.limits = limits;
+      zenhub.setLatency(0);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    expect(await progress(globalId)).toMatchObject({ state: "DONE", error: null });
+    const requests = zenhub.requests.length - sentBefore;
+    // Each request costs at least 20 ms of a budget of 150 ms refilled 150 ms a second: the import
+    // waited for the refill (before sending, so ZenHub refused nothing) and took the time that needs.
+    expect(waits.length).toBeGreaterThan(0);
+    expect(seconds).toBeGreaterThan((requests * 20 - 150) / 150 - 0.5);
+    expect(zenhub.budgets.refused).toBe(refusedBefore);
+    expect(zenhub.budgets.peakConcurrent).toBeLessThanOrEqual(30);
+  });
+
   it("records where and why a failure stopped it, and the retry continues from there", async () => {
     const { globalId } = await newWorkspace();
     const run = await importId(globalId);

@@ -63,6 +63,7 @@ export async function runZenhubImport(deps: RunDeps, importId: string, signal?: 
     apiKey: deps.secretBox.open(row.sealedApiKey),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    ...(deps.budgetWindowMs ? { budgetWindowMs: deps.budgetWindowMs } : {}),
   });
   let stage = row.checkpoint.stage;
   try {

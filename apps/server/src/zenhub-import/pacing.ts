@@ -1,0 +1,54 @@
+/**
+ * ZenHub's processing-time budget as one client sees it. ZenHub grants each personal API key an
+ * amount of processing time per minute, kept as a token bucket that refills continuously, and says
+ * on every answer what the limit is and what remains (X-RateLimit-Limit / -Remaining). The client
+ * sends a request only when what remains, refilled since the last answer and less what the requests
+ * still in flight will cost, covers one more request; otherwise it waits for the refill. The units
+ * of the headers do not matter: the refill rate is the limit per window.
+ */
+export class ProcessingBudget {
+  #limit = 0;
+  #level = 0;
+  #at = 0;
+  /** What one request costs, learnt from the answers (a moving average of the level's drops). */
+  #cost = 0;
+
+  constructor(
+    /** ZenHub's budget is per minute; tests of pacing shrink it together with the stand-in's. */
+    private readonly windowMs = 60_000,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  /** Whether an answer has said what the budget is yet. */
+  get known(): boolean {
+    return this.#limit > 0;
+  }
+
+  /** Milliseconds to wait before sending one more request while `inFlight` others are unanswered. */
+  delayBefore(inFlight: number): number {
+    if (this.#limit <= 0) return 0;
+    const need = Math.max(1, this.#cost);
+    const level = this.level() - inFlight * need;
+    if (level >= need) return 0;
+    return Math.ceil(((need - level) * this.windowMs) / this.#limit);
+  }
+
+  /** Reads an answer's X-RateLimit-* headers; answers without them (another endpoint) leave it as it was. */
+  observe(headers: Headers): void {
+    const limit = Number(headers.get("x-ratelimit-limit"));
+    const remaining = Number(headers.get("x-ratelimit-remaining"));
+    if (!(limit > 0) || !Number.isFinite(remaining) || headers.get("x-ratelimit-remaining") === null) return;
+    const expected = this.#limit > 0 ? this.level() : limit;
+    const drop = Math.max(0, expected - remaining);
+    if (drop > 0) this.#cost = this.#cost > 0 ? 0.7 * this.#cost + 0.3 * drop : drop;
+    this.#limit = limit;
+    this.#level = Math.min(limit, remaining);
+    this.#at = this.clock();
+  }
+
+  /** The level now: what the last answer said, refilled since. */
+  private level(): number {
+    const refill = ((this.clock() - this.#at) * this.#limit) / this.windowMs;
+    return Math.min(this.#limit, this.#level + refill);
+  }
+}
