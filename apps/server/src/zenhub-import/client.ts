@@ -58,14 +58,18 @@ export function createZenhubClient(options: ZenhubClientOptions): ZenhubClient {
   let peakInFlight = 0;
   /** Pacing decisions are taken one at a time, so requests waiting together do not all go at once. */
   let paced: Promise<void> = Promise.resolve();
+  /** Resolves when the next answer (or failure to get one) comes in. */
   let answered = () => {};
-  const firstAnswer = new Promise<void>((resolve) => {
-    answered = resolve;
-  });
+  const answer = () =>
+    new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+  let nextAnswer = answer();
   const pace = () => {
     const turn = paced.then(async () => {
-      // Until an answer says what the budget is, one request at a time: 30 at once could overspend it.
-      if (!budget.known && unanswered > 0) await firstAnswer;
+      // Until answers say what the budget is and what a request costs, one request at a time: 30 at
+      // once could overspend it.
+      while (!budget.known && unanswered > 0) await nextAnswer;
       // One wait for the refill the budget asks for; if ZenHub still finds it short, its 429 says how long.
       const delay = budget.delayBefore(unanswered);
       if (delay > 0) await sleep(delay);
@@ -103,7 +107,9 @@ export function createZenhubClient(options: ZenhubClientOptions): ZenhubClient {
       return null;
     } finally {
       unanswered--;
-      answered();
+      const resolve = answered;
+      nextAnswer = answer();
+      resolve();
     }
   }
 
@@ -118,6 +124,7 @@ export function createZenhubClient(options: ZenhubClientOptions): ZenhubClient {
           const seconds = Number(response.headers.get("retry-after"));
           const delay =
             Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_RETRY_AFTER_S) : DEFAULT_RETRY_AFTER_S;
+          budget.spentFor(delay * 1000);
           await sleep(delay * 1000);
           continue;
         }

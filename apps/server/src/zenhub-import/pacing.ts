@@ -19,15 +19,16 @@ export class ProcessingBudget {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  /** Whether an answer has said what the budget is yet. */
+  /** Whether answers have said what the budget is and what a request costs of it. */
   get known(): boolean {
-    return this.#limit > 0;
+    return this.#limit > 0 && this.#cost > 0;
   }
 
   /** Milliseconds to wait before sending one more request while `inFlight` others are unanswered. */
   delayBefore(inFlight: number): number {
     if (this.#limit <= 0) return 0;
-    const need = Math.max(1, this.#cost);
+    // Half again a request's learnt cost: requests that run side by side each take longer.
+    const need = Math.max(1, 1.5 * this.#cost);
     const level = this.level() - inFlight * need;
     if (level >= need) return 0;
     return Math.ceil(((need - level) * this.windowMs) / this.#limit);
@@ -38,15 +39,28 @@ export class ProcessingBudget {
     const limit = Number(headers.get("x-ratelimit-limit"));
     const remaining = Number(headers.get("x-ratelimit-remaining"));
     if (!(limit > 0) || !Number.isFinite(remaining) || headers.get("x-ratelimit-remaining") === null) return;
-    const expected = this.#limit > 0 ? this.level() : limit;
-    const drop = Math.max(0, expected - remaining);
-    if (drop > 0) this.#cost = this.#cost > 0 ? 0.7 * this.#cost + 0.3 * drop : drop;
+    // A first reading (or a changed limit) says where the budget stands, not what a request costs.
+    if (this.#limit === limit) {
+      const drop = Math.max(0, this.level() - remaining);
+      if (drop > 0) this.#cost = this.#cost > 0 ? 0.7 * this.#cost + 0.3 * drop : drop;
+    }
+    // Answers can arrive out of the order ZenHub charged them in: an older, higher reading must not
+    // undo a newer, lower one.
+    this.#level = this.#limit === limit ? Math.min(this.level(), remaining) : Math.min(limit, remaining);
+    // ZenHub does not say how far past the budget a key is: nothing left is taken as a request's worth owed.
+    if (remaining <= 0) this.#level = Math.min(this.#level, -this.#cost);
     this.#limit = limit;
-    this.#level = Math.min(limit, remaining);
     this.#at = this.clock();
   }
 
-  /** The level now: what the last answer said, refilled since. */
+  /** A 429 said to wait `ms`: the budget is spent until then, and refills from then on. */
+  spentFor(ms: number): void {
+    if (this.#limit <= 0) return;
+    this.#level = 0;
+    this.#at = this.clock() + ms;
+  }
+
+  /** The level now: what the last answer said, refilled since (owed, before a 429's wait is over). */
   private level(): number {
     const refill = ((this.clock() - this.#at) * this.#limit) / this.windowMs;
     return Math.min(this.#limit, this.#level + refill);
