@@ -46,6 +46,24 @@ describe("the ZenHub client's pacing", () => {
     expect(zenhub.budgets.peakConcurrent).toBeLessThanOrEqual(MAX_CONCURRENT_REQUESTS);
   }, 60_000);
 
+  it("sends side by side at once to an endpoint that does not meter (no X-RateLimit headers)", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const unmetered: typeof fetch = async () => {
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      return new Response(JSON.stringify({ data: { viewer: null } }), { status: 200 });
+    };
+    const client = createZenhubClient({
+      endpoint: "http://zenhub.invalid/public/graphql",
+      apiKey: KEY,
+      fetch: unmetered,
+    });
+    await Promise.all(Array.from({ length: 40 }, () => client.request("WorkspacesOfKey")));
+    expect(peak).toBe(MAX_CONCURRENT_REQUESTS);
+  });
+
   it("keeps at most 30 requests in flight when the budget is ample, and uses them", async () => {
     zenhub.budgets.limits = { ...zenhub.budgets.limits, processingMsPerWindow: 1_000_000 };
     zenhub.budgets.peakConcurrent = 0;

@@ -69,7 +69,7 @@ export function createZenhubClient(options: ZenhubClientOptions): ZenhubClient {
     const turn = paced.then(async () => {
       // Until answers say what the budget is and what a request costs, one request at a time: 30 at
       // once could overspend it.
-      while (!budget.known && unanswered > 0) await nextAnswer;
+      while (budget.learning && unanswered > 0) await nextAnswer;
       // One wait for the refill the budget asks for; if ZenHub still finds it short, its 429 says how long.
       const delay = budget.delayBefore(unanswered);
       if (delay > 0) await sleep(delay);

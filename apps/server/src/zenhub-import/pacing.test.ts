@@ -5,11 +5,12 @@ const readings = (limit: number, remaining: number) =>
   new Headers({ "x-ratelimit-limit": String(limit), "x-ratelimit-remaining": String(remaining) });
 
 describe("ZenHub's processing-time budget as the client keeps it", () => {
-  it("sends at once until answers say otherwise, and ignores answers without the headers", () => {
+  it("learns from one request at a time first, unless the endpoint sends no headers at all", () => {
     const budget = new ProcessingBudget(60_000, () => 0);
+    expect(budget.learning).toBe(true);
     expect(budget.delayBefore(0)).toBe(0);
     budget.observe(new Headers());
-    expect(budget.known).toBe(false);
+    expect(budget.learning).toBe(false);
     expect(budget.delayBefore(5)).toBe(0);
   });
 
@@ -18,9 +19,9 @@ describe("ZenHub's processing-time budget as the client keeps it", () => {
     const budget = new ProcessingBudget(60_000, () => now);
     // 90 s a minute, as ZenHub grants: 1.5 ms of budget come back every millisecond.
     budget.observe(readings(90_000, 3_000));
-    expect(budget.known).toBe(false);
+    expect(budget.learning).toBe(true);
     budget.observe(readings(90_000, 2_000));
-    expect(budget.known).toBe(true);
+    expect(budget.learning).toBe(false);
     // One request costs about 1,000 ms; 2,000 are left, so a second one in flight leaves too little.
     expect(budget.delayBefore(0)).toBe(0);
     expect(budget.delayBefore(1)).toBeGreaterThan(0);

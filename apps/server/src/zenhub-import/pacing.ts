@@ -19,9 +19,17 @@ export class ProcessingBudget {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  /** Whether answers have said what the budget is and what a request costs of it. */
-  get known(): boolean {
-    return this.#limit > 0 && this.#cost > 0;
+  #readings = 0;
+  /** An answer came without the headers before any with them: an endpoint that does not meter. */
+  #unmetered = false;
+
+  /**
+   * Whether requests should go one at a time, to learn the budget and a request's cost from their
+   * answers. Not for an endpoint that sends no headers, nor past a few answers that showed no cost.
+   */
+  get learning(): boolean {
+    if (this.#unmetered) return false;
+    return this.#limit <= 0 || (this.#cost <= 0 && this.#readings < 3);
   }
 
   /** Milliseconds to wait before sending one more request while `inFlight` others are unanswered. */
@@ -38,7 +46,11 @@ export class ProcessingBudget {
   observe(headers: Headers): void {
     const limit = Number(headers.get("x-ratelimit-limit"));
     const remaining = Number(headers.get("x-ratelimit-remaining"));
-    if (!(limit > 0) || !Number.isFinite(remaining) || headers.get("x-ratelimit-remaining") === null) return;
+    if (!(limit > 0) || !Number.isFinite(remaining) || headers.get("x-ratelimit-remaining") === null) {
+      if (this.#limit <= 0) this.#unmetered = true;
+      return;
+    }
+    this.#readings++;
     // A first reading (or a changed limit) says where the budget stands, not what a request costs.
     if (this.#limit === limit) {
       const drop = Math.max(0, this.level() - remaining);
