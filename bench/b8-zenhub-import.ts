@@ -46,7 +46,6 @@ async function measure(postgresUrl: string | null, repositoryCount: number, issu
     },
   });
   const zenhub = await createZenhubStandIn({
-    requestsPerWindow: 100_000,
     seed: (store) =>
       seedWorkspace(store, {
         key: KEY,

@@ -131,7 +131,15 @@ export async function buildApp({
     // Read when a job runs: the GitHub connection is made below, and without one there is nothing to import into.
     zenhubImportJob(() =>
       codeHost
-        ? { db, codeHost: codeHost.deps, secretBox, events, zenhubApiUrl: config.zenhubApiUrl, now: baseNow }
+        ? {
+            db,
+            codeHost: codeHost.deps,
+            secretBox,
+            events,
+            zenhubApiUrl: config.zenhubApiUrl,
+            claimMs: config.zenhubImportClaimMs,
+            now: baseNow,
+          }
         : null,
     ),
   ]);

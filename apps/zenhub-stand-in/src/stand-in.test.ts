@@ -7,7 +7,8 @@ let standIn: ZenhubStandIn;
 
 beforeAll(async () => {
   standIn = await createZenhubStandIn({
-    requestsPerWindow: 40,
+    // Slow answers, so a test can spend a small budget and fill the concurrency cap.
+    latencyMs: 40,
     seed: (store) =>
       seedWorkspace(store, {
         key: KEY,
@@ -95,15 +96,35 @@ describe("ZenHub stand-in", () => {
     expect(answer.body.data.workspace).toBeNull();
   });
 
-  it("sends rate-limit headers, and 429 with Retry-After when told to or over budget", async () => {
-    const fine = await post("{ viewer { id } }");
-    expect(fine.headers.get("x-ratelimit-limit")).toBe("40");
+  it("says what is left of the processing-time budget, and answers 429 with Retry-After once it is spent", async () => {
+    // A small budget (400 ms of processing a minute) for a key of its own.
+    standIn.budgets.limits = { ...standIn.budgets.limits, processingMsPerWindow: 400 };
+    const key = "zh-small-budget";
+    standIn.store.keys.set(key, standIn.store.keys.get(KEY) ?? "");
+    const fine = await post("{ viewer { id } }", {}, key);
+    expect(fine.status).toBe(200);
+    expect(fine.headers.get("x-ratelimit-limit")).toBe("400");
+    const used = Number(fine.headers.get("x-ratelimit-used"));
+    // The answer took at least the 40 ms latency, and that is what it cost.
+    expect(used).toBeGreaterThanOrEqual(40);
+    expect(Number(fine.headers.get("x-ratelimit-remaining"))).toBe(400 - used);
     standIn.throttleNext(1, 3);
-    const throttled = await post("{ viewer { id } }");
+    const throttled = await post("{ viewer { id } }", {}, key);
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get("retry-after")).toBe("3");
-    let status = 200;
-    for (let i = 0; i < 40 && status !== 429; i++) status = (await post("{ viewer { id } }")).status;
-    expect(status).toBe(429);
+    let last = fine;
+    for (let i = 0; i < 20 && last.status !== 429; i++) last = await post("{ viewer { id } }", {}, key);
+    expect(last.status).toBe(429);
+    expect(last.headers.get("x-ratelimit-remaining")).toBe("0");
+    // 400 ms a minute refills about 6.7 ms a second: a request's worth takes whole seconds.
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  });
+
+  it("runs at most 30 requests of one key at once, refusing the rest with 429", async () => {
+    standIn.budgets.limits = { ...standIn.budgets.limits, processingMsPerWindow: 1_000_000 };
+    standIn.budgets.peakConcurrent = 0;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => post("{ viewer { id } }")));
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThan(0);
+    expect(standIn.budgets.peakConcurrent).toBe(30);
   });
 });

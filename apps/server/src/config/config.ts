@@ -105,6 +105,11 @@ const environment = z.object({
   GANTRY_TEST_CLOCK: booleanFlag.default(false),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   ZENHUB_API_URL: z.string().url().default("https://api.zenhub.com/public/graphql"),
+  ZENHUB_IMPORT_CLAIM_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds of at least 1" })
+    .int("must be a whole number of seconds of at least 1")
+    .min(1, "must be a whole number of seconds of at least 1")
+    .default(120),
   AI_BASE_URL: httpUrl.optional(),
   AI_API_KEY: z.string().min(1, "must not be empty").optional(),
   AI_MODEL: z.string().min(1, "must not be empty").optional(),
@@ -186,6 +191,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** ZenHub's public GraphQL endpoint, read by the ZenHub import (a stand-in in tests, another host for ZenHub Enterprise). */
   zenhubApiUrl: string;
+  /** How long a ZenHub import may go without saving progress before another process takes it over. */
+  zenhubImportClaimMs: number;
   /** The language model AI features ask; null keeps every issue's text on this server. */
   ai: AiEndpointConfig | null;
 }
@@ -274,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: e.GANTRY_TEST_CLOCK,
     metricsToken: e.METRICS_TOKEN,
     zenhubApiUrl: e.ZENHUB_API_URL,
+    zenhubImportClaimMs: e.ZENHUB_IMPORT_CLAIM_SECONDS * 1000,
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? {

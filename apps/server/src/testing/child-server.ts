@@ -9,7 +9,8 @@ import { join } from "node:path";
 import pg from "pg";
 
 const root = join(import.meta.dirname, "../../../..");
-const SANDBOX_CLIENT = { id: "gantry-sandbox", secret: "gantry-sandbox-secret" };
+/** The OAuth app the server signs in with; a hub sandbox run in the test's own process registers it too. */
+export const SANDBOX_CLIENT = { id: "gantry-sandbox", secret: "gantry-sandbox-secret" };
 
 /** A loopback port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -129,8 +130,11 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Also where the development secret key is kept, so it must stay the same across restarts. */
   dataDir: string;
-  sandbox?: Child;
+  /** A hub sandbox as a child process, or one in the test's own process (its URL). */
+  sandbox?: Pick<Child, "url">;
   port?: number;
+  /** More settings, such as ZENHUB_API_URL. */
+  env?: Record<string, string>;
 }
 
 /** Runs apps/server/src/main.ts from source (no build) and waits until it answers /ping. */
@@ -160,6 +164,7 @@ export async function startServer(options: ServerOptions): Promise<Child> {
       GITHUB_CLIENT_SECRET: SANDBOX_CLIENT.secret,
     });
   }
+  Object.assign(env, options.env);
   return startChild(["--conditions=@gantry/source", "--import", "tsx", "apps/server/src/main.ts"], env, url, "/ping");
 }
 

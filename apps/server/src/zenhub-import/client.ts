@@ -1,4 +1,5 @@
 import { OPERATIONS, type OperationName } from "./operations.js";
+import { ProcessingBudget } from "./pacing.js";
 
 /** ZenHub's documented ceiling on concurrent requests per key. */
 export const MAX_CONCURRENT_REQUESTS = 30;
@@ -27,46 +28,88 @@ export interface ZenhubClientOptions {
   /** Waits; tests shorten Retry-After waits through it. */
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
+  /** The window ZenHub's processing-time budget refills over: a minute, shorter in tests of pacing. */
+  budgetWindowMs?: number;
 }
 
 export interface ZenhubClient {
   request<T>(operation: OperationName, variables?: Record<string, unknown>): Promise<T>;
   /** Requests sent so far, answered or not (the benchmark's requests-per-issue). */
   readonly sent: number;
+  /** The most requests this client has had in flight at once. */
+  readonly peakInFlight: number;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * ZenHub's public GraphQL API with a personal API key: at most 30 requests in flight, 429s waited
- * out as Retry-After says, server errors and dropped connections retried with backoff.
+ * ZenHub's public GraphQL API with a personal API key: at most 30 requests in flight, each sent only
+ * when the processing-time budget ZenHub reports covers it (pacing.ts), 429s waited out as
+ * Retry-After says, server errors and dropped connections retried with backoff.
  */
 export function createZenhubClient(options: ZenhubClientOptions): ZenhubClient {
   const sleep = options.sleep ?? wait;
   const send = options.fetch ?? fetch;
+  const budget = new ProcessingBudget(options.budgetWindowMs);
   let inFlight = 0;
+  /** Sent and not yet answered: their cost is not in the budget's last reading yet. */
+  let unanswered = 0;
   let sent = 0;
+  let peakInFlight = 0;
+  /** Pacing decisions are taken one at a time, so requests waiting together do not all go at once. */
+  let paced: Promise<void> = Promise.resolve();
+  /** Resolves when the next answer (or failure to get one) comes in. */
+  let answered = () => {};
+  const answer = () =>
+    new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+  let nextAnswer = answer();
+  const pace = () => {
+    const turn = paced.then(async () => {
+      // Until answers say what the budget is and what a request costs, one request at a time: 30 at
+      // once could overspend it.
+      while (budget.learning && unanswered > 0) await nextAnswer;
+      // One wait for the refill the budget asks for; if ZenHub still finds it short, its 429 says how long.
+      const delay = budget.delayBefore(unanswered);
+      if (delay > 0) await sleep(delay);
+      unanswered++;
+    });
+    paced = turn.catch(() => undefined);
+    return turn;
+  };
   const queue: (() => void)[] = [];
+  // A freed slot passes straight to the next waiter, so a request arriving meanwhile cannot take it too.
   const acquire = async () => {
     if (inFlight >= MAX_CONCURRENT_REQUESTS) await new Promise<void>((resolve) => queue.push(resolve));
-    inFlight++;
+    else inFlight++;
+    peakInFlight = Math.max(peakInFlight, inFlight);
   };
   const release = () => {
-    inFlight--;
-    queue.shift()?.();
+    const next = queue.shift();
+    if (next) next();
+    else inFlight--;
   };
 
   async function attempt(operation: OperationName, variables: Record<string, unknown>): Promise<Response | null> {
+    await pace();
     sent++;
     try {
-      return await send(options.endpoint, {
+      const response = await send(options.endpoint, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${options.apiKey}` },
         body: JSON.stringify({ query: OPERATIONS[operation], variables, operationName: operation }),
         signal: AbortSignal.timeout(60_000),
       });
+      budget.observe(response.headers);
+      return response;
     } catch {
       return null;
+    } finally {
+      unanswered--;
+      const resolve = answered;
+      nextAnswer = answer();
+      resolve();
     }
   }
 
@@ -81,6 +124,7 @@ export function createZenhubClient(options: ZenhubClientOptions): ZenhubClient {
           const seconds = Number(response.headers.get("retry-after"));
           const delay =
             Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_RETRY_AFTER_S) : DEFAULT_RETRY_AFTER_S;
+          budget.spentFor(delay * 1000);
           await sleep(delay * 1000);
           continue;
         }
@@ -106,6 +150,9 @@ export function createZenhubClient(options: ZenhubClientOptions): ZenhubClient {
     request,
     get sent() {
       return sent;
+    },
+    get peakInFlight() {
+      return peakInFlight;
     },
   };
 }

@@ -16,6 +16,8 @@ export interface ZenhubImportDeps {
   /** Tests wait out Retry-After faster, or count requests. */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** The window of ZenHub's processing-time budget (a minute); tests shrink it with the stand-in's. */
+  budgetWindowMs?: number;
 }
 
 /** The workspace as ZenHub describes it in one request (WorkspaceShape). */

@@ -12,6 +12,7 @@ import type { TestApp } from "../testing/app.js";
 import { createOrganization, createWorkspace, errorOf, field, gql, type TestUser } from "../testing/factories.js";
 import { gantryWithHub } from "../testing/hub.js";
 import { seedZenhubFrom, ZENHUB_KEY } from "../testing/zenhub.js";
+import { comparablePlan, zenhubPlan } from "../testing/zenhub-plan.js";
 import { KEY_REFUSED } from "./client.js";
 import { OPERATIONS } from "./operations.js";
 import { type RunDeps, runZenhubImport, UNREADABLE_WORKSPACE } from "./run.js";
@@ -105,67 +106,10 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
     return imports[0];
   }
 
-  interface BoardRow {
-    pipeline: string;
-    number: number;
-    repo: string;
-    rank: string;
-    estimate: number | null;
-    priority: string | null;
-    title: string;
-    parent: number | null;
-    state: string;
-  }
-
   async function rows<Row>(text: string, values: unknown[]): Promise<Row[]> {
     return (await t.database.executeSql(text, values)).rows as Row[];
   }
-
-  /** What a person would see of the plan: everything the import writes, by names and GitHub numbers. */
-  async function plan(workspaceId: string) {
-    const board = await rows<BoardRow>(
-      `select p.name as pipeline, i.number, i.state, r.name as repo, ip.rank, i.estimate, pr.name as priority, i.title,
-              (select number from issues where id = i.parent_issue_id) as parent
-       from issue_positions ip join issues i on i.id = ip.issue_id join repositories r on r.id = i.repository_id
-       join pipelines p on p.id = ip.pipeline_id left join priorities pr on pr.id = ip.priority_id
-       where ip.workspace_id = $1 order by p.rank collate "C", ip.rank collate "C", i.number`,
-      [workspaceId],
-    );
-    const count = async (from: string) =>
-      (await rows<{ n: number }>(`select count(*)::int as n from ${from}`, [workspaceId]))[0]?.n;
-    return {
-      board,
-      epics: await count("gantry_epics where workspace_id = $1"),
-      epicIssues: await count(
-        "gantry_epic_issues e join gantry_epics g on g.id = e.gantry_epic_id where g.workspace_id = $1",
-      ),
-      sprints: await count("sprints where workspace_id = $1"),
-      sprintIssues: await count("sprint_issues si join sprints s on s.id = si.sprint_id where s.workspace_id = $1"),
-      releases: await count("releases where workspace_id = $1"),
-      releaseIssues: await count("release_issues ri join releases r on r.id = ri.release_id where r.workspace_id = $1"),
-      dependencies: await count("issue_dependencies where workspace_id = $1"),
-      connections: await count("issue_pull_request_connections where workspace_id = $1"),
-      pipelines: await count("pipelines where workspace_id = $1"),
-      priorities: await count("priorities where workspace_id = $1"),
-      mappings: await count("zenhub_import_mappings where workspace_id = $1"),
-      epicAssignees: await count(
-        "gantry_epic_assignees a join gantry_epics g on g.id = a.gantry_epic_id where g.workspace_id = $1",
-      ),
-      epicLabels: await count(
-        "gantry_epic_labels l join gantry_epics g on g.id = l.gantry_epic_id where g.workspace_id = $1",
-      ),
-      issueLabels: await count(
-        "issue_gantry_labels il join gantry_labels l on l.id = il.gantry_label_id where l.workspace_id = $1",
-      ),
-      labels: await count("gantry_labels where workspace_id = $1"),
-      releaseRepositories: await count(
-        "release_repositories rr join releases r on r.id = rr.release_id where r.workspace_id = $1",
-      ),
-      githubEpics: await count(
-        "epic_issues e join issue_positions p on p.issue_id = e.epic_id where p.workspace_id = $1",
-      ),
-    };
-  }
+  const plan = (workspaceId: string) => zenhubPlan(t.database.executeSql, workspaceId);
 
   it("lists the workspaces a key can read, and refuses a wrong key in the person's words", async () => {
     const listed = await gql(
@@ -436,11 +380,46 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
     expect((await progress(globalId)).state).toBe("DONE");
     const resumed = await plan(id);
     // The same plan as an import that was never stopped (the workspaces' own Gantry repositories aside).
-    const comparable = (of: Awaited<ReturnType<typeof plan>>) => ({
-      ...of,
-      board: of.board.map(({ rank, repo, ...row }) => ({ ...row, repo: repo.startsWith("Workspace ") ? "" : repo })),
-    });
-    expect(comparable(resumed)).toEqual(comparable(expected));
+    expect(comparablePlan(resumed)).toEqual(comparablePlan(expected));
+  });
+
+  it("paces itself to ZenHub's processing-time budget: a small budget makes it slower, not failed", async () => {
+    const { globalId } = await newWorkspace();
+    const run = await importId(globalId);
+    // ZenHub's budget shrunk to a second: 150 ms of processing per second, each answer taking 20 ms or more.
+    const limits = zenhub.budgets.limits;
+    zenhub.budgets.limits = { processingMsPerWindow: 150, windowMs: 1_000, maxConcurrent: 30 };
+    zenhub.setLatency(20);
+    zenhub.budgets.peakConcurrent = 0;
+    const refusedBefore = zenhub.budgets.refused;
+    const sentBefore = zenhub.requests.length;
+    const waits: number[] = [];
+    const started = performance.now();
+    try {
+      await runZenhubImport(
+        {
+          ...runDeps(),
+          budgetWindowMs: 1_000,
+          sleep: (ms) => {
+            waits.push(ms);
+            return new Promise((resolve) => setTimeout(resolve, ms));
+          },
+        },
+        run,
+      );
+    } finally {
+      zenhub.budgets.limits = limits;
+      zenhub.setLatency(0);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    expect(await progress(globalId)).toMatchObject({ state: "DONE", error: null });
+    const requests = zenhub.requests.length - sentBefore;
+    // Each request costs at least 20 ms of a budget of 150 ms refilled 150 ms a second: the import
+    // waited for the refill (before sending, so ZenHub refused nothing) and took the time that needs.
+    expect(waits.length).toBeGreaterThan(0);
+    expect(seconds).toBeGreaterThan((requests * 20 - 150) / 150 - 0.5);
+    expect(zenhub.budgets.refused).toBe(refusedBefore);
+    expect(zenhub.budgets.peakConcurrent).toBeLessThanOrEqual(30);
   });
 
   it("records where and why a failure stopped it, and the retry continues from there", async () => {

@@ -29,12 +29,17 @@ export const STAGES = [
 ] as const;
 
 /** A run that has not saved progress for this long is taken to have died with its process. */
-const STALE_MS = 2 * 60_000;
+export const CLAIM_MS = 2 * 60_000;
 
 export interface RunDeps extends ZenhubImportDeps {
   secretBox: SecretBox;
   events: BoardEventBus;
+  /** CLAIM_MS unless configured (ZENHUB_IMPORT_CLAIM_SECONDS); tests of a killed process shorten it. */
+  claimMs?: number;
 }
+
+/** What a call did: ran the import (to its end, a stop or a failure), found it held by a run saving progress since `since`, or found nothing to run. */
+export type RunOutcome = { kind: "ran" } | { kind: "held"; since: Date } | { kind: "nothing" };
 
 /**
  * Runs (or resumes) one import from its checkpoint to the end. Only one process runs an import at a
@@ -42,7 +47,7 @@ export interface RunDeps extends ZenhubImportDeps {
  * A refused key or unreadable workspace fails the import for good and forgets the key; anything
  * else is recorded with its stage and thrown, so the job is retried and resumes where it stopped.
  */
-export async function runZenhubImport(deps: RunDeps, importId: string, signal?: AbortSignal): Promise<void> {
+export async function runZenhubImport(deps: RunDeps, importId: string, signal?: AbortSignal): Promise<RunOutcome> {
   const now = deps.now();
   const [row] = await deps.db
     .update(zenhubImports)
@@ -52,17 +57,25 @@ export async function runZenhubImport(deps: RunDeps, importId: string, signal?: 
         eq(zenhubImports.id, importId),
         or(
           and(ne(zenhubImports.state, "running"), ne(zenhubImports.state, "done")),
-          lt(zenhubImports.updatedAt, new Date(now.getTime() - STALE_MS)),
+          lt(zenhubImports.updatedAt, new Date(now.getTime() - (deps.claimMs ?? CLAIM_MS))),
         ),
       ),
     )
     .returning();
-  if (!row?.sealedApiKey || !row.startedBy) return;
+  if (!row) {
+    const [held] = await deps.db
+      .select({ state: zenhubImports.state, updatedAt: zenhubImports.updatedAt })
+      .from(zenhubImports)
+      .where(eq(zenhubImports.id, importId));
+    return held?.state === "running" ? { kind: "held", since: held.updatedAt } : { kind: "nothing" };
+  }
+  if (!row.sealedApiKey || !row.startedBy) return { kind: "nothing" };
   const client = createZenhubClient({
     endpoint: deps.zenhubApiUrl,
     apiKey: deps.secretBox.open(row.sealedApiKey),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    ...(deps.budgetWindowMs ? { budgetWindowMs: deps.budgetWindowMs } : {}),
   });
   let stage = row.checkpoint.stage;
   try {
@@ -109,6 +122,7 @@ export async function runZenhubImport(deps: RunDeps, importId: string, signal?: 
       clientMutationId: null,
       pipelineIds: [],
     });
+    return { kind: "ran" };
   } catch (error) {
     // A stop (the process shutting down) leaves the row as it is: the next start resumes it.
     if (signal?.aborted) throw error;
@@ -124,6 +138,7 @@ export async function runZenhubImport(deps: RunDeps, importId: string, signal?: 
       })
       .where(eq(zenhubImports.id, importId));
     if (!permanent) throw error;
+    return { kind: "ran" };
   }
 }
 
