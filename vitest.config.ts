@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
@@ -5,6 +6,12 @@ import { defineConfig } from "vitest/config";
 // so tests run against the code as written, with no build step first.
 // graphql ships CommonJS and ESM copies; Pothos loads the CommonJS one, so tests must too,
 // or the schema's types fail graphql's instanceof checks.
+// Vitest runs one test file fewer than there are cores: one at a time on a two-core machine, which
+// left the database suite waiting on PostgreSQL and timers most of its 20 minutes (about 10% CPU).
+// Database tests wait more than they compute, so they get a file more than the cores; each file has
+// its own database, so files never share data.
+const cores = availableParallelism();
+
 const sourceFirst = {
   resolve: { conditions: ["@gantry/source", ...defaultClientConditions], alias: { graphql: "graphql/index.js" } },
   ssr: { resolve: { conditions: ["@gantry/source", ...defaultServerConditions] } },
@@ -18,6 +25,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          maxWorkers: cores,
           // Some unit tests start an app on an embedded database; two cores under load need room.
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -37,6 +45,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          maxWorkers: cores,
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           setupFiles: ["apps/web/src/test/setup.ts"],
           // jsdom renders are slow on two busy cores; a timeout here means load, not a hang.
@@ -48,6 +57,7 @@ export default defineConfig({
         test: {
           name: "db",
           environment: "node",
+          maxWorkers: cores + 1,
           include: ["packages/*/src/**/*.db.test.ts", "apps/server/src/**/*.db.test.ts"],
           testTimeout: 90_000,
           hookTimeout: 90_000,
