@@ -1,11 +1,10 @@
 import { GitMergeIcon, GitPullRequestIcon, IssueClosedIcon, IssueOpenedIcon } from "@primer/octicons-react";
+import { ISSUE_STATE_TEXT } from "../issues/issue-state";
 import styles from "./WorkspaceRepositories.module.css";
 import type { RepositoryIssue } from "./workspace-repositories-api";
 
-const STATE_NAMES = { OPEN: "Open", CLOSED: "Closed", MERGED: "Merged" } as const;
-
 function StateIcon({ issue }: { issue: RepositoryIssue }) {
-  const label = `${STATE_NAMES[issue.state]} ${issue.pullRequest ? "pull request" : "issue"}`;
+  const label = `${ISSUE_STATE_TEXT[issue.state]} ${issue.pullRequest ? "pull request" : "issue"}`;
   const className = styles[`state${issue.state}`];
   if (issue.state === "MERGED") return <GitMergeIcon aria-label={label} className={className} />;
   if (issue.pullRequest) return <GitPullRequestIcon aria-label={label} className={className} />;

@@ -14,9 +14,8 @@ import { useIssueEditing } from "./editing/issue-editing-api";
 import styles from "./Issue.module.css";
 import type { ViewedIssue } from "./issue-api";
 import type { IssueTarget } from "./issue-routes";
+import { ISSUE_STATE_TEXT } from "./issue-state";
 import { IssueSidebar } from "./sidebar/IssueSidebar";
-
-const STATE_TEXT = { OPEN: "Open", CLOSED: "Closed", MERGED: "Merged" } as const;
 
 function StateBadge({ issue }: { issue: ViewedIssue }) {
   const Icon =
@@ -30,7 +29,7 @@ function StateBadge({ issue }: { issue: ViewedIssue }) {
   return (
     <span className={`${styles.state} ${styles[`state${issue.state}`]}`}>
       <Icon aria-hidden />
-      {STATE_TEXT[issue.state]}
+      {ISSUE_STATE_TEXT[issue.state]}
     </span>
   );
 }

@@ -20,6 +20,15 @@ export interface LinkedIssue {
   type?: "GithubIssue" | "GantryIssue";
 }
 
+export interface ConnectedPullRequest {
+  id: string;
+  number: number;
+  title: string;
+  state: "OPEN" | "CLOSED" | "MERGED";
+  htmlUrl: string;
+  repository: { name: string };
+}
+
 /** An issue as the viewer shows it, with the ids its sidebar names when it changes a field. */
 export interface ViewedIssue {
   id: string;
@@ -35,6 +44,8 @@ export interface ViewedIssue {
   labels: { name: string; color: string }[];
   /** The workspaces' own labels (decision 0071: ZenHub's issue labels), those of boards the viewer can open. */
   gantryLabels: { nodes: { id: string; name: string; color: string | null }[] };
+  /** Pull requests connected to the issue on boards the viewer can open (ZenHub's PR connections, kept by the import). */
+  connectedPrs: { nodes: ConnectedPullRequest[] };
   assignees: IssuePerson[];
   user: IssuePerson | null;
   repository: { id: string; name: string; ownerName: string; htmlUrl: string };
@@ -60,6 +71,7 @@ const fields = (
   scope: string,
 ) => `id number title body state type pullRequest htmlUrl createdAt viewerPermission${scope}
   labels { name color } gantryLabels(first: 50) { nodes { id name color } }
+  connectedPrs(first: 20) { nodes { id number title state htmlUrl repository { name } } }
   assignees { login avatarUrl } user { login avatarUrl }
   repository { id name ownerName htmlUrl } estimate { value } milestone { number title } parentIssue { ${LINKED} }
   sprints${scope} { nodes { ${SPRINT_FIELDS} } } releases${scope} { nodes { id title } }

@@ -44,6 +44,7 @@ const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   createdAt: "2025-01-02T10:00:00Z",
   labels: [{ name: "bug", color: "d73a4a" }],
   gantryLabels: { nodes: [] },
+  connectedPrs: { nodes: [] },
   assignees: [{ login: "mona", avatarUrl: null }],
   user: { login: "demo", avatarUrl: null },
   repository: {

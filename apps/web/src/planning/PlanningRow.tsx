@@ -8,6 +8,7 @@ import {
 } from "@atlaskit/pragmatic-drag-and-drop-hitbox/tree-item";
 import { ChevronDownIcon, ChevronRightIcon, GrabberIcon } from "@primer/octicons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { ISSUE_STATE_TEXT } from "../issues/issue-state";
 import { pointsText } from "../issues/sidebar/field-options";
 import { Avatar } from "../ui/Avatar";
 import styles from "./Planning.module.css";
@@ -133,8 +134,6 @@ export function PlanningRow(props: PlanningRowProps) {
   );
 }
 
-const STATE_TEXT = { OPEN: "Open", CLOSED: "Closed", MERGED: "Merged" } as const;
-
 /** What a planner weighs at a glance: sub-issues done, points, who has it, and its state. */
 function PlanningRowFacts({ issue }: { issue: PlanningIssue }) {
   const progress = issue.issueCountProgress;
@@ -157,7 +156,7 @@ function PlanningRowFacts({ issue }: { issue: PlanningIssue }) {
         <span className={styles.unassigned}>Unassigned</span>
       )}
       <span className={`${styles.state} ${issue.state === "OPEN" ? styles.stateOpen : ""}`}>
-        {STATE_TEXT[issue.state]}
+        {ISSUE_STATE_TEXT[issue.state]}
       </span>
     </span>
   );

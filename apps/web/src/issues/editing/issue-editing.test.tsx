@@ -23,6 +23,7 @@ const nativeIssue = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   createdAt: "2026-11-20T10:00:00Z",
   labels: [],
   gantryLabels: { nodes: [] },
+  connectedPrs: { nodes: [] },
   assignees: [],
   user: { login: "demo", avatarUrl: null },
   repository: { id: "UmVwb3NpdG9yeToy", name: "gantry", ownerName: "gantry", htmlUrl: "" },

@@ -10,8 +10,9 @@ import { Avatar } from "../../ui/Avatar";
 import { LabelDot, LabelList } from "../../ui/LabelList";
 import lists from "../../ui/plain-list.module.css";
 import type { SelectionOption } from "../../ui/selection-list/SelectionList";
-import { type ViewedIssue, viewedIssueKey } from "../issue-api";
+import { type ConnectedPullRequest, type ViewedIssue, viewedIssueKey } from "../issue-api";
 import type { IssueTarget } from "../issue-routes";
+import { ISSUE_STATE_TEXT } from "../issue-state";
 import { EstimationVotes } from "./EstimationVotes";
 import { useFieldChanges } from "./field-changes";
 import { currentValues } from "./field-options";
@@ -155,6 +156,14 @@ export function IssueSidebar({ issue, target }: IssueSidebarProps) {
             </dd>
           </>
         ) : null}
+        {issue.connectedPrs.nodes.length > 0 ? (
+          <>
+            <dt>Pull requests</dt>
+            <dd>
+              <ConnectedPullRequests pullRequests={issue.connectedPrs.nodes} />
+            </dd>
+          </>
+        ) : null}
         <dt>Author</dt>
         <dd>
           {issue.user ? (
@@ -198,6 +207,25 @@ function IssueLinks({ values, issue }: { values: SelectionOption[]; issue: Viewe
               Gantry only
             </span>
           ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The pull requests connected to the issue (ZenHub's PR connections, which the import keeps), each a
+ * link to GitHub with its state, so a team sees which change closes the work.
+ */
+function ConnectedPullRequests({ pullRequests }: { pullRequests: ConnectedPullRequest[] }) {
+  return (
+    <ul aria-label="Connected pull requests" className={`${lists.column} ${styles.list}`}>
+      {pullRequests.map((pr) => (
+        <li key={pr.id}>
+          <a className={styles.text} href={pr.htmlUrl} target="_blank" rel="noreferrer" title={pr.title}>
+            {pr.repository.name}#{pr.number} {pr.title}
+          </a>
+          <span className={styles.linkNote}>{ISSUE_STATE_TEXT[pr.state]}</span>
         </li>
       ))}
     </ul>

@@ -26,6 +26,7 @@ const viewed = (overrides: Partial<ViewedIssue> = {}): ViewedIssue => ({
   viewerPermission: "WRITE",
   labels: [{ name: "bug", color: "d73a4a" }],
   gantryLabels: { nodes: [] },
+  connectedPrs: { nodes: [] },
   assignees: [{ login: "mona", avatarUrl: null }],
   user: { login: "demo", avatarUrl: null },
   repository: { id: "repo-1", name: "web-app", ownerName: "acme", htmlUrl: "https://github.com/acme/web-app" },
@@ -506,6 +507,30 @@ describe("issue viewer sidebar", () => {
     renderSidebar();
     await within(await fields()).findByRole("button", { name: "Labels" });
     expect(screen.queryByText("Gantry labels")).not.toBeInTheDocument();
+  });
+
+  it("lists the pull requests connected to the issue as links to GitHub with their state, and nothing when there are none", async () => {
+    const connectedPrs = {
+      nodes: [
+        {
+          id: "pr9",
+          number: 9,
+          title: "Fix Safari click handler",
+          state: "MERGED" as const,
+          htmlUrl: "https://github.com/acme/web-app/pull/9",
+          repository: { name: "web-app" },
+        },
+      ],
+    };
+    renderSidebar({ issue: viewed({ connectedPrs }) });
+    const shown = within(await fields()).getByRole("list", { name: "Connected pull requests" });
+    const link = within(shown).getByRole("link", { name: "web-app#9 Fix Safari click handler" });
+    expect(link).toHaveAttribute("href", "https://github.com/acme/web-app/pull/9");
+    expect(within(shown).getByText("Merged")).toBeInTheDocument();
+    cleanup();
+    renderSidebar();
+    await within(await fields()).findByRole("button", { name: "Labels" });
+    expect(screen.queryByRole("list", { name: "Connected pull requests" })).not.toBeInTheDocument();
   });
 
   it("notes a parent or dependency with a Gantry issue as kept in Gantry, and not one between GitHub issues", async () => {
