@@ -88,6 +88,10 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "Query.instanceUsers": { rule: "instanceAdmin" },
   "Query.isGantryOrganizationInviteValid": { rule: "public" },
   "Query.issueByInfo": { rule: "workspaceReader" },
+  "Query.issueConnections": { rule: "workspaceReader" },
+  // Lists only the issues the caller can read, none otherwise (zenhub-clients.db.test.ts shows an outsider's).
+  "Query.issues": { rule: "signedIn" },
+  "Query.milestoneByRepoGhIdAndNumber": { rule: "workspaceReader" },
   "Query.node": { rule: "objectReader" },
   "Query.nodes": { rule: "objectReader" },
   // Lists only the repositories the caller can read, none otherwise (zenhub-clients.db.test.ts shows an outsider's).
@@ -104,6 +108,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "Query.searchIssuesByPipeline": { rule: "workspaceReader" },
   "Query.suggestedLabels": { rule: "workspaceWriter" },
   "Query.suggestedLabelsForDraft": { rule: "workspaceWriter" },
+  "Query.validateWorkspaceName": { rule: "organisationMember" },
   "Query.version": { rule: "public" },
   "Query.viewer": { rule: "signedIn" },
   "Query.workspace": { rule: "workspaceReader" },

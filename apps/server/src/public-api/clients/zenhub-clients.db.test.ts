@@ -1,7 +1,7 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import { referenceSchema } from "@gantry/zenhub-stand-in/stand-in";
-import { decodeGlobalID } from "@pothos/plugin-relay";
+import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type GraphQLSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +78,12 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     // Two introspections of the whole reference surface and a migrated database: slow on a loaded machine.
   }, 240_000);
   afterAll(() => t.close());
+  // Someone in no organisation, with one key for every test below that needs it (a person has at most five).
+  let outsiderKey: string | undefined;
+  const outsiderSecret = async () => {
+    outsiderKey ??= (await createKey(t, w.outsider)).secret;
+    return outsiderKey;
+  };
 
   it("validates every operation but the ones listed as not yet offered", () => {
     const invalid = Object.fromEntries(
@@ -704,4 +710,159 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       expect(gitHub.node.creator).toBeNull();
     },
   );
+
+  it.each(VIEWS)(
+    "reads issues by the ids it kept, leaving out another's, and a milestone by repository and number (%s names)",
+    async (view) => {
+      const ids = [w.gitHub[1], w.native[2], w.gitHub[1]];
+      const read = await run<{ issues: { number: number }[] }>("issuesByIds", { workspaceId: w.workspace, ids }, view);
+      expect(read.issues).toMatchObject([
+        { id: w.gitHub[1], number: 102, repository: { ghId: repositoryGhId } },
+        { id: w.native[2], number: 3 },
+      ]);
+      const outsider = await outsiderSecret();
+      const url = view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH;
+      const operation = view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.issuesByIds) : ZENHUB_OPERATIONS.issuesByIds;
+      expect(await publicGql(t, outsider, operation, { workspaceId: w.workspace, ids }, url)).toEqual({
+        data: { issues: [] },
+      });
+      const tooMany = await publicGql(
+        t,
+        secret,
+        operation,
+        { workspaceId: w.workspace, ids: Array(101).fill(ids[1]) },
+        url,
+      );
+      expect(tooMany.errors?.[0]?.message).toBe("Give at most 100 issue ids.");
+
+      await t.database.db
+        .update(schema.issues)
+        .set({ milestone: { number: 4, title: "Beta" } })
+        .where(eq(schema.issues.id, decodeGlobalID(w.gitHub[0] as string).id));
+      const milestone = await run("milestoneByNumber", { repositoryGhId, milestoneNumber: 4 }, view);
+      expect(milestone).toEqual({ milestoneByRepoGhIdAndNumber: { number: 4, title: "Beta" } });
+      const missing = await publicGql(
+        t,
+        secret,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.milestoneByNumber) : ZENHUB_OPERATIONS.milestoneByNumber,
+        { repositoryGhId, milestoneNumber: 5 },
+        url,
+      );
+      expect(missing.errors?.[0]).toMatchObject({
+        message: "This milestone does not exist.",
+        extensions: { code: "NOT_FOUND" },
+      });
+      const hidden = await publicGql(
+        t,
+        outsider,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.milestoneByNumber) : ZENHUB_OPERATIONS.milestoneByNumber,
+        { repositoryGhId, milestoneNumber: 4 },
+        url,
+      );
+      expect(hidden.errors?.[0]).toMatchObject({ message: "This repository does not exist." });
+    },
+  );
+
+  it.each(VIEWS)(
+    "pages the pull requests connected to issues, and the issues of a pull request (%s names)",
+    async (view) => {
+      // As the ZenHub import keeps them: a pull request of the GitHub repository connected to two issues.
+      const [pullRequestRow] = await t.database.db
+        .insert(schema.issues)
+        .values({
+          repositoryId: (
+            await t.database.db
+              .select({ repositoryId: schema.issues.repositoryId })
+              .from(schema.issues)
+              .where(eq(schema.issues.id, decodeGlobalID(w.gitHub[0] as string).id))
+          )[0]?.repositoryId as string,
+          ghId: repositoryGhId + (view === "gantry" ? 500 : 501),
+          number: view === "gantry" ? 150 : 151,
+          title: `Fix (${view})`,
+          state: "open",
+          isPullRequest: true,
+          ghCreatedAt: new Date(),
+          ghUpdatedAt: new Date(),
+        })
+        .returning({ id: schema.issues.id });
+      const pullRequest = pullRequestRow?.id as string;
+      const workspaceId = decodeGlobalID(w.workspace).id;
+      await t.database.db.insert(schema.issuePullRequestConnections).values(
+        [w.gitHub[0], w.native[0]].map((issue) => ({
+          workspaceId,
+          issueId: decodeGlobalID(issue as string).id,
+          pullRequestId: pullRequest,
+        })),
+      );
+      type Page = {
+        issueConnections: {
+          totalCount: number;
+          pageInfo: { hasNextPage: boolean; endCursor: string };
+          edges: { node: { number: number; pullRequest: boolean } }[];
+        };
+      };
+      const prs = await run<Page>(
+        "issueConnections",
+        { workspaceId: w.workspace, issueIds: [w.native[0], w.gitHub[0]], first: 10 },
+        view,
+      );
+      const prNumber = view === "gantry" ? 150 : 151;
+      // Both issues have the gantry view's pull request by the time the zenhub view runs: each is listed once.
+      expect(prs.issueConnections.edges.map((edge) => edge.node)).toContainEqual(
+        expect.objectContaining({ number: prNumber, pullRequest: true }),
+      );
+      expect(new Set(prs.issueConnections.edges.map((edge) => edge.node.number)).size).toBe(
+        prs.issueConnections.totalCount,
+      );
+
+      // From the pull request's side, paged one at a time as a script's loop does.
+      const numbers: number[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < 5; page++) {
+        const data: Page = await run<Page>(
+          "issueConnections",
+          { workspaceId: w.workspace, issueIds: [encodeGlobalID("Issue", pullRequest)], first: 1, after },
+          view,
+        );
+        numbers.push(...data.issueConnections.edges.map((edge) => edge.node.number));
+        if (!data.issueConnections.pageInfo.hasNextPage) break;
+        after = data.issueConnections.pageInfo.endCursor;
+      }
+      expect(numbers).toEqual([1, 101]);
+
+      const outsider = await outsiderSecret();
+      const refused = await publicGql(
+        t,
+        outsider,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.issueConnections) : ZENHUB_OPERATIONS.issueConnections,
+        { workspaceId: w.workspace, issueIds: [w.gitHub[0]] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(refused.errors?.[0]?.extensions?.code).toMatch(/NOT_FOUND|FORBIDDEN/);
+    },
+  );
+
+  it.each(VIEWS)("checks a new workspace's name in the organisation (%s names)", async (view) => {
+    const { workspace } = await run<{ workspace: { name: string } }>("workspacePipelines", {
+      workspaceId: w.workspace,
+    });
+    const check = async (name: string, key = secret) => {
+      const answer = await publicGql(
+        t,
+        key,
+        view === "gantry"
+          ? gantryNamed(ZENHUB_OPERATIONS.validateWorkspaceName)
+          : ZENHUB_OPERATIONS.validateWorkspaceName,
+        { [view === "gantry" ? "gantryOrganizationId" : "zenhubOrganizationId"]: w.organization, name },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      return answer;
+    };
+    expect((await check(`  ${workspace.name.toUpperCase()} `)).data).toEqual({ validateWorkspaceName: false });
+    expect((await check("A brand new board")).data).toEqual({ validateWorkspaceName: true });
+    expect((await check("   ")).data).toEqual({ validateWorkspaceName: false });
+    expect((await check("x".repeat(101))).data).toEqual({ validateWorkspaceName: false });
+    const outsider = await outsiderSecret();
+    expect((await check("A brand new board", outsider)).errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+  });
 });

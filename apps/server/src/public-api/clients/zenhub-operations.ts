@@ -213,6 +213,23 @@ export const ZENHUB_OPERATIONS = {
     workspace(id: $workspaceId) { creator { id name } }
     node(id: $issueId) { ... on Issue { creator { id } } }
   }`,
+  issuesByIds: `query IssuesByIds($workspaceId: ID!, $ids: [ID!]!) {
+    issues(ids: $ids) { ...IssueFields }
+  }
+  ${ISSUE_FIELDS}`,
+  issueConnections: `query IssueConnections($workspaceId: ID!, $issueIds: [ID!]!, $first: Int, $after: String) {
+    issueConnections(workspaceId: $workspaceId, issueIds: $issueIds, first: $first, after: $after) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      edges { cursor node { id number title pullRequest } }
+    }
+  }`,
+  milestoneByNumber: `query MilestoneByNumber($repositoryGhId: Int!, $milestoneNumber: Int!) {
+    milestoneByRepoGhIdAndNumber(repositoryGhId: $repositoryGhId, milestoneNumber: $milestoneNumber) { number title }
+  }`,
+  validateWorkspaceName: `query ValidateWorkspaceName($zenhubOrganizationId: ID!, $name: String!) {
+    validateWorkspaceName(zenhubOrganizationId: $zenhubOrganizationId, name: $name)
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
