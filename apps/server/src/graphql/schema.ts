@@ -29,6 +29,7 @@ import "../issues/workspace-issue-fields.js";
 import "../issues/lookup-schema.js";
 import "../issues/reference-lookups-schema.js";
 import "../issues/relations-schema.js";
+import "../issues/dependency-items-schema.js";
 import "../issues/epics-schema.js";
 import "../issues/gantry-labels-schema.js";
 import "../issues/priorities-schema.js";

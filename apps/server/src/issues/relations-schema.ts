@@ -5,6 +5,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { Workspace } from "../workspaces/schema.js";
+import { GantryEpic } from "./field-types.js";
 import { issueById } from "./issue-loaders.js";
 import {
   addSubIssues,
@@ -25,9 +26,13 @@ const IssueDependencyInput = builder.inputType("IssueDependencyInput", {
   }),
 });
 
-const IssueDependencyItem = builder.unionType("IssueDependencyItem", {
-  types: [Issue],
-  resolveType: () => Issue,
+/**
+ * The reference's union of what can block: an issue or an epic. Gantry's dependencies are between issues, so only
+ * issues are ever answered; GantryEpic is a member so a client's `... on GantryEpic` validates (decision 0075).
+ */
+export const IssueDependencyItem = builder.unionType("IssueDependencyItem", {
+  types: [Issue, GantryEpic],
+  resolveType: (item) => ("number" in item ? Issue : GantryEpic),
 });
 
 const loadIssue = async (id: string, context: GraphQLContext) => {

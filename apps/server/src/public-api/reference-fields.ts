@@ -29,6 +29,19 @@ builder.objectFields(Repository, (t) => ({
   }),
 }));
 
+builder.objectFields(Issue, (t) => ({
+  ghNodeId: t.id({
+    nullable: true,
+    description: "GitHub's node id of the issue: not kept by Gantry, always null (use `ghId`).",
+    resolve: () => null,
+  }),
+  htmlBody: t.string({
+    nullable: true,
+    description: "The body rendered as HTML: not rendered by Gantry, always null (read `body`, Markdown).",
+    resolve: () => null,
+  }),
+}));
+
 builder.objectField(SprintConfig, "workspace", (t) =>
   t.field({
     type: Workspace,

@@ -448,6 +448,39 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     expect(blocked.createBlockage).toMatchObject({ blockage: { blocking: { number: 1 }, blocked: { number: 102 } } });
   });
 
+  it("reads what blocks an issue and what it blocks as the reference's dependency items, on both endpoints", async () => {
+    await run("createBlockage", { blocking: w.native[1], blocked: w.native[2] });
+    await run("createBlockage", { blocking: w.gitHub[1], blocked: w.native[2] });
+    for (const view of VIEWS) {
+      const blocked = await run<{ node: Record<string, unknown> }>(
+        "dependencyItems",
+        { id: w.native[2], state: "OPEN" },
+        view,
+      );
+      expect(blocked.node).toMatchObject({
+        number: 3,
+        htmlBody: null,
+        ghNodeId: null,
+        blockingItems: {
+          totalCount: 2,
+          nodes: [
+            { __typename: "Issue", number: 2 },
+            { __typename: "Issue", number: 102 },
+          ],
+        },
+        blockedItems: { totalCount: 0 },
+      });
+      const blocking = async (state: string) =>
+        (await run<{ node: { blockedItems: unknown } }>("dependencyItems", { id: w.native[1], state }, view)).node
+          .blockedItems;
+      expect(await blocking("OPEN")).toEqual({
+        totalCount: 1,
+        edges: [{ cursor: expect.any(String), node: { number: 3, state: "OPEN" } }],
+      });
+      expect(await blocking("CLOSED")).toEqual({ totalCount: 0, edges: [] });
+    }
+  });
+
   async function gantryRepositoryId(): Promise<string> {
     const answer = await publicGql(t, secret, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
       id: w.workspace,

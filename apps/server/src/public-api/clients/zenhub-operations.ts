@@ -230,6 +230,21 @@ export const ZENHUB_OPERATIONS = {
   validateWorkspaceName: `query ValidateWorkspaceName($zenhubOrganizationId: ID!, $name: String!) {
     validateWorkspaceName(zenhubOrganizationId: $zenhubOrganizationId, name: $name)
   }`,
+  dependencyItems: `query DependencyItems($id: ID!, $state: IssueDependencyItemState!) {
+    node(id: $id) {
+      ... on Issue {
+        number body htmlBody ghNodeId
+        blockingItems(first: 10) {
+          totalCount
+          nodes { __typename ... on Issue { number } ... on ZenhubEpic { id title } }
+        }
+        blockedItems(first: 10, filters: { state: { eq: $state } }) {
+          totalCount
+          edges { cursor node { ... on Issue { number state } } }
+        }
+      }
+    }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
