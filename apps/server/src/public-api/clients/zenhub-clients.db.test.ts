@@ -84,6 +84,11 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     outsiderKey ??= (await createKey(t, w.outsider)).secret;
     return outsiderKey;
   };
+  let viewerKey: string | undefined;
+  const viewerSecret = async () => {
+    viewerKey ??= (await createKey(t, w.viewer)).secret;
+    return viewerKey;
+  };
 
   it("validates every operation but the ones listed as not yet offered", () => {
     const invalid = Object.fromEntries(
@@ -898,4 +903,57 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     const outsider = await outsiderSecret();
     expect((await check("A brand new board", outsider)).errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
   });
+
+  it.each(VIEWS)(
+    "reads what Gantry has no meaning for as empty, and sprint kind, repository type and permissions for real (%s names)",
+    async (view) => {
+      const read = async (issueId: string | undefined) =>
+        run<{ workspace: Record<string, unknown>; node: Record<string, unknown> }>(
+          "boardDetails",
+          { workspaceId: w.workspace, issueId },
+          view,
+        );
+      const data = await read(w.gitHub[0]);
+      const epicsField = view === "gantry" ? "gantryEpics" : "zenhubEpics";
+      const sharedField = view === "gantry" ? "sharedGantryRepositories" : "sharedZenhubRepositories";
+      expect(data.workspace).toMatchObject({
+        areUploadedFilesPrivate: false,
+        [sharedField]: { totalCount: 0, nodes: [] },
+        pipelinesConnection: { nodes: [{ isEpicPipeline: false }] },
+        sprintConfig: { kind: "weekly", monthlyAttributes: null },
+        sprints: { nodes: [{ persisted: true }] },
+      });
+      const releases = (data.workspace.releases as { nodes: { viewerPermission: string }[] }).nodes;
+      const epics = (data.workspace[epicsField] as { nodes: Record<string, unknown>[] }).nodes;
+      expect(releases.length).toBeGreaterThan(0);
+      expect(epics.length).toBeGreaterThan(0);
+      for (const release of releases) expect(release.viewerPermission).toBe("ADMIN");
+      for (const epic of epics) {
+        expect(epic).toEqual({
+          viewerPermission: "ADMIN",
+          blockingItems: { totalCount: 0, nodes: [] },
+          relatedItems: { totalCount: 0 },
+        });
+      }
+      expect(data.node).toEqual({ metadata: null, repository: { type: "GithubRepository", checkIssueCounts: null } });
+      const native = await read(w.native[0]);
+      expect(native.node.repository).toEqual({
+        type: view === "gantry" ? "GantryRepository" : "ZenhubRepository",
+        checkIssueCounts: null,
+      });
+
+      // A member with read-only access to the workspace reads READ.
+      const viewerKey = await viewerSecret();
+      const asViewer = await publicGql(
+        t,
+        viewerKey,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.boardDetails) : ZENHUB_OPERATIONS.boardDetails,
+        { workspaceId: w.workspace, issueId: w.native[0] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      const viewerWorkspace = field<Record<string, { nodes: { viewerPermission: string }[] }>>(asViewer, "workspace");
+      expect(viewerWorkspace.releases?.nodes[0]?.viewerPermission).toBe("READ");
+      expect(viewerWorkspace[epicsField]?.nodes[0]?.viewerPermission).toBe("READ");
+    },
+  );
 });

@@ -245,6 +245,29 @@ export const ZENHUB_OPERATIONS = {
       }
     }
   }`,
+  boardDetails: `query BoardDetails($workspaceId: ID!, $issueId: ID!) {
+    workspace(id: $workspaceId) {
+      areUploadedFilesPrivate
+      sharedZenhubRepositories(first: 10) { totalCount nodes { id } }
+      pipelinesConnection(first: 1) { nodes { isEpicPipeline } }
+      sprintConfig { kind monthlyAttributes { startDay endDay period } }
+      sprints(first: 1) { nodes { persisted } }
+      releases(first: 5) { nodes { viewerPermission } }
+      zenhubEpics(first: 5) {
+        nodes {
+          viewerPermission
+          blockingItems(first: 5) { totalCount nodes { ... on Issue { number } } }
+          relatedItems(first: 5) { totalCount }
+        }
+      }
+    }
+    node(id: $issueId) {
+      ... on Issue {
+        metadata(workspaceId: $workspaceId)
+        repository { type checkIssueCounts { githubCount raptorCount } }
+      }
+    }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
