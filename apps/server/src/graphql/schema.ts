@@ -32,6 +32,7 @@ import "../issues/relations-schema.js";
 import "../issues/dependency-items-schema.js";
 import "../issues/epics-schema.js";
 import "../issues/gantry-labels-schema.js";
+import "../issues/organization-labels-schema.js";
 import "../issues/priorities-schema.js";
 import "../issues/releases-schema.js";
 import "../issues/estimation-schema.js";

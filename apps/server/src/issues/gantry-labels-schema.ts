@@ -226,7 +226,8 @@ for (const change of ["add", "remove"] as const) {
     {
       inputFields: (t) => ({
         issueIds: t.globalIDList({ required: true, for: Issue }),
-        gantryLabelIds: t.globalIDList({ required: true, for: GantryLabel }),
+        // Optional as in the reference (which also takes `labelInfos`), so a client's `$zenhubLabelIds: [ID!]` validates.
+        gantryLabelIds: t.globalIDList({ required: false, for: GantryLabel }),
         clientMutationId: t.string({ required: false }),
       }),
     },
@@ -235,7 +236,7 @@ for (const change of ["add", "remove"] as const) {
       resolve: (_root, { input }, context) =>
         changeIssueLabels(context, signedInViewer(context).id, change, {
           issueIds: input.issueIds.map((id) => id.id),
-          gantryLabelIds: input.gantryLabelIds.map((id) => id.id),
+          gantryLabelIds: (input.gantryLabelIds ?? []).map((id) => id.id),
         }),
     },
     { outputFields: (t) => ({ issues: t.field({ type: [Issue], resolve: (payload) => payload.issues }) }) },

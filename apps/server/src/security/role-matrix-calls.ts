@@ -323,6 +323,12 @@ export const CALLS: Record<string, CallMaker> = {
     query: mutation("createGantryEpic"),
     variables: { input: { workspaceId: w.workspace, gantryEpic: { title: "Epic" } } },
   }),
+  "Mutation.createGantryLabel": (w) => ({
+    query: mutation("createGantryLabel"),
+    variables: {
+      input: { gantryOrganizationId: w.organization, name: `Matrix ${randomUUID().slice(0, 8)}`, color: "1f75cb" },
+    },
+  }),
   "Mutation.createGantryOrganization": () => ({
     query: mutation("createGantryOrganization"),
     variables: { input: { name: `Matrix org ${randomUUID().slice(0, 8)}` } },
@@ -386,6 +392,16 @@ export const CALLS: Record<string, CallMaker> = {
     const blocking = { id: w.issue.id, type: "ISSUE" };
     await arrange(w, mutation("createBlockage"), { input: { workspaceId: w.workspace, blocking, blocked } });
     return { query: mutation("deleteBlockage"), variables: { input: { workspaceId: w.workspace, blocking, blocked } } };
+  },
+  "Mutation.deleteGantryLabels": async (w) => {
+    const name = `Matrix ${randomUUID().slice(0, 8)}`;
+    await arrange(w, mutation("createGantryLabel"), {
+      input: { gantryOrganizationId: w.organization, name, color: "#1f75cb" },
+    });
+    return {
+      query: mutation("deleteGantryLabels", "gantryLabels { id }"),
+      variables: { input: { gantryOrganizationId: w.organization, names: [name] } },
+    };
   },
   "Mutation.deleteComment": async (w) => ({
     query: mutation("deleteComment"),

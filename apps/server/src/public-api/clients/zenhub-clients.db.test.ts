@@ -956,4 +956,67 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       expect(viewerWorkspace[epicsField]?.nodes[0]?.viewerPermission).toBe("READ");
     },
   );
+
+  it.each(VIEWS)(
+    "creates an organisation's label, uses it on an issue and deletes it, as an owner only (%s names)",
+    async (view) => {
+      const org = view === "gantry" ? "gantryOrganizationId" : "zenhubOrganizationId";
+      const labelIds = view === "gantry" ? "gantryLabelIds" : "zenhubLabelIds";
+      const labels = view === "gantry" ? "gantryLabels" : "zenhubLabels";
+      const labelField = view === "gantry" ? "gantryLabel" : "zenhubLabel";
+      const name = `Needs design (${view})`;
+      const created = await run<Record<string, Record<string, { id: string }>>>(
+        "createZenhubLabel",
+        { [org]: w.organization, name: `  ${name} `, color: "C5DEF5", description: "Before any code" },
+        view,
+      );
+      const label = created[view === "gantry" ? "createGantryLabel" : "createZenhubLabel"]?.[labelField];
+      expect(label).toEqual({ id: expect.any(String), name, color: "#c5def5", description: "Before any code" });
+
+      const again = await publicGql(
+        t,
+        secret,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.createZenhubLabel) : ZENHUB_OPERATIONS.createZenhubLabel,
+        { [org]: w.organization, name: name.toUpperCase(), color: "000000" },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(again.errors?.[0]?.message).toBe(
+        `Every workspace of this organization already has a label named "${name.toUpperCase()}".`,
+      );
+
+      await run("labelIssue", { issueIds: [w.native[0]], [labelIds]: [label?.id] }, view);
+      const inUse = async () =>
+        run<{
+          workspace: Record<string, { nodes: { name: string }[] }>;
+          node: Record<string, { nodes: { name: string }[] }>;
+        }>("labelsInUse", { workspaceId: w.workspace, issueId: w.native[0] }, view);
+      const before = await inUse();
+      expect(before.workspace[labels]?.nodes).toContainEqual({ id: label?.id, name });
+      expect(before.node[labels]?.nodes).toContainEqual({ name });
+
+      // A read-only member of the organisation may not change its labels; nothing is deleted.
+      const refused = await publicGql(
+        t,
+        await viewerSecret(),
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.deleteZenhubLabels) : ZENHUB_OPERATIONS.deleteZenhubLabels,
+        { [org]: w.organization, names: [name] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect((await inUse()).node[labels]?.nodes).toContainEqual({ name });
+
+      const deleted = await run<Record<string, { clientMutationId: null; [key: string]: unknown }>>(
+        "deleteZenhubLabels",
+        { [org]: w.organization, names: [name.toLowerCase(), "no such label"] },
+        view,
+      );
+      expect(deleted[view === "gantry" ? "deleteGantryLabels" : "deleteZenhubLabels"]).toEqual({
+        clientMutationId: null,
+        [labels]: [{ id: label?.id, name }],
+      });
+      const after = await inUse();
+      expect(after.workspace[labels]?.nodes).not.toContainEqual({ id: label?.id, name });
+      expect(after.node[labels]?.nodes).not.toContainEqual({ name });
+    },
+  );
 });

@@ -268,6 +268,25 @@ export const ZENHUB_OPERATIONS = {
       }
     }
   }`,
+  createZenhubLabel: `mutation CreateZenhubLabel($zenhubOrganizationId: ID!, $name: String!, $color: String!, $description: String) {
+    createZenhubLabel(input: { zenhubOrganizationId: $zenhubOrganizationId, name: $name, color: $color, description: $description }) {
+      zenhubLabel { ...ZenhubLabelFields }
+    }
+  }
+  fragment ZenhubLabelFields on ZenhubLabel { id name color description }`,
+  labelIssue: `mutation LabelIssue($issueIds: [ID!]!, $zenhubLabelIds: [ID!]) {
+    addZenhubLabelsToIssues(input: { issueIds: $issueIds, zenhubLabelIds: $zenhubLabelIds }) { issues { id } }
+  }`,
+  labelsInUse: `query LabelsInUse($workspaceId: ID!, $issueId: ID!) {
+    workspace(id: $workspaceId) { zenhubLabels(first: 50) { totalCount nodes { id name } } }
+    node(id: $issueId) { ... on Issue { zenhubLabels(first: 50) { nodes { name } } } }
+  }`,
+  deleteZenhubLabels: `mutation DeleteZenhubLabels($zenhubOrganizationId: ID!, $names: [String!]!) {
+    deleteZenhubLabels(input: { zenhubOrganizationId: $zenhubOrganizationId, names: $names }) {
+      clientMutationId
+      zenhubLabels { id name }
+    }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
