@@ -48,6 +48,7 @@ import "../roadmap/schema.js";
 import "../user-settings/schema.js";
 import "../webhooks-out/schema.js";
 import "../workspaces/mutations.js";
+import "../workspaces/repository-workspaces-schema.js";
 import "../workspaces/workspace-name-schema.js";
 import "../zenhub-import/schema.js";
 import { builder } from "./builder.js";

@@ -1019,4 +1019,68 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       expect(after.node[labels]?.nodes).not.toContainEqual({ name });
     },
   );
+
+  it("says which workspaces show a repository and which share one, leaving out those the key cannot open", async () => {
+    const made = field<{ workspace: { id: string } }>(
+      await publicGql(
+        t,
+        secret,
+        `mutation ($o: ID!) { createWorkspace(input: { gantryOrganizationId: $o, name: "Platform", private: true }) { workspace { id } } }`,
+        { o: w.organization },
+      ),
+      "createWorkspace",
+    ).workspace;
+    const [repository] = await t.database.db
+      .select({ id: schema.issues.repositoryId })
+      .from(schema.issues)
+      .where(eq(schema.issues.id, decodeGlobalID(w.gitHub[0] as string).id));
+    await t.database.db
+      .insert(schema.workspaceRepositories)
+      .values({ workspaceId: decodeGlobalID(made.id).id, repositoryId: repository?.id as string });
+
+    for (const view of VIEWS) {
+      type Answer = { workspace: { relatedWorkspaces: unknown }; node: { repository: Record<string, unknown> } };
+      const gitHub = await run<Answer>(
+        "repositoryWorkspaces",
+        { workspaceId: w.workspace, issueId: w.gitHub[0] },
+        view,
+      );
+      expect(gitHub.workspace.relatedWorkspaces).toEqual({ totalCount: 1, nodes: [{ id: made.id, name: "Platform" }] });
+      const both = [w.workspace, made.id];
+      expect(gitHub.node.repository).toEqual({
+        workspace: null,
+        workspaces: expect.arrayContaining(both.map((id) => ({ id }))),
+        workspacesConnection: {
+          totalCount: 2,
+          pageInfo: { hasNextPage: false },
+          nodes: expect.arrayContaining(both.map((id) => ({ id }))),
+        },
+      });
+      const native = await run<Answer>(
+        "repositoryWorkspaces",
+        { workspaceId: w.workspace, issueId: w.native[0] },
+        view,
+      );
+      expect(native.node.repository).toMatchObject({
+        workspace: { id: w.workspace },
+        workspacesConnection: { totalCount: 1, nodes: [{ id: w.workspace }] },
+      });
+    }
+
+    // The read-only member cannot open the private workspace: it is left out everywhere.
+    const asViewer = await publicGql(t, await viewerSecret(), gantryNamed(ZENHUB_OPERATIONS.repositoryWorkspaces), {
+      workspaceId: w.workspace,
+      issueId: w.gitHub[0],
+    });
+    expect(asViewer.data).toEqual({
+      workspace: { relatedWorkspaces: { totalCount: 0, nodes: [] } },
+      node: {
+        repository: {
+          workspace: null,
+          workspaces: [{ id: w.workspace }],
+          workspacesConnection: { totalCount: 1, pageInfo: { hasNextPage: false }, nodes: [{ id: w.workspace }] },
+        },
+      },
+    });
+  });
 });

@@ -287,6 +287,18 @@ export const ZENHUB_OPERATIONS = {
       zenhubLabels { id name }
     }
   }`,
+  repositoryWorkspaces: `query RepositoryWorkspaces($workspaceId: ID!, $issueId: ID!) {
+    workspace(id: $workspaceId) { relatedWorkspaces(first: 10) { totalCount nodes { id name } } }
+    node(id: $issueId) {
+      ... on Issue {
+        repository {
+          workspace { id }
+          workspaces { id }
+          workspacesConnection(first: 10) { totalCount pageInfo { hasNextPage } nodes { id } }
+        }
+      }
+    }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
