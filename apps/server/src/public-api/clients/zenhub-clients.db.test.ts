@@ -984,6 +984,16 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
         `Every workspace of this organization already has a label named "${name.toUpperCase()}".`,
       );
 
+      const withoutIds = await publicGql(
+        t,
+        secret,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.labelIssue) : ZENHUB_OPERATIONS.labelIssue,
+        { issueIds: [w.native[0]] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(withoutIds.errors?.[0]?.message).toBe(
+        "Give at least one Gantry label id: labels are not found by name on issues.",
+      );
       await run("labelIssue", { issueIds: [w.native[0]], [labelIds]: [label?.id] }, view);
       const inUse = async () =>
         run<{
