@@ -272,6 +272,7 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     expect(firstPipeline).toMatchObject({
       id: first?.id,
       hasEstimatedIssues: true,
+      isDefaultPRPipeline: true,
       itemBefore: null,
       workspace: { id: w.workspace, hasEstimatedIssues: true },
     });
@@ -280,6 +281,7 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     expect(issues.nodes.map((issue) => issue.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 101, 102]);
     expect(await read(second?.id)).toMatchObject({
       hasEstimatedIssues: false,
+      isDefaultPRPipeline: false,
       itemBefore: { id: first?.id },
       issues: { totalCount: 0, nodes: [] },
     });

@@ -158,7 +158,7 @@ export const ZENHUB_OPERATIONS = {
   pipelineWithIssues: `query PipelineWithIssues($id: ID!, $first: Int, $state: IssueState) {
     node(id: $id) {
       ... on Pipeline {
-        id name hasEstimatedIssues
+        id name hasEstimatedIssues isDefaultPRPipeline
         itemBefore { id }
         workspace { id hasEstimatedIssues }
         issues(first: $first, state: $state) { totalCount nodes { number } }
