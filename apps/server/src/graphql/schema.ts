@@ -26,6 +26,7 @@ import "../issues/connected-prs-schema.js";
 import "../issues/issue-mutations-schema.js";
 import "../issues/issue-activity-schema.js";
 import "../issues/workspace-issue-fields.js";
+import "../issues/workspace-reference-lists-schema.js";
 import "../issues/lookup-schema.js";
 import "../issues/reference-lookups-schema.js";
 import "../issues/relations-schema.js";

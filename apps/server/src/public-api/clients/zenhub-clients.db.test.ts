@@ -1095,4 +1095,41 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       },
     });
   });
+
+  it.each(VIEWS)(
+    "reads a workspace's priorities and repositories as lists, and its own issue by number (%s names)",
+    async (view) => {
+      const byNumber = view === "gantry" ? "gantryIssueByNumber" : "zenhubIssueByNumber";
+      const read = async (number: number) =>
+        (
+          await run<{ workspace: Record<string, unknown> }>(
+            "workspaceLists",
+            { workspaceId: w.workspace, number },
+            view,
+          )
+        ).workspace;
+      field(
+        await publicGql(
+          t,
+          secret,
+          `mutation ($input: CreatePriorityInput!) { createPriority(input: $input) { priority { id } } }`,
+          { input: { workspaceId: w.workspace, name: `Urgent (${view})`, color: "#ff0000" } },
+        ),
+        "createPriority",
+      );
+      const first = await read(1);
+      expect(first.priorities).toContainEqual({ id: expect.any(String), name: `Urgent (${view})` });
+      expect(first.priorities).toEqual((first.prioritiesConnection as { nodes: unknown[] }).nodes);
+      expect(first.repositories).toContainEqual({
+        id: expect.any(String),
+        name: w.gitHubRepository.name,
+        ghId: repositoryGhId,
+      });
+      expect(first[byNumber]).toEqual({ id: w.native[0], number: 1 });
+      // 101 is a GitHub issue of a connected repository, not one of the workspace's own.
+      expect((await read(101))[byNumber]).toBeNull();
+      expect((await read(999))[byNumber]).toBeNull();
+      expect((await read(0))[byNumber]).toBeNull();
+    },
+  );
 });

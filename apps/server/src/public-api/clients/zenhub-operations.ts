@@ -299,6 +299,14 @@ export const ZENHUB_OPERATIONS = {
       }
     }
   }`,
+  workspaceLists: `query WorkspaceLists($workspaceId: ID!, $number: Int!) {
+    workspace(id: $workspaceId) {
+      priorities { id name }
+      prioritiesConnection(first: 50) { nodes { id name } }
+      repositories { id name ghId }
+      zenhubIssueByNumber(number: $number) { id number }
+    }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
