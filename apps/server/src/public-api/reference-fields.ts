@@ -9,6 +9,7 @@ import { GantryError } from "../graphql/errors.js";
 import { GantryEpic, Release, Sprint } from "../issues/field-types.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { sharesOrganization } from "../organizations/queries.js";
+import { GantryOrganization, organizationForViewer } from "../organizations/schema.js";
 import { SprintConfig } from "../sprints/schema.js";
 import { PermissionLevel, Workspace, workspaceForViewer } from "../workspaces/schema.js";
 
@@ -119,6 +120,26 @@ builder.objectField(GantryEpic, "viewerPermission", (t) =>
     resolve: (epic, _args, context) => viewerPermissionIn(context, epic.workspaceId),
   }),
 );
+
+builder.objectFields(GantryEpic, (t) => ({
+  gantryOrganization: t.field({
+    type: GantryOrganization,
+    description: "The organisation of the epic's workspace.",
+    resolve: async (epic, _args, context) => {
+      const [row] = await context.db
+        .select({ organizationId: schema.workspaces.organizationId })
+        .from(schema.workspaces)
+        .where(eq(schema.workspaces.id, epic.workspaceId));
+      if (!row) throw new GantryError("NOT_FOUND", "This workspace does not exist.");
+      return organizationForViewer(context, row.organizationId);
+    },
+  }),
+  htmlBody: t.string({
+    nullable: true,
+    description: "The body rendered as HTML: not rendered by Gantry, always null (read `body`, Markdown).",
+    resolve: () => null,
+  }),
+}));
 
 /** The person who made something, as GantryUser shows people: only to someone sharing an organisation with them. */
 async function creator(context: GraphQLContext, userId: string | null) {

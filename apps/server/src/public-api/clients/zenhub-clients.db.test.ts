@@ -933,6 +933,8 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       for (const epic of epics) {
         expect(epic).toEqual({
           viewerPermission: "ADMIN",
+          htmlBody: null,
+          [view === "gantry" ? "gantryOrganization" : "zenhubOrganization"]: { id: w.organization },
           blockingItems: { totalCount: 0, nodes: [] },
           relatedItems: { totalCount: 0 },
         });

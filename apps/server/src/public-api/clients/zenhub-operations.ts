@@ -255,7 +255,8 @@ export const ZENHUB_OPERATIONS = {
       releases(first: 5) { nodes { viewerPermission } }
       zenhubEpics(first: 5) {
         nodes {
-          viewerPermission
+          viewerPermission htmlBody
+          zenhubOrganization { id }
           blockingItems(first: 5) { totalCount nodes { ... on Issue { number } } }
           relatedItems(first: 5) { totalCount }
         }
