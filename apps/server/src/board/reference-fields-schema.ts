@@ -58,6 +58,12 @@ builder.objectFields(Pipeline, (t) => ({
     resolve: (pipeline, _args, context) =>
       pipeline.dbId !== null && hasEstimatedIssues(context.db, eq(schema.issuePositions.pipelineId, pipeline.dbId)),
   }),
+  isDefaultPRPipeline: t.boolean({
+    description:
+      "Whether new pull requests (and issues) land in this pipeline: the board's first one, where Gantry places them.",
+    resolve: async (pipeline, _args, context) =>
+      pipeline.dbId !== null && (await workspacePipelines(context.db, pipeline.workspaceId))[0]?.dbId === pipeline.dbId,
+  }),
   itemBefore: t.field({
     type: Pipeline,
     nullable: true,

@@ -192,7 +192,7 @@ const WorkspaceRepository = builder.objectRef<WorkspaceRepositoryRow>("Workspace
   }),
 });
 
-async function workspaceRepositoryRows(
+export async function workspaceRepositoryRows(
   context: GraphQLContext,
   workspaceId: string,
 ): Promise<WorkspaceRepositoryRow[]> {

@@ -1,3 +1,5 @@
+import type { schema } from "@gantry/db";
+import type { UnionRef } from "@pothos/core";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { bulkOutput } from "../board/issue-mutations.js";
 import { issueWriteDeps } from "../board/schema.js";
@@ -5,7 +7,8 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { Workspace } from "../workspaces/schema.js";
-import { issueById } from "./issue-loaders.js";
+import { GantryEpic } from "./field-types.js";
+import { type IssueRow, issueById } from "./issue-loaders.js";
 import {
   addSubIssues,
   type Blockage as BlockageRow,
@@ -25,10 +28,20 @@ const IssueDependencyInput = builder.inputType("IssueDependencyInput", {
   }),
 });
 
-const IssueDependencyItem = builder.unionType("IssueDependencyItem", {
-  types: [Issue],
-  resolveType: () => Issue,
-});
+/**
+ * The reference's union of what can block: an issue or an epic. Gantry's dependencies are between issues, so only
+ * issues are ever answered; GantryEpic is a member so a client's `... on GantryEpic` validates (decision 0075).
+ */
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+type GantryEpicRow = typeof schema.gantryEpics.$inferSelect;
+
+export const IssueDependencyItem: UnionRef<SchemaTypes, IssueRow | GantryEpicRow> = builder.unionType(
+  "IssueDependencyItem",
+  {
+    types: [Issue, GantryEpic],
+    resolveType: (item) => ("number" in item ? Issue : GantryEpic),
+  },
+);
 
 const loadIssue = async (id: string, context: GraphQLContext) => {
   const issue = await issueById(context).load(id);

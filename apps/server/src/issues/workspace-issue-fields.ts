@@ -1,4 +1,4 @@
-import { schema } from "@gantry/db";
+import { type Database, schema } from "@gantry/db";
 import { asc, eq, sql } from "drizzle-orm";
 import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
@@ -7,18 +7,27 @@ import { Workspace } from "../workspaces/schema.js";
 import { Priority } from "./field-types.js";
 import { ensureGantryRepository } from "./gantry-repository.js";
 
+/** SPEC §3: the workspace's priorities, highest first (rank 1 = high). */
+function workspacePriorities(db: Database, workspaceId: string) {
+  return db
+    .select()
+    .from(schema.priorities)
+    .where(eq(schema.priorities.workspaceId, workspaceId))
+    .orderBy(asc(sql`${schema.priorities.rank} collate "C"`));
+}
+
 builder.objectFields(Workspace, (t) => ({
   prioritiesConnection: t.connection({
     type: Priority,
     description: "SPEC §3: the workspace's priorities, highest first (rank 1 = high).",
-    resolve: async (workspace, args, context) => {
-      const rows = await context.db
-        .select()
-        .from(schema.priorities)
-        .where(eq(schema.priorities.workspaceId, workspace.id))
-        .orderBy(asc(sql`${schema.priorities.rank} collate "C"`));
-      return arrayConnection(args, rows);
-    },
+    resolve: async (workspace, args, context) =>
+      arrayConnection(args, await workspacePriorities(context.db, workspace.id)),
+  }),
+  priorities: t.field({
+    type: [Priority],
+    deprecationReason: "Use `Workspace.prioritiesConnection`.",
+    description: "The workspace's priorities, highest first, as a list (the reference's older field).",
+    resolve: (workspace, _args, context) => workspacePriorities(context.db, workspace.id),
   }),
   gantryRepository: t.field({
     type: Repository,

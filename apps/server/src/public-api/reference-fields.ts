@@ -5,10 +5,13 @@ import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import type { GraphQLContext } from "../graphql/context.js";
-import { GantryEpic, Release } from "../issues/field-types.js";
+import { GantryError } from "../graphql/errors.js";
+import { GantryEpic, Release, Sprint } from "../issues/field-types.js";
+import { requireWorkspace } from "../organizations/access.js";
 import { sharesOrganization } from "../organizations/queries.js";
+import { GantryOrganization, organizationForViewer } from "../organizations/schema.js";
 import { SprintConfig } from "../sprints/schema.js";
-import { Workspace, workspaceForViewer } from "../workspaces/schema.js";
+import { PermissionLevel, Workspace, workspaceForViewer } from "../workspaces/schema.js";
 
 // Fields of the reference API that Gantry's rows already hold; added to the one schema, so the web app has them too.
 
@@ -28,6 +31,47 @@ builder.objectFields(Repository, (t) => ({
     resolve: (repository) => repository.isArchived,
   }),
 }));
+
+builder.objectFields(Issue, (t) => ({
+  ghNodeId: t.id({
+    nullable: true,
+    description: "GitHub's node id of the issue: not kept by Gantry, always null (use `ghId`).",
+    resolve: () => null,
+  }),
+  htmlBody: t.string({
+    nullable: true,
+    description: "The body rendered as HTML: not rendered by Gantry, always null (read `body`, Markdown).",
+    resolve: () => null,
+  }),
+}));
+
+const RepositoryType = builder.enumType("RepositoryType", {
+  description: "Where a repository lives: on GitHub, or in Gantry (a workspace's own repository of native issues).",
+  values: ["GithubRepository", "GantryRepository"] as const,
+});
+
+builder.objectField(Repository, "type", (t) =>
+  t.field({
+    type: RepositoryType,
+    resolve: (repository) => (repository.nativeWorkspaceId ? "GantryRepository" : "GithubRepository"),
+  }),
+);
+
+const SprintConfigKind = builder.enumType("SprintConfigKind", {
+  values: {
+    weekly: { description: "Sprints of a whole number of weeks: the only kind Gantry has." },
+    monthly: { description: "Calendar months, as ZenHub has them; Gantry never answers it." },
+  } as const,
+});
+
+builder.objectField(SprintConfig, "kind", (t) => t.field({ type: SprintConfigKind, resolve: () => "weekly" as const }));
+
+builder.objectField(Sprint, "persisted", (t) =>
+  t.boolean({
+    description: "Whether the sprint is stored: always true, as Gantry stores every sprint it shows.",
+    resolve: () => true,
+  }),
+);
 
 builder.objectField(SprintConfig, "workspace", (t) =>
   t.field({
@@ -49,6 +93,53 @@ builder.objectField(Release, "issuesCount", (t) =>
     },
   }),
 );
+
+/** The viewer's permission on a workspace's release or epic: the workspace's, as `Workspace.viewerPermission` says. */
+async function viewerPermissionIn(context: GraphQLContext, workspaceId: string) {
+  if (!context.viewer) return "none" as const;
+  try {
+    return (await requireWorkspace(context.db, workspaceId, context.viewer.id, "viewer")).permission;
+  } catch (error) {
+    if (error instanceof GantryError) return "none" as const;
+    throw error;
+  }
+}
+
+builder.objectField(Release, "viewerPermission", (t) =>
+  t.field({
+    type: PermissionLevel,
+    description: "What the viewer may do with the release: their permission on its workspace.",
+    resolve: (release, _args, context) => viewerPermissionIn(context, release.workspaceId),
+  }),
+);
+
+builder.objectField(GantryEpic, "viewerPermission", (t) =>
+  t.field({
+    type: PermissionLevel,
+    description: "What the viewer may do with the epic: their permission on its workspace.",
+    resolve: (epic, _args, context) => viewerPermissionIn(context, epic.workspaceId),
+  }),
+);
+
+builder.objectFields(GantryEpic, (t) => ({
+  gantryOrganization: t.field({
+    type: GantryOrganization,
+    description: "The organisation of the epic's workspace.",
+    resolve: async (epic, _args, context) => {
+      const [row] = await context.db
+        .select({ organizationId: schema.workspaces.organizationId })
+        .from(schema.workspaces)
+        .where(eq(schema.workspaces.id, epic.workspaceId));
+      if (!row) throw new GantryError("NOT_FOUND", "This workspace does not exist.");
+      return organizationForViewer(context, row.organizationId);
+    },
+  }),
+  htmlBody: t.string({
+    nullable: true,
+    description: "The body rendered as HTML: not rendered by Gantry, always null (read `body`, Markdown).",
+    resolve: () => null,
+  }),
+}));
 
 /** The person who made something, as GantryUser shows people: only to someone sharing an organisation with them. */
 async function creator(context: GraphQLContext, userId: string | null) {

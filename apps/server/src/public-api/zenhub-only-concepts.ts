@@ -11,7 +11,7 @@ const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
       "Projects are a ZenHub concept Gantry does not have; group work with Gantry epics and releases instead. Nothing was changed.",
   },
   {
-    match: /Roadmap|roadmap\b|roadmapId|ProjectDate/,
+    match: /Roadmap|roadmap\b|roadmapId|ProjectDate|^(User|Organization)\.roadmapItems\b/,
     reason:
       "ZenHub's roadmap of projects is a concept Gantry does not have; Gantry's roadmap is its epics by their dates (`updateGantryEpicDates`). Nothing was changed.",
   },
@@ -63,6 +63,41 @@ const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
   {
     match: /EmailProperties|emailProperties/,
     reason: "ZenHub's invitation e-mail properties are not offered: Gantry's invitation e-mail is its own.",
+  },
+  {
+    match: /areUploadedFilesPrivate/,
+    reason:
+      "Uploaded files are a ZenHub concept Gantry does not have: Gantry stores no attachments. Nothing was changed.",
+  },
+  {
+    match: /^Workspace\.sharedGantryRepositories\b/,
+    reason:
+      "ZenHub repositories shared between workspaces are a ZenHub concept: a Gantry repository belongs to its one workspace.",
+  },
+  {
+    match: /^Pipeline\.isEpicPipeline$/,
+    reason: "ZenHub's epic pipeline is a ZenHub concept Gantry does not have (the reference says it must not be used).",
+  },
+  {
+    match: /^GantryEpic\.(blockingItems|blockedItems|relatedItems)\b/,
+    reason: "Dependencies of epics are a ZenHub concept: Gantry's dependencies are between issues.",
+  },
+  {
+    match: /^GantryOrganization\.githubOrganization$/,
+    reason: "Linking an organisation to a GitHub organisation is a ZenHub concept: a Gantry organisation stands alone.",
+  },
+  {
+    match: /^Repository\.checkIssueCounts$/,
+    reason: "ZenHub's check of a repository's issue counts is a concept Gantry does not have; see `Repository.import`.",
+  },
+  {
+    match: /monthlyAttributes|SprintConfigMonthlyAttributes/,
+    reason:
+      "Monthly sprints are a ZenHub concept Gantry does not have: Gantry's sprints last a whole number of weeks. Nothing was changed.",
+  },
+  {
+    match: /^Issue\.metadata\b/,
+    reason: "ZenHub's issue metadata payload is a concept Gantry does not have.",
   },
   {
     match: /GantryOrganizationInput\.(address|defaultPaymentMethod|email|nameOnInvoice|taxId|taxTypeId)$/,

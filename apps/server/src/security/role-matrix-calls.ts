@@ -7,7 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { schema as tables } from "@gantry/db";
 import { emptyFilters } from "@gantry/domain";
-import { encodeGlobalID } from "@pothos/plugin-relay";
+import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
+import { eq } from "drizzle-orm";
 import { schema } from "../graphql/schema.js";
 import type { TestApp } from "../testing/app.js";
 import { addMember, createOrganization, field, gql, signUpUser, type TestUser } from "../testing/factories.js";
@@ -138,6 +139,32 @@ export const CALLS: Record<string, CallMaker> = {
     query: "query ($n: Int!, $r: ID) { issueByInfo(issueNumber: $n, repositoryId: $r) { id title } }",
     variables: { n: w.issue.number, r: w.repository.id },
   }),
+  "Query.issueConnections": (w) => ({
+    query:
+      "query ($w: ID!, $ids: [ID!]!) { issueConnections(workspaceId: $w, issueIds: $ids, first: 5) { totalCount } }",
+    variables: { w: w.workspace, ids: [w.issue.id] },
+  }),
+  "Query.issues": (w) => ({
+    query: "query ($ids: [ID!]!) { issues(ids: $ids) { id title } }",
+    variables: { ids: [w.issue.id] },
+  }),
+  "Query.milestoneByRepoGhIdAndNumber": async (w) => {
+    const issue = await gitHubIssue(w);
+    const [row] = await w.t.database.db
+      .update(tables.issues)
+      .set({ milestone: { number: 7, title: "Matrix GitHub milestone" } })
+      .where(eq(tables.issues.id, decodeGlobalID(issue).id))
+      .returning({ repositoryId: tables.issues.repositoryId });
+    const [repository] = await w.t.database.db
+      .select({ ghId: tables.repositories.ghId })
+      .from(tables.repositories)
+      .where(eq(tables.repositories.id, row?.repositoryId ?? ""));
+    return {
+      query:
+        "query ($r: Int!, $n: Int!) { milestoneByRepoGhIdAndNumber(repositoryGhId: $r, milestoneNumber: $n) { number title } }",
+      variables: { r: Number(repository?.ghId), n: 7 },
+    };
+  },
   "Query.node": (w) => ({
     query: "query ($id: ID!) { node(id: $id) { ... on Issue { id title } } }",
     variables: { id: w.issue.id },
@@ -179,6 +206,10 @@ export const CALLS: Record<string, CallMaker> = {
   "Query.suggestedLabelsForDraft": (w) => ({
     query: 'query ($ws: ID!) { suggestedLabelsForDraft(workspaceId: $ws, title: "Crash on save") { __typename } }',
     variables: { ws: w.workspace },
+  }),
+  "Query.validateWorkspaceName": (w) => ({
+    query: 'query ($o: ID!) { validateWorkspaceName(gantryOrganizationId: $o, name: "Matrix name check") }',
+    variables: { o: w.organization },
   }),
   "Query.version": () => ({ query: "{ version }" }),
   "Query.viewer": () => ({ query: "{ viewer { id } }" }),
@@ -292,6 +323,12 @@ export const CALLS: Record<string, CallMaker> = {
     query: mutation("createGantryEpic"),
     variables: { input: { workspaceId: w.workspace, gantryEpic: { title: "Epic" } } },
   }),
+  "Mutation.createGantryLabel": (w) => ({
+    query: mutation("createGantryLabel"),
+    variables: {
+      input: { gantryOrganizationId: w.organization, name: `Matrix ${randomUUID().slice(0, 8)}`, color: "1f75cb" },
+    },
+  }),
   "Mutation.createGantryOrganization": () => ({
     query: mutation("createGantryOrganization"),
     variables: { input: { name: `Matrix org ${randomUUID().slice(0, 8)}` } },
@@ -355,6 +392,16 @@ export const CALLS: Record<string, CallMaker> = {
     const blocking = { id: w.issue.id, type: "ISSUE" };
     await arrange(w, mutation("createBlockage"), { input: { workspaceId: w.workspace, blocking, blocked } });
     return { query: mutation("deleteBlockage"), variables: { input: { workspaceId: w.workspace, blocking, blocked } } };
+  },
+  "Mutation.deleteGantryLabels": async (w) => {
+    const name = `Matrix ${randomUUID().slice(0, 8)}`;
+    await arrange(w, mutation("createGantryLabel"), {
+      input: { gantryOrganizationId: w.organization, name, color: "#1f75cb" },
+    });
+    return {
+      query: mutation("deleteGantryLabels", "gantryLabels { id }"),
+      variables: { input: { gantryOrganizationId: w.organization, names: [name] } },
+    };
   },
   "Mutation.deleteComment": async (w) => ({
     query: mutation("deleteComment"),

@@ -1,7 +1,7 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import { referenceSchema } from "@gantry/zenhub-stand-in/stand-in";
-import { decodeGlobalID } from "@pothos/plugin-relay";
+import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type GraphQLSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +78,17 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     // Two introspections of the whole reference surface and a migrated database: slow on a loaded machine.
   }, 240_000);
   afterAll(() => t.close());
+  // Someone in no organisation, with one key for every test below that needs it (a person has at most five).
+  let outsiderKey: string | undefined;
+  const outsiderSecret = async () => {
+    outsiderKey ??= (await createKey(t, w.outsider)).secret;
+    return outsiderKey;
+  };
+  let viewerKey: string | undefined;
+  const viewerSecret = async () => {
+    viewerKey ??= (await createKey(t, w.viewer)).secret;
+    return viewerKey;
+  };
 
   it("validates every operation but the ones listed as not yet offered", () => {
     const invalid = Object.fromEntries(
@@ -261,6 +272,7 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     expect(firstPipeline).toMatchObject({
       id: first?.id,
       hasEstimatedIssues: true,
+      isDefaultPRPipeline: true,
       itemBefore: null,
       workspace: { id: w.workspace, hasEstimatedIssues: true },
     });
@@ -269,6 +281,7 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     expect(issues.nodes.map((issue) => issue.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 101, 102]);
     expect(await read(second?.id)).toMatchObject({
       hasEstimatedIssues: false,
+      isDefaultPRPipeline: false,
       itemBefore: { id: first?.id },
       issues: { totalCount: 0, nodes: [] },
     });
@@ -440,6 +453,39 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       blocked: w.gitHub[1],
     });
     expect(blocked.createBlockage).toMatchObject({ blockage: { blocking: { number: 1 }, blocked: { number: 102 } } });
+  });
+
+  it("reads what blocks an issue and what it blocks as the reference's dependency items, on both endpoints", async () => {
+    await run("createBlockage", { blocking: w.native[1], blocked: w.native[2] });
+    await run("createBlockage", { blocking: w.gitHub[1], blocked: w.native[2] });
+    for (const view of VIEWS) {
+      const blocked = await run<{ node: Record<string, unknown> }>(
+        "dependencyItems",
+        { id: w.native[2], state: "OPEN" },
+        view,
+      );
+      expect(blocked.node).toMatchObject({
+        number: 3,
+        htmlBody: null,
+        ghNodeId: null,
+        blockingItems: {
+          totalCount: 2,
+          nodes: [
+            { __typename: "Issue", number: 2 },
+            { __typename: "Issue", number: 102 },
+          ],
+        },
+        blockedItems: { totalCount: 0 },
+      });
+      const blocking = async (state: string) =>
+        (await run<{ node: { blockedItems: unknown } }>("dependencyItems", { id: w.native[1], state }, view)).node
+          .blockedItems;
+      expect(await blocking("OPEN")).toEqual({
+        totalCount: 1,
+        edges: [{ cursor: expect.any(String), node: { number: 3, state: "OPEN" } }],
+      });
+      expect(await blocking("CLOSED")).toEqual({ totalCount: 0, edges: [] });
+    }
   });
 
   async function gantryRepositoryId(): Promise<string> {
@@ -702,6 +748,390 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
         view,
       );
       expect(gitHub.node.creator).toBeNull();
+    },
+  );
+
+  it.each(VIEWS)(
+    "reads issues by the ids it kept, leaving out another's, and a milestone by repository and number (%s names)",
+    async (view) => {
+      const ids = [w.gitHub[1], w.native[2], w.gitHub[1]];
+      const read = await run<{ issues: { number: number }[] }>("issuesByIds", { workspaceId: w.workspace, ids }, view);
+      expect(read.issues).toMatchObject([
+        { id: w.gitHub[1], number: 102, repository: { ghId: repositoryGhId } },
+        { id: w.native[2], number: 3 },
+      ]);
+      const outsider = await outsiderSecret();
+      const url = view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH;
+      const operation = view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.issuesByIds) : ZENHUB_OPERATIONS.issuesByIds;
+      expect(await publicGql(t, outsider, operation, { workspaceId: w.workspace, ids }, url)).toEqual({
+        data: { issues: [] },
+      });
+      const tooMany = await publicGql(
+        t,
+        secret,
+        operation,
+        { workspaceId: w.workspace, ids: Array(101).fill(ids[1]) },
+        url,
+      );
+      expect(tooMany.errors?.[0]?.message).toBe("Give at most 100 issue ids.");
+
+      await t.database.db
+        .update(schema.issues)
+        .set({ milestone: { number: 4, title: "Beta" } })
+        .where(eq(schema.issues.id, decodeGlobalID(w.gitHub[0] as string).id));
+      const milestone = await run("milestoneByNumber", { repositoryGhId, milestoneNumber: 4 }, view);
+      expect(milestone).toEqual({ milestoneByRepoGhIdAndNumber: { number: 4, title: "Beta" } });
+      const missing = await publicGql(
+        t,
+        secret,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.milestoneByNumber) : ZENHUB_OPERATIONS.milestoneByNumber,
+        { repositoryGhId, milestoneNumber: 5 },
+        url,
+      );
+      expect(missing.errors?.[0]).toMatchObject({
+        message: "This milestone does not exist.",
+        extensions: { code: "NOT_FOUND" },
+      });
+      const hidden = await publicGql(
+        t,
+        outsider,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.milestoneByNumber) : ZENHUB_OPERATIONS.milestoneByNumber,
+        { repositoryGhId, milestoneNumber: 4 },
+        url,
+      );
+      expect(hidden.errors?.[0]).toMatchObject({ message: "This repository does not exist." });
+    },
+  );
+
+  it.each(VIEWS)(
+    "pages the pull requests connected to issues, and the issues of a pull request (%s names)",
+    async (view) => {
+      // As the ZenHub import keeps them: a pull request of the GitHub repository connected to two issues.
+      const [pullRequestRow] = await t.database.db
+        .insert(schema.issues)
+        .values({
+          repositoryId: (
+            await t.database.db
+              .select({ repositoryId: schema.issues.repositoryId })
+              .from(schema.issues)
+              .where(eq(schema.issues.id, decodeGlobalID(w.gitHub[0] as string).id))
+          )[0]?.repositoryId as string,
+          ghId: repositoryGhId + (view === "gantry" ? 500 : 501),
+          number: view === "gantry" ? 150 : 151,
+          title: `Fix (${view})`,
+          state: "open",
+          isPullRequest: true,
+          ghCreatedAt: new Date(),
+          ghUpdatedAt: new Date(),
+        })
+        .returning({ id: schema.issues.id });
+      const pullRequest = pullRequestRow?.id as string;
+      const workspaceId = decodeGlobalID(w.workspace).id;
+      await t.database.db.insert(schema.issuePullRequestConnections).values(
+        [w.gitHub[0], w.native[0]].map((issue) => ({
+          workspaceId,
+          issueId: decodeGlobalID(issue as string).id,
+          pullRequestId: pullRequest,
+        })),
+      );
+      type Page = {
+        issueConnections: {
+          totalCount: number;
+          pageInfo: { hasNextPage: boolean; endCursor: string };
+          edges: { node: { number: number; pullRequest: boolean } }[];
+        };
+      };
+      const prs = await run<Page>(
+        "issueConnections",
+        { workspaceId: w.workspace, issueIds: [w.native[0], w.gitHub[0]], first: 10 },
+        view,
+      );
+      const prNumber = view === "gantry" ? 150 : 151;
+      // Both issues have the gantry view's pull request by the time the zenhub view runs: each is listed once.
+      expect(prs.issueConnections.edges.map((edge) => edge.node)).toContainEqual(
+        expect.objectContaining({ number: prNumber, pullRequest: true }),
+      );
+      expect(new Set(prs.issueConnections.edges.map((edge) => edge.node.number)).size).toBe(
+        prs.issueConnections.totalCount,
+      );
+
+      // From the pull request's side, paged one at a time as a script's loop does.
+      const numbers: number[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < 5; page++) {
+        const data: Page = await run<Page>(
+          "issueConnections",
+          { workspaceId: w.workspace, issueIds: [encodeGlobalID("Issue", pullRequest)], first: 1, after },
+          view,
+        );
+        numbers.push(...data.issueConnections.edges.map((edge) => edge.node.number));
+        if (!data.issueConnections.pageInfo.hasNextPage) break;
+        after = data.issueConnections.pageInfo.endCursor;
+      }
+      expect(numbers).toEqual([1, 101]);
+
+      const outsider = await outsiderSecret();
+      const refused = await publicGql(
+        t,
+        outsider,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.issueConnections) : ZENHUB_OPERATIONS.issueConnections,
+        { workspaceId: w.workspace, issueIds: [w.gitHub[0]] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(refused.errors?.[0]?.extensions?.code).toMatch(/NOT_FOUND|FORBIDDEN/);
+    },
+  );
+
+  it.each(VIEWS)("checks a new workspace's name in the organisation (%s names)", async (view) => {
+    const { workspace } = await run<{ workspace: { name: string } }>("workspacePipelines", {
+      workspaceId: w.workspace,
+    });
+    const check = async (name: string, key = secret) => {
+      const answer = await publicGql(
+        t,
+        key,
+        view === "gantry"
+          ? gantryNamed(ZENHUB_OPERATIONS.validateWorkspaceName)
+          : ZENHUB_OPERATIONS.validateWorkspaceName,
+        { [view === "gantry" ? "gantryOrganizationId" : "zenhubOrganizationId"]: w.organization, name },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      return answer;
+    };
+    expect((await check(`  ${workspace.name.toUpperCase()} `)).data).toEqual({ validateWorkspaceName: false });
+    expect((await check("A brand new board")).data).toEqual({ validateWorkspaceName: true });
+    expect((await check("   ")).data).toEqual({ validateWorkspaceName: false });
+    expect((await check("x".repeat(101))).data).toEqual({ validateWorkspaceName: false });
+    const outsider = await outsiderSecret();
+    expect((await check("A brand new board", outsider)).errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+  });
+
+  it.each(VIEWS)(
+    "reads what Gantry has no meaning for as empty, and sprint kind, repository type and permissions for real (%s names)",
+    async (view) => {
+      const read = async (issueId: string | undefined) =>
+        run<{ workspace: Record<string, unknown>; node: Record<string, unknown> }>(
+          "boardDetails",
+          { workspaceId: w.workspace, issueId },
+          view,
+        );
+      const data = await read(w.gitHub[0]);
+      const epicsField = view === "gantry" ? "gantryEpics" : "zenhubEpics";
+      const sharedField = view === "gantry" ? "sharedGantryRepositories" : "sharedZenhubRepositories";
+      expect(data.workspace).toMatchObject({
+        areUploadedFilesPrivate: false,
+        [sharedField]: { totalCount: 0, nodes: [] },
+        pipelinesConnection: { nodes: [{ isEpicPipeline: false }] },
+        sprintConfig: { kind: "weekly", monthlyAttributes: null },
+        sprints: { nodes: [{ persisted: true }] },
+      });
+      const releases = (data.workspace.releases as { nodes: { viewerPermission: string }[] }).nodes;
+      const epics = (data.workspace[epicsField] as { nodes: Record<string, unknown>[] }).nodes;
+      expect(releases.length).toBeGreaterThan(0);
+      expect(epics.length).toBeGreaterThan(0);
+      for (const release of releases) expect(release.viewerPermission).toBe("ADMIN");
+      for (const epic of epics) {
+        expect(epic).toEqual({
+          viewerPermission: "ADMIN",
+          htmlBody: null,
+          [view === "gantry" ? "gantryOrganization" : "zenhubOrganization"]: { id: w.organization },
+          blockingItems: { totalCount: 0, nodes: [] },
+          relatedItems: { totalCount: 0 },
+        });
+      }
+      expect(data.node).toEqual({ metadata: null, repository: { type: "GithubRepository", checkIssueCounts: null } });
+      const native = await read(w.native[0]);
+      expect(native.node.repository).toEqual({
+        type: view === "gantry" ? "GantryRepository" : "ZenhubRepository",
+        checkIssueCounts: null,
+      });
+
+      // A member with read-only access to the workspace reads READ.
+      const viewerKey = await viewerSecret();
+      const asViewer = await publicGql(
+        t,
+        viewerKey,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.boardDetails) : ZENHUB_OPERATIONS.boardDetails,
+        { workspaceId: w.workspace, issueId: w.native[0] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      const viewerWorkspace = field<Record<string, { nodes: { viewerPermission: string }[] }>>(asViewer, "workspace");
+      expect(viewerWorkspace.releases?.nodes[0]?.viewerPermission).toBe("READ");
+      expect(viewerWorkspace[epicsField]?.nodes[0]?.viewerPermission).toBe("READ");
+    },
+  );
+
+  it.each(VIEWS)(
+    "creates an organisation's label, uses it on an issue and deletes it, as an owner only (%s names)",
+    async (view) => {
+      const org = view === "gantry" ? "gantryOrganizationId" : "zenhubOrganizationId";
+      const labelIds = view === "gantry" ? "gantryLabelIds" : "zenhubLabelIds";
+      const labels = view === "gantry" ? "gantryLabels" : "zenhubLabels";
+      const labelField = view === "gantry" ? "gantryLabel" : "zenhubLabel";
+      const name = `Needs design (${view})`;
+      const created = await run<Record<string, Record<string, { id: string }>>>(
+        "createZenhubLabel",
+        { [org]: w.organization, name: `  ${name} `, color: "C5DEF5", description: "Before any code" },
+        view,
+      );
+      const label = created[view === "gantry" ? "createGantryLabel" : "createZenhubLabel"]?.[labelField];
+      expect(label).toEqual({ id: expect.any(String), name, color: "#c5def5", description: "Before any code" });
+
+      const again = await publicGql(
+        t,
+        secret,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.createZenhubLabel) : ZENHUB_OPERATIONS.createZenhubLabel,
+        { [org]: w.organization, name: name.toUpperCase(), color: "000000" },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(again.errors?.[0]?.message).toBe(
+        `Every workspace of this organization already has a label named "${name.toUpperCase()}".`,
+      );
+
+      const withoutIds = await publicGql(
+        t,
+        secret,
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.labelIssue) : ZENHUB_OPERATIONS.labelIssue,
+        { issueIds: [w.native[0]] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(withoutIds.errors?.[0]?.message).toBe(
+        "Give at least one Gantry label id: labels are not found by name on issues.",
+      );
+      await run("labelIssue", { issueIds: [w.native[0]], [labelIds]: [label?.id] }, view);
+      const inUse = async () =>
+        run<{
+          workspace: Record<string, { nodes: { name: string }[] }>;
+          node: Record<string, { nodes: { name: string }[] }>;
+        }>("labelsInUse", { workspaceId: w.workspace, issueId: w.native[0] }, view);
+      const before = await inUse();
+      expect(before.workspace[labels]?.nodes).toContainEqual({ id: label?.id, name });
+      expect(before.node[labels]?.nodes).toContainEqual({ name });
+
+      // A read-only member of the organisation may not change its labels; nothing is deleted.
+      const refused = await publicGql(
+        t,
+        await viewerSecret(),
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.deleteZenhubLabels) : ZENHUB_OPERATIONS.deleteZenhubLabels,
+        { [org]: w.organization, names: [name] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect((await inUse()).node[labels]?.nodes).toContainEqual({ name });
+
+      const deleted = await run<Record<string, { clientMutationId: null; [key: string]: unknown }>>(
+        "deleteZenhubLabels",
+        { [org]: w.organization, names: [name.toLowerCase(), "no such label"] },
+        view,
+      );
+      expect(deleted[view === "gantry" ? "deleteGantryLabels" : "deleteZenhubLabels"]).toEqual({
+        clientMutationId: null,
+        [labels]: [{ id: label?.id, name }],
+      });
+      const after = await inUse();
+      expect(after.workspace[labels]?.nodes).not.toContainEqual({ id: label?.id, name });
+      expect(after.node[labels]?.nodes).not.toContainEqual({ name });
+    },
+  );
+
+  it("says which workspaces show a repository and which share one, leaving out those the key cannot open", async () => {
+    const made = field<{ workspace: { id: string } }>(
+      await publicGql(
+        t,
+        secret,
+        `mutation ($o: ID!) { createWorkspace(input: { gantryOrganizationId: $o, name: "Platform", private: true }) { workspace { id } } }`,
+        { o: w.organization },
+      ),
+      "createWorkspace",
+    ).workspace;
+    const [repository] = await t.database.db
+      .select({ id: schema.issues.repositoryId })
+      .from(schema.issues)
+      .where(eq(schema.issues.id, decodeGlobalID(w.gitHub[0] as string).id));
+    await t.database.db
+      .insert(schema.workspaceRepositories)
+      .values({ workspaceId: decodeGlobalID(made.id).id, repositoryId: repository?.id as string });
+
+    for (const view of VIEWS) {
+      type Answer = { workspace: { relatedWorkspaces: unknown }; node: { repository: Record<string, unknown> } };
+      const gitHub = await run<Answer>(
+        "repositoryWorkspaces",
+        { workspaceId: w.workspace, issueId: w.gitHub[0] },
+        view,
+      );
+      expect(gitHub.workspace.relatedWorkspaces).toEqual({ totalCount: 1, nodes: [{ id: made.id, name: "Platform" }] });
+      const both = [w.workspace, made.id];
+      expect(gitHub.node.repository).toEqual({
+        workspace: null,
+        workspaces: expect.arrayContaining(both.map((id) => ({ id }))),
+        workspacesConnection: {
+          totalCount: 2,
+          pageInfo: { hasNextPage: false },
+          nodes: expect.arrayContaining(both.map((id) => ({ id }))),
+        },
+      });
+      const native = await run<Answer>(
+        "repositoryWorkspaces",
+        { workspaceId: w.workspace, issueId: w.native[0] },
+        view,
+      );
+      expect(native.node.repository).toMatchObject({
+        workspace: { id: w.workspace },
+        workspacesConnection: { totalCount: 1, nodes: [{ id: w.workspace }] },
+      });
+    }
+
+    // The read-only member cannot open the private workspace: it is left out everywhere.
+    const asViewer = await publicGql(t, await viewerSecret(), gantryNamed(ZENHUB_OPERATIONS.repositoryWorkspaces), {
+      workspaceId: w.workspace,
+      issueId: w.gitHub[0],
+    });
+    expect(asViewer.data).toEqual({
+      workspace: { relatedWorkspaces: { totalCount: 0, nodes: [] } },
+      node: {
+        repository: {
+          workspace: null,
+          workspaces: [{ id: w.workspace }],
+          workspacesConnection: { totalCount: 1, pageInfo: { hasNextPage: false }, nodes: [{ id: w.workspace }] },
+        },
+      },
+    });
+  });
+
+  it.each(VIEWS)(
+    "reads a workspace's priorities and repositories as lists, and its own issue by number (%s names)",
+    async (view) => {
+      const byNumber = view === "gantry" ? "gantryIssueByNumber" : "zenhubIssueByNumber";
+      const read = async (number: number) =>
+        (
+          await run<{ workspace: Record<string, unknown> }>(
+            "workspaceLists",
+            { workspaceId: w.workspace, number },
+            view,
+          )
+        ).workspace;
+      field(
+        await publicGql(
+          t,
+          secret,
+          `mutation ($input: CreatePriorityInput!) { createPriority(input: $input) { priority { id } } }`,
+          { input: { workspaceId: w.workspace, name: `Urgent (${view})`, color: "#ff0000" } },
+        ),
+        "createPriority",
+      );
+      const first = await read(1);
+      expect(first.priorities).toContainEqual({ id: expect.any(String), name: `Urgent (${view})` });
+      expect(first.priorities).toEqual((first.prioritiesConnection as { nodes: unknown[] }).nodes);
+      expect(first.repositories).toContainEqual({
+        id: expect.any(String),
+        name: w.gitHubRepository.name,
+        ghId: repositoryGhId,
+      });
+      expect(first[byNumber]).toEqual({ id: w.native[0], number: 1 });
+      // 101 is a GitHub issue of a connected repository, not one of the workspace's own.
+      expect((await read(101))[byNumber]).toBeNull();
+      expect((await read(999))[byNumber]).toBeNull();
+      expect((await read(0))[byNumber]).toBeNull();
     },
   );
 });

@@ -158,7 +158,7 @@ export const ZENHUB_OPERATIONS = {
   pipelineWithIssues: `query PipelineWithIssues($id: ID!, $first: Int, $state: IssueState) {
     node(id: $id) {
       ... on Pipeline {
-        id name hasEstimatedIssues
+        id name hasEstimatedIssues isDefaultPRPipeline
         itemBefore { id }
         workspace { id hasEstimatedIssues }
         issues(first: $first, state: $state) { totalCount nodes { number } }
@@ -212,6 +212,101 @@ export const ZENHUB_OPERATIONS = {
     viewer { id }
     workspace(id: $workspaceId) { creator { id name } }
     node(id: $issueId) { ... on Issue { creator { id } } }
+  }`,
+  issuesByIds: `query IssuesByIds($workspaceId: ID!, $ids: [ID!]!) {
+    issues(ids: $ids) { ...IssueFields }
+  }
+  ${ISSUE_FIELDS}`,
+  issueConnections: `query IssueConnections($workspaceId: ID!, $issueIds: [ID!]!, $first: Int, $after: String) {
+    issueConnections(workspaceId: $workspaceId, issueIds: $issueIds, first: $first, after: $after) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      edges { cursor node { id number title pullRequest } }
+    }
+  }`,
+  milestoneByNumber: `query MilestoneByNumber($repositoryGhId: Int!, $milestoneNumber: Int!) {
+    milestoneByRepoGhIdAndNumber(repositoryGhId: $repositoryGhId, milestoneNumber: $milestoneNumber) { number title }
+  }`,
+  validateWorkspaceName: `query ValidateWorkspaceName($zenhubOrganizationId: ID!, $name: String!) {
+    validateWorkspaceName(zenhubOrganizationId: $zenhubOrganizationId, name: $name)
+  }`,
+  dependencyItems: `query DependencyItems($id: ID!, $state: IssueDependencyItemState!) {
+    node(id: $id) {
+      ... on Issue {
+        number body htmlBody ghNodeId
+        blockingItems(first: 10) {
+          totalCount
+          nodes { __typename ... on Issue { number } ... on ZenhubEpic { id title } }
+        }
+        blockedItems(first: 10, filters: { state: { eq: $state } }) {
+          totalCount
+          edges { cursor node { ... on Issue { number state } } }
+        }
+      }
+    }
+  }`,
+  boardDetails: `query BoardDetails($workspaceId: ID!, $issueId: ID!) {
+    workspace(id: $workspaceId) {
+      areUploadedFilesPrivate
+      sharedZenhubRepositories(first: 10) { totalCount nodes { id } }
+      pipelinesConnection(first: 1) { nodes { isEpicPipeline } }
+      sprintConfig { kind monthlyAttributes { startDay endDay period } }
+      sprints(first: 1) { nodes { persisted } }
+      releases(first: 5) { nodes { viewerPermission } }
+      zenhubEpics(first: 5) {
+        nodes {
+          viewerPermission htmlBody
+          zenhubOrganization { id }
+          blockingItems(first: 5) { totalCount nodes { ... on Issue { number } } }
+          relatedItems(first: 5) { totalCount }
+        }
+      }
+    }
+    node(id: $issueId) {
+      ... on Issue {
+        metadata(workspaceId: $workspaceId)
+        repository { type checkIssueCounts { githubCount raptorCount } }
+      }
+    }
+  }`,
+  createZenhubLabel: `mutation CreateZenhubLabel($zenhubOrganizationId: ID!, $name: String!, $color: String!, $description: String) {
+    createZenhubLabel(input: { zenhubOrganizationId: $zenhubOrganizationId, name: $name, color: $color, description: $description }) {
+      zenhubLabel { ...ZenhubLabelFields }
+    }
+  }
+  fragment ZenhubLabelFields on ZenhubLabel { id name color description }`,
+  labelIssue: `mutation LabelIssue($issueIds: [ID!]!, $zenhubLabelIds: [ID!]) {
+    addZenhubLabelsToIssues(input: { issueIds: $issueIds, zenhubLabelIds: $zenhubLabelIds }) { issues { id } }
+  }`,
+  labelsInUse: `query LabelsInUse($workspaceId: ID!, $issueId: ID!) {
+    workspace(id: $workspaceId) { zenhubLabels(first: 50) { totalCount nodes { id name } } }
+    node(id: $issueId) { ... on Issue { zenhubLabels(first: 50) { nodes { name } } } }
+  }`,
+  deleteZenhubLabels: `mutation DeleteZenhubLabels($zenhubOrganizationId: ID!, $names: [String!]!) {
+    deleteZenhubLabels(input: { zenhubOrganizationId: $zenhubOrganizationId, names: $names }) {
+      clientMutationId
+      zenhubLabels { id name }
+    }
+  }`,
+  repositoryWorkspaces: `query RepositoryWorkspaces($workspaceId: ID!, $issueId: ID!) {
+    workspace(id: $workspaceId) { relatedWorkspaces(first: 10) { totalCount nodes { id name } } }
+    node(id: $issueId) {
+      ... on Issue {
+        repository {
+          workspace { id }
+          workspaces { id }
+          workspacesConnection(first: 10) { totalCount pageInfo { hasNextPage } nodes { id } }
+        }
+      }
+    }
+  }`,
+  workspaceLists: `query WorkspaceLists($workspaceId: ID!, $number: Int!) {
+    workspace(id: $workspaceId) {
+      priorities { id name }
+      prioritiesConnection(first: 50) { nodes { id name } }
+      repositories { id name ghId }
+      zenhubIssueByNumber(number: $number) { id number }
+    }
   }`,
 } as const;
 

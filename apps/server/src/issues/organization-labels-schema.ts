@@ -1,0 +1,57 @@
+import { builder } from "../graphql/builder.js";
+import { signedInViewer } from "../graphql/context.js";
+import { GantryOrganization } from "../organizations/schema.js";
+import { GantryLabel } from "./gantry-labels-schema.js";
+import { createOrganizationLabel, deleteOrganizationLabels } from "./organization-labels.js";
+
+builder.relayMutationField(
+  "createGantryLabel",
+  {
+    inputFields: (t) => ({
+      gantryOrganizationId: t.globalID({ required: true, for: GantryOrganization }),
+      name: t.string({ required: true, description: "1 to 50 characters." }),
+      color: t.string({ required: true, description: "Six hex digits, with or without #." }),
+      description: t.string({ required: false }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    description:
+      "Makes the label in every workspace of the organisation that has none of that name (organisation owners and admins); answers the first workspace's.",
+    resolve: async (_root, { input }, context) => ({
+      gantryLabel: await createOrganizationLabel(context, signedInViewer(context).id, {
+        organizationId: input.gantryOrganizationId.id,
+        name: input.name,
+        color: input.color,
+        description: input.description ?? null,
+      }),
+    }),
+  },
+  { outputFields: (t) => ({ gantryLabel: t.field({ type: GantryLabel, resolve: (payload) => payload.gantryLabel }) }) },
+);
+
+builder.relayMutationField(
+  "deleteGantryLabels",
+  {
+    inputFields: (t) => ({
+      gantryOrganizationId: t.globalID({ required: true, for: GantryOrganization }),
+      names: t.stringList({ required: true, description: "At most 50; matched ignoring case." }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    description:
+      "Deletes the labels of these names in every workspace of the organisation (organisation owners and admins), taking them off every epic and issue; answers those deleted.",
+    resolve: async (_root, { input }, context) => ({
+      gantryLabels: await deleteOrganizationLabels(context, signedInViewer(context).id, {
+        organizationId: input.gantryOrganizationId.id,
+        names: input.names,
+      }),
+    }),
+  },
+  {
+    outputFields: (t) => ({
+      gantryLabels: t.field({ type: [GantryLabel], resolve: (payload) => payload.gantryLabels }),
+    }),
+  },
+);
