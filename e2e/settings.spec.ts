@@ -99,6 +99,8 @@ test("onboarding dismissals and “Don’t show me this again” hold across a r
 
   // Shown again from the palette, then hidden without asking, as chosen on the first device.
   await other.keyboard.press("ControlOrMeta+k");
+  // The palette's code loads when first asked for (decision 0072): type once its box has the focus.
+  await expect(other.getByRole("combobox", { name: "Command palette" })).toBeFocused();
   await other.keyboard.type("Show tutorials");
   await other.keyboard.press("Enter");
   const otherTutorials = other.getByRole("region", { name: "Tutorials" });
