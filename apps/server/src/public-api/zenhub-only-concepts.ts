@@ -83,8 +83,13 @@ const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
     reason: "Dependencies of epics are a ZenHub concept: Gantry's dependencies are between issues.",
   },
   {
-    match: /^GantryOrganization\.githubOrganization$/,
+    match: /^GantryOrganization\.githubOrganization$|^Organization\.gantryOrganization$/,
     reason: "Linking an organisation to a GitHub organisation is a ZenHub concept: a Gantry organisation stands alone.",
+  },
+  {
+    match: /^(User|Organization)\.searchWorkspaces\b/,
+    reason:
+      "Searching the workspaces of a GitHub account is ZenHub's: Gantry searches a Gantry user's workspaces (`GantryUser.searchWorkspaces`).",
   },
   {
     match: /^Repository\.checkIssueCounts$/,
