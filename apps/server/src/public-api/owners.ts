@@ -60,7 +60,10 @@ export function gitHubOwner(context: GraphQLContext, key: OwnerKey): Promise<Git
 }
 
 async function readOwner(context: GraphQLContext, userId: string, key: OwnerKey): Promise<GitHubOwner | null> {
-  const { client } = await clientForUser(requireGitHub(context), userId);
+  const { client } = await clientForUser(
+    requireGitHub({ ...context, codeHost: context.codeHost?.deps ?? null }),
+    userId,
+  );
   let account: GitHubAccountWire;
   try {
     const response =

@@ -6,7 +6,8 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type GraphQLSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/app.js";
-import { field, type GraphQLAnswer } from "../../testing/factories.js";
+import { field, type GraphQLAnswer, signUpUser } from "../../testing/factories.js";
+import { type GantryWithHub, gantryWithHub } from "../../testing/hub.js";
 import { type WorkspaceIssues, workspaceWithIssues } from "../../testing/workspace-issues.js";
 import { ZENHUB_GRAPHQL_PATH } from "../route.js";
 import { createKey, placeFixtureIssues, publicGql, servedSchema, weeklySprints } from "../testing.js";
@@ -1134,4 +1135,131 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       expect((await read(0))[byNumber]).toBeNull();
     },
   );
+});
+
+describe.each(testEngines())("a ZenHub client looking up GitHub owners, on %s", (engine) => {
+  let g: GantryWithHub;
+  let secret: string;
+  let assignedIssue: string;
+
+  const ask = (view: View, operation: ZenhubOperationName, variables: Record<string, unknown>, key = secret) =>
+    view === "gantry"
+      ? publicGql(g.t, key, gantryNamed(ZENHUB_OPERATIONS[operation]), variables)
+      : publicGql(g.t, key, ZENHUB_OPERATIONS[operation], variables, ZENHUB_GRAPHQL_PATH);
+
+  beforeAll(async () => {
+    g = await gantryWithHub(engine, { REQUIRE_EMAIL_VERIFICATION: "false" });
+    secret = (await createKey(g.t, g.demo, "owner lookups")).secret;
+    // A GitHub repository of acme shown by the demo person's workspace, with an issue assigned to mona.
+    const db = g.t.database.db;
+    const [repository] = await db
+      .insert(schema.repositories)
+      .values({ ghId: 8_800_001, ownerLogin: "acme", name: "owned", htmlUrl: "https://github.test/acme/owned" })
+      .returning();
+    if (!repository) throw new Error("no repository");
+    await db
+      .insert(schema.workspaceRepositories)
+      .values({ workspaceId: decodeGlobalID(g.workspace).id, repositoryId: repository.id });
+    const [issue] = await db
+      .insert(schema.issues)
+      .values({
+        repositoryId: repository.id,
+        ghId: 8_800_002,
+        number: 1,
+        title: "Assigned",
+        state: "open",
+        assignees: [{ login: "mona", avatarUrl: null }],
+        ghCreatedAt: new Date(),
+        ghUpdatedAt: new Date(),
+      })
+      .returning();
+    if (!issue) throw new Error("no issue");
+    assignedIssue = encodeGlobalID("Issue", issue.id);
+  }, 240_000);
+  afterAll(async () => {
+    await g.t.close();
+    await g.hub.close();
+  });
+
+  it.each(VIEWS)("answers an organisation and a person as GitHub describes them (%s names)", async (view) => {
+    const acme = g.hub.store.accountByLogin("acme");
+    const mona = g.hub.store.accountByLogin("mona");
+    if (!acme || !mona) throw new Error("the demo seed has no acme or mona");
+    const organization = await ask(view, "ownerByLogin", { login: "acme" });
+    expect(organization).toEqual({
+      data: {
+        ownerByLogin: {
+          __typename: "Organization",
+          id: encodeGlobalID("Organization", "acme"),
+          ghId: acme.id,
+          ghNodeId: expect.any(String),
+          login: "acme",
+          avatarUrl: expect.stringContaining("/avatars/acme"),
+          hasWorkspace: true,
+          createdAt: new Date(acme.createdAt).toISOString(),
+          type: "Organization",
+          updatedAt: new Date(acme.updatedAt).toISOString(),
+        },
+      },
+    });
+    const person = await ask(view, "ownerByLogin", { login: "mona" });
+    expect(person.data?.ownerByLogin).toMatchObject({
+      __typename: "User",
+      id: encodeGlobalID("User", "mona"),
+      ghId: mona.id,
+      login: "mona",
+      name: "Mona Lisa",
+      type: "User",
+      hasWorkspace: false,
+    });
+    expect(await ask(view, "ownerByGhId", { ghId: acme.id })).toEqual({
+      data: {
+        ownerByGhId: {
+          __typename: "Organization",
+          login: "acme",
+          ghId: acme.id,
+          createdAt: new Date(acme.createdAt).toISOString(),
+          updatedAt: new Date(acme.updatedAt).toISOString(),
+        },
+      },
+    });
+  });
+
+  it.each(VIEWS)("answers null for an account GitHub does not have (%s names)", async (view) => {
+    expect(await ask(view, "ownerByLogin", { login: "nobody-at-all" })).toEqual({ data: { ownerByLogin: null } });
+    expect(await ask(view, "ownerByGhId", { ghId: 987_654_321 })).toEqual({ data: { ownerByGhId: null } });
+    expect(await ask(view, "ownerByLogin", { login: "not/a/login" })).toEqual({ data: { ownerByLogin: null } });
+  });
+
+  it.each(VIEWS)("gives an issue's assignee GitHub's dates and type (%s names)", async (view) => {
+    const mona = g.hub.store.accountByLogin("mona");
+    const answer = await ask(view, "assigneeDates", { issueId: assignedIssue });
+    expect(answer).toEqual({
+      data: {
+        node: {
+          assignees: {
+            nodes: [
+              {
+                login: "mona",
+                type: "User",
+                createdAt: new Date(mona?.createdAt ?? 0).toISOString(),
+                hasWorkspace: false,
+              },
+            ],
+          },
+        },
+      },
+    });
+  });
+
+  it.each(VIEWS)("tells a caller with no GitHub account to connect one (%s names)", async (view) => {
+    const stranger = await signUpUser(g.t, "no-github");
+    const key = (await createKey(g.t, stranger, "no github")).secret;
+    const answer = await ask(view, "ownerByLogin", { login: "acme" }, key);
+    expect(answer.data).toEqual({ ownerByLogin: null });
+    expect(answer.errors?.[0]).toMatchObject({
+      message: "Connect your GitHub account first.",
+      extensions: { code: "FORBIDDEN", reason: "GITHUB_NOT_CONNECTED" },
+    });
+  });
 });

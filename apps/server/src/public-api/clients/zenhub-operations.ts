@@ -308,6 +308,25 @@ export const ZENHUB_OPERATIONS = {
       zenhubIssueByNumber(number: $number) { id number }
     }
   }`,
+  ownerByLogin: `query OwnerByLogin($login: String!) {
+    ownerByLogin(login: $login) { ...OwnerFields }
+  }
+  fragment OwnerFields on Owner {
+    __typename id ghId ghNodeId login avatarUrl hasWorkspace createdAt
+    ... on User { name type updatedAt }
+    ... on Organization { type updatedAt }
+  }`,
+  ownerByGhId: `query OwnerByGhId($ghId: Int!) {
+    ownerByGhId(ghId: $ghId) {
+      __typename login ghId
+      ... on Timestamps { createdAt updatedAt }
+    }
+  }`,
+  assigneeDates: `query AssigneeDates($issueId: ID!) {
+    node(id: $issueId) {
+      ... on Issue { assignees(first: 10) { nodes { login type createdAt hasWorkspace } } }
+    }
+  }`,
 } as const;
 
 export type ZenhubOperationName = keyof typeof ZENHUB_OPERATIONS;
