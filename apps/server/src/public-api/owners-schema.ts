@@ -4,7 +4,6 @@ import {
   type GraphQLFieldConfig,
   type GraphQLFieldConfigMap,
   GraphQLInt,
-  GraphQLInterfaceType,
   GraphQLNonNull,
   GraphQLObjectType,
   type GraphQLSchema,

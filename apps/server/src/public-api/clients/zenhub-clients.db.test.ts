@@ -6,7 +6,14 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type GraphQLSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/app.js";
-import { field, type GraphQLAnswer, signUpUser } from "../../testing/factories.js";
+import {
+  addMember,
+  field,
+  type GraphQLAnswer,
+  gantryRepositoryOf,
+  grantWorkspace,
+  signUpUser,
+} from "../../testing/factories.js";
 import { type GantryWithHub, gantryWithHub } from "../../testing/hub.js";
 import { type WorkspaceIssues, workspaceWithIssues } from "../../testing/workspace-issues.js";
 import { ZENHUB_GRAPHQL_PATH } from "../route.js";
@@ -1141,6 +1148,7 @@ describe.each(testEngines())("a ZenHub client looking up GitHub owners, on %s", 
   let g: GantryWithHub;
   let secret: string;
   let assignedIssue: string;
+  let repositoryId: string;
 
   const ask = (view: View, operation: ZenhubOperationName, variables: Record<string, unknown>, key = secret) =>
     view === "gantry"
@@ -1152,11 +1160,14 @@ describe.each(testEngines())("a ZenHub client looking up GitHub owners, on %s", 
     secret = (await createKey(g.t, g.demo, "owner lookups")).secret;
     // A GitHub repository of acme shown by the demo person's workspace, with an issue assigned to mona.
     const db = g.t.database.db;
+    const onGitHub = g.hub.store.repository("acme", "web-app");
+    if (!onGitHub) throw new Error("the demo seed has no acme/web-app");
     const [repository] = await db
       .insert(schema.repositories)
-      .values({ ghId: 8_800_001, ownerLogin: "acme", name: "owned", htmlUrl: "https://github.test/acme/owned" })
+      .values({ ghId: onGitHub.id, ownerLogin: "acme", name: "web-app", htmlUrl: "https://github.test/acme/web-app" })
       .returning();
     if (!repository) throw new Error("no repository");
+    repositoryId = encodeGlobalID("Repository", repository.id);
     await db
       .insert(schema.workspaceRepositories)
       .values({ workspaceId: decodeGlobalID(g.workspace).id, repositoryId: repository.id });
@@ -1262,4 +1273,72 @@ describe.each(testEngines())("a ZenHub client looking up GitHub owners, on %s", 
       extensions: { code: "FORBIDDEN", reason: "GITHUB_NOT_CONNECTED" },
     });
   });
+
+  it.each(VIEWS)(
+    "creates a label on GitHub for an editor of a workspace showing the repository (%s names)",
+    async (view) => {
+      const name = `needs-triage-${view}`;
+      const input = {
+        repositoryId,
+        name,
+        color: "#D73A4A",
+        description: "Waiting for a first look",
+        clientMutationId: "c1",
+      };
+      const made = await ask(view, "createGithubLabel", { input });
+      expect(made).toEqual({
+        data: {
+          createGithubLabel: {
+            clientMutationId: "c1",
+            label: {
+              id: encodeGlobalID("Label", `${decodeGlobalID(repositoryId).id}:${name}`),
+              name,
+              color: "d73a4a",
+              description: "Waiting for a first look",
+            },
+          },
+        },
+      });
+      const labels = [...(g.hub.store.repository("acme", "web-app")?.labels.values() ?? [])];
+      expect(labels.find((label) => label.name === name)).toMatchObject({ color: "d73a4a" });
+
+      const again = await ask(view, "createGithubLabel", { input });
+      expect(again.errors?.[0]).toMatchObject({
+        message: `The repository already has a label named ${name}.`,
+        extensions: { code: "BAD_USER_INPUT" },
+      });
+      const badColour = await ask(view, "createGithubLabel", { input: { ...input, name: "other", color: "red" } });
+      expect(badColour.errors?.[0]?.message).toBe("A label's color is six hex digits, such as d73a4a.");
+      const gantryRepository = await gantryRepositoryOf(g.t, g.demo.token, g.workspace);
+      const native = await ask(view, "createGithubLabel", { input: { ...input, repositoryId: gantryRepository } });
+      expect(native.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT" });
+    },
+  );
+
+  it.each(VIEWS)(
+    "refuses a label to a workspace viewer and hides the repository from others (%s names)",
+    async (view) => {
+      const [workspace] = await g.t.database.db
+        .select({ organizationId: schema.workspaces.organizationId })
+        .from(schema.workspaces)
+        .where(eq(schema.workspaces.id, decodeGlobalID(g.workspace).id));
+      const reader = await signUpUser(g.t, `reader-${view}`);
+      await addMember(g.t, encodeGlobalID("GantryOrganization", workspace?.organizationId ?? ""), reader, "member");
+      await grantWorkspace(g.t, g.workspace, reader, "viewer");
+      const input = { repositoryId, name: `from-a-viewer-${view}`, color: "ededed" };
+      const refused = await ask(view, "createGithubLabel", { input }, (await createKey(g.t, reader)).secret);
+      expect(refused.errors?.[0]).toMatchObject({
+        message: "You need editor access to a workspace showing this repository.",
+        extensions: { code: "FORBIDDEN" },
+      });
+      const stranger = await signUpUser(g.t, `stranger-${view}`);
+      const hidden = await ask(view, "createGithubLabel", { input }, (await createKey(g.t, stranger)).secret);
+      expect(hidden.errors?.[0]).toMatchObject({
+        message: "This repository does not exist.",
+        extensions: { code: "NOT_FOUND" },
+      });
+      const labels = [...(g.hub.store.repository("acme", "web-app")?.labels.values() ?? [])];
+      expect(labels.map((label) => label.name)).not.toContain(input.name);
+    },
+  );
 });

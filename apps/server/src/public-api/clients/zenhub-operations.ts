@@ -322,6 +322,9 @@ export const ZENHUB_OPERATIONS = {
       ... on Timestamps { createdAt updatedAt }
     }
   }`,
+  createGithubLabel: `mutation CreateGithubLabel($input: CreateGithubLabelInput!) {
+    createGithubLabel(input: $input) { clientMutationId label { id name color description } }
+  }`,
   assigneeDates: `query AssigneeDates($issueId: ID!) {
     node(id: $issueId) {
       ... on Issue { assignees(first: 10) { nodes { login type createdAt hasWorkspace } } }
