@@ -970,6 +970,50 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
   );
 
   it.each(VIEWS)(
+    "labels issues by name, making the label in the issue's workspace, and takes it off by name (%s names)",
+    async (view) => {
+      const labels = view === "gantry" ? "gantryLabels" : "zenhubLabels";
+      const name = `Found by name (${view})`;
+      const issueIds = [w.native[1], w.gitHub[1]];
+      const added = await run<Record<string, { issues: { id: string }[] }>>(
+        "labelIssueByName",
+        { issueIds, labelInfos: [{ name: `  ${name} `, color: "0e8a16" }] },
+        view,
+      );
+      expect(added[view === "gantry" ? "addGantryLabelsToIssues" : "addZenhubLabelsToIssues"]?.issues).toHaveLength(2);
+      const inUse = async (issueId: string | undefined) =>
+        run<{
+          workspace: Record<string, { nodes: { id: string; name: string }[] }>;
+          node: Record<string, { nodes: { name: string }[] }>;
+        }>("labelsInUse", { workspaceId: w.workspace, issueId }, view);
+      const afterAdd = await inUse(w.gitHub[1]);
+      expect(afterAdd.workspace[labels]?.nodes.filter((label) => label.name === name)).toHaveLength(1);
+      expect(afterAdd.node[labels]?.nodes).toContainEqual({ name });
+      expect((await inUse(w.native[1])).node[labels]?.nodes).toContainEqual({ name });
+
+      // A read-only member may not label by name; nothing changes.
+      const refused = await publicGql(
+        t,
+        await viewerSecret(),
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.unlabelIssueByName) : ZENHUB_OPERATIONS.unlabelIssueByName,
+        { issueIds, labelInfos: [{ name }] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(refused.errors?.[0]).toMatchObject({
+        message: "You need editor access to a workspace showing each of these issues.",
+        extensions: { code: "FORBIDDEN" },
+      });
+      expect((await inUse(w.native[1])).node[labels]?.nodes).toContainEqual({ name });
+
+      await run("unlabelIssueByName", { issueIds, labelInfos: [{ name: name.toUpperCase() }] }, view);
+      expect((await inUse(w.gitHub[1])).node[labels]?.nodes).not.toContainEqual({ name });
+      expect((await inUse(w.native[1])).node[labels]?.nodes).not.toContainEqual({ name });
+      // Taking a label off by name leaves the workspace's label itself.
+      expect((await inUse(w.native[1])).workspace[labels]?.nodes.map((label) => label.name)).toContain(name);
+    },
+  );
+
+  it.each(VIEWS)(
     "creates an organisation's label, uses it on an issue and deletes it, as an owner only (%s names)",
     async (view) => {
       const org = view === "gantry" ? "gantryOrganizationId" : "zenhubOrganizationId";
@@ -1003,9 +1047,7 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
         { issueIds: [w.native[0]] },
         view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
       );
-      expect(withoutIds.errors?.[0]?.message).toBe(
-        "Give at least one Gantry label id: labels are not found by name on issues.",
-      );
+      expect(withoutIds.errors?.[0]?.message).toBe("Give gantryLabelIds or labelInfos.");
       await run("labelIssue", { issueIds: [w.native[0]], [labelIds]: [label?.id] }, view);
       const inUse = async () =>
         run<{

@@ -278,6 +278,12 @@ export const ZENHUB_OPERATIONS = {
   labelIssue: `mutation LabelIssue($issueIds: [ID!]!, $zenhubLabelIds: [ID!]) {
     addZenhubLabelsToIssues(input: { issueIds: $issueIds, zenhubLabelIds: $zenhubLabelIds }) { issues { id } }
   }`,
+  labelIssueByName: `mutation LabelIssueByName($issueIds: [ID!]!, $labelInfos: [LabelInfoInput!]) {
+    addZenhubLabelsToIssues(input: { issueIds: $issueIds, labelInfos: $labelInfos }) { issues { id number } }
+  }`,
+  unlabelIssueByName: `mutation UnlabelIssueByName($issueIds: [ID!]!, $labelInfos: [LabelInfoInput!]) {
+    removeZenhubLabelsFromIssues(input: { issueIds: $issueIds, labelInfos: $labelInfos }) { issues { id } }
+  }`,
   labelsInUse: `query LabelsInUse($workspaceId: ID!, $issueId: ID!) {
     workspace(id: $workspaceId) { zenhubLabels(first: 50) { totalCount nodes { id name } } }
     node(id: $issueId) { ... on Issue { zenhubLabels(first: 50) { nodes { name } } } }
