@@ -1148,6 +1148,56 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     });
   });
 
+  it.each(VIEWS)("dates a sprint's, a release's and a priority's last change (%s names)", async (view) => {
+    type Dated = { id: string; createdAt: string; updatedAt: string };
+    type Lists = { workspace: Record<string, { nodes: Dated[] }> };
+    await publicGql(
+      t,
+      secret,
+      `mutation ($workspaceId: ID!) { createRelease(input: { workspaceId: $workspaceId, release: { title: "Dated" } }) { release { id } } }`,
+      { workspaceId: w.workspace },
+      view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+    );
+    await publicGql(
+      t,
+      secret,
+      `mutation ($input: CreatePriorityInput!) { createPriority(input: $input) { priority { id } } }`,
+      { input: { workspaceId: w.workspace, name: `Dated (${view})`, color: "#00ff00" } },
+      view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+    );
+    const before = (await run<Lists>("recordDates", { workspaceId: w.workspace }, view)).workspace;
+    const [sprint, release, priority] = [before.sprints, before.releases, before.prioritiesConnection].map(
+      (list) => list?.nodes[0] as Dated,
+    );
+    for (const record of [sprint, release, priority]) {
+      expect(Date.parse(record?.updatedAt ?? "")).toBeGreaterThanOrEqual(Date.parse(record?.createdAt ?? ""));
+    }
+    const renamed = await run<Record<string, Record<string, { id: string; updatedAt: string }>>>(
+      "renameRecords",
+      { sprintId: sprint?.id, releaseId: release?.id, name: `Renamed ${view}` },
+      view,
+    );
+    // The reference has no priority update; Gantry's own `updatePriority` changes one.
+    const renamedPriority = field<{ priority: { id: string; updatedAt: string } }>(
+      await publicGql(
+        t,
+        secret,
+        `mutation ($input: UpdatePriorityInput!) { updatePriority(input: $input) { priority { id updatedAt } } }`,
+        { input: { priorityId: priority?.id, name: `Renamed ${view}` } },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      ),
+      "updatePriority",
+    ).priority;
+    const changed = [renamed.updateSprint?.sprint, renamed.updateRelease?.release, renamedPriority];
+    [sprint, release, priority].forEach((record, index) => {
+      expect(changed[index]?.id).toBe(record?.id);
+      expect(Date.parse(changed[index]?.updatedAt ?? "")).toBeGreaterThan(Date.parse(record?.updatedAt ?? ""));
+    });
+    const after = (await run<Lists>("recordDates", { workspaceId: w.workspace }, view)).workspace;
+    expect(after.sprints?.nodes[0]?.updatedAt).toBe(renamed.updateSprint?.sprint?.updatedAt);
+    expect(after.sprints?.nodes[0]?.createdAt).toBe(sprint?.createdAt);
+  });
+
   it.each(VIEWS)(
     "reads a workspace's priorities and repositories as lists, and its own issue by number (%s names)",
     async (view) => {

@@ -331,6 +331,17 @@ export const ZENHUB_OPERATIONS = {
   createGithubLabel: `mutation CreateGithubLabel($input: CreateGithubLabelInput!) {
     createGithubLabel(input: $input) { clientMutationId label { id name color description } }
   }`,
+  recordDates: `query RecordDates($workspaceId: ID!) {
+    workspace(id: $workspaceId) {
+      sprints(first: 1) { nodes { id createdAt updatedAt } }
+      releases(first: 1) { nodes { id createdAt updatedAt } }
+      prioritiesConnection(first: 1) { nodes { id createdAt updatedAt } }
+    }
+  }`,
+  renameRecords: `mutation RenameRecords($sprintId: ID!, $releaseId: ID!, $name: String!) {
+    updateSprint(input: { sprintId: $sprintId, name: $name }) { sprint { id updatedAt } }
+    updateRelease(input: { releaseId: $releaseId, release: { title: $name } }) { release { id updatedAt } }
+  }`,
   assigneeDates: `query AssigneeDates($issueId: ID!) {
     node(id: $issueId) {
       ... on Issue { assignees(first: 10) { nodes { login type createdAt hasWorkspace } } }
