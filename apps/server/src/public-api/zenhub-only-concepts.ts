@@ -92,6 +92,11 @@ const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
       "Searching the workspaces of a GitHub account is ZenHub's: Gantry searches a Gantry user's workspaces (`GantryUser.searchWorkspaces`).",
   },
   {
+    match: /^WorkspaceRepository\.readModeEnabled$/,
+    reason:
+      "ZenHub's read mode for a workspace's repository is a concept Gantry does not have: every repository of a workspace is worked on alike.",
+  },
+  {
     match: /^Repository\.checkIssueCounts$/,
     reason: "ZenHub's check of a repository's issue counts is a concept Gantry does not have; see `Repository.import`.",
   },

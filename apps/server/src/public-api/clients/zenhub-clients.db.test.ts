@@ -1148,6 +1148,26 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     });
   });
 
+  it.each(VIEWS)("lists a workspace's repository connections with their dates (%s names)", async (view) => {
+    type Connected = {
+      createdAt: string;
+      updatedAt: string;
+      readModeEnabled: boolean;
+      workspace: { id: string };
+      repository: { ghId: number | null };
+    };
+    const { workspace } = await run<{
+      workspace: { workspaceRepositories: { totalCount: number; nodes: Connected[] } };
+    }>("workspaceRepositories", { workspaceId: w.workspace }, view);
+    const connections = workspace.workspaceRepositories;
+    expect(connections.totalCount).toBe(2);
+    expect(connections.nodes.map((node) => node.repository.ghId).sort()).toEqual([repositoryGhId, null].sort());
+    for (const node of connections.nodes) {
+      expect(node).toMatchObject({ readModeEnabled: false, workspace: { id: w.workspace } });
+      expect(node.updatedAt).toBe(node.createdAt);
+    }
+  });
+
   it.each(VIEWS)("dates a sprint's, a release's and a priority's last change (%s names)", async (view) => {
     type Dated = { id: string; createdAt: string; updatedAt: string };
     type Lists = { workspace: Record<string, { nodes: Dated[] }> };

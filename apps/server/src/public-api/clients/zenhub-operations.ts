@@ -342,6 +342,15 @@ export const ZENHUB_OPERATIONS = {
     updateSprint(input: { sprintId: $sprintId, name: $name }) { sprint { id updatedAt } }
     updateRelease(input: { releaseId: $releaseId, release: { title: $name } }) { release { id updatedAt } }
   }`,
+  workspaceRepositories: `query WorkspaceRepositories($workspaceId: ID!) {
+    workspace(id: $workspaceId) {
+      workspaceRepositories(first: 10) {
+        totalCount
+        pageInfo { hasNextPage }
+        nodes { id createdAt updatedAt readModeEnabled workspace { id } repository { id name ghId } }
+      }
+    }
+  }`,
   assigneeDates: `query AssigneeDates($issueId: ID!) {
     node(id: $issueId) {
       ... on Issue { assignees(first: 10) { nodes { login type createdAt hasWorkspace } } }
