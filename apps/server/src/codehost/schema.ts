@@ -7,7 +7,7 @@ import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { readableRepository } from "../issues/lookups.js";
-import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
+import { permissionAtLeast, requireWorkspace, workspaceAccess } from "../organizations/access.js";
 import type { WorkspaceWithPermission } from "../organizations/queries.js";
 import { Workspace } from "../workspaces/schema.js";
 import type { CodeHost } from "./code-host.js";
@@ -291,7 +291,9 @@ builder.relayMutationField(
         { workspaceId: input.workspaceId.id, repositoryGhId: String(input.repositoryGhId) },
         (repositoryId) => codeHost.imports.start(repositoryId),
       );
-      const rows = await workspaceRepositoryRows(context, input.workspaceId.id);
+      const access = await requireWorkspace(context.db, input.workspaceId.id, signedInViewer(context).id, "viewer");
+      const workspace = { ...access.workspace, viewerPermission: access.permission };
+      const rows = await workspaceRepositoryRows(context, workspace);
       const row = rows.find((candidate) => candidate.repository.id === repository.id);
       if (!row) throw new Error("connected repository is missing from its workspace");
       return { workspaceRepository: row };

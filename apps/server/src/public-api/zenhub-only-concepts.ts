@@ -92,6 +92,16 @@ const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
       "Searching the workspaces of a GitHub account is ZenHub's: Gantry searches a Gantry user's workspaces (`GantryUser.searchWorkspaces`).",
   },
   {
+    match: /^Workspace\.defaultSavedView$/,
+    reason:
+      "A default saved view is a ZenHub concept: a Gantry saved view is its creator's or shared with the workspace, and none is the workspace's default.",
+  },
+  {
+    match: /^Workspace\.issueFlowStats\b|IssueFlowStats|AnomalousIssue/,
+    reason:
+      "ZenHub's issue flow statistics (development and review days, anomalies) are a concept Gantry does not have; Gantry's cycle times are its control chart report (`Workspace.reports.controlChart`).",
+  },
+  {
     match: /^WorkspaceRepository\.readModeEnabled$/,
     reason:
       "ZenHub's read mode for a workspace's repository is a concept Gantry does not have: every repository of a workspace is worked on alike.",

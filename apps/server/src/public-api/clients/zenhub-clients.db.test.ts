@@ -1,5 +1,6 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
+import { DEFAULT_ESTIMATE_SET } from "@gantry/domain";
 import { referenceSchema } from "@gantry/zenhub-stand-in/stand-in";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
@@ -1154,7 +1155,7 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       updatedAt: string;
       readModeEnabled: boolean;
       workspace: { id: string };
-      repository: { ghId: number | null };
+      repository: { ghId: number | null; estimateSet: { values: number[] } };
     };
     const { workspace } = await run<{
       workspace: { workspaceRepositories: { totalCount: number; nodes: Connected[] } };
@@ -1165,6 +1166,8 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     for (const node of connections.nodes) {
       expect(node).toMatchObject({ readModeEnabled: false, workspace: { id: w.workspace } });
       expect(node.updatedAt).toBe(node.createdAt);
+      // The workspace keeps the default scale: the one board showing each repository offers it.
+      expect(node.repository.estimateSet.values).toEqual([...DEFAULT_ESTIMATE_SET]);
     }
   });
 

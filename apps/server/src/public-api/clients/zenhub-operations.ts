@@ -347,7 +347,7 @@ export const ZENHUB_OPERATIONS = {
       workspaceRepositories(first: 10) {
         totalCount
         pageInfo { hasNextPage }
-        nodes { id createdAt updatedAt readModeEnabled workspace { id } repository { id name ghId } }
+        nodes { id createdAt updatedAt readModeEnabled workspace { id } repository { id name ghId estimateSet { values } } }
       }
     }
   }`,
