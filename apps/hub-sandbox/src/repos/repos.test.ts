@@ -8,6 +8,21 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 describe("accounts and repositories", () => {
+  it("answers an account by login and by id, as GitHub's users/get-by-username and users/get-by-id do", async () => {
+    const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
+    const { data: acme } = await octokit.rest.users.getByUsername({ username: "ACME" });
+    expect(acme).toMatchObject({ login: "acme", type: "Organization" });
+    const { data: byId } = await octokit.rest.users.getById({ account_id: acme.id });
+    expect(byId).toMatchObject({ login: "acme", id: acme.id, type: "Organization", created_at: acme.created_at });
+    const { data: mona } = await octokit.rest.users.getByUsername({ username: "mona" });
+    expect((await octokit.rest.users.getById({ account_id: mona.id })).data).toMatchObject({
+      login: "mona",
+      type: "User",
+    });
+    expect((await failureOf(octokit.rest.users.getById({ account_id: 987_654_321 }))).status).toBe(404);
+    expect((await failureOf(octokit.rest.users.getByUsername({ username: "nobody-here" }))).status).toBe(404);
+  });
+
   it("lists the viewer's organisations", async () => {
     const { data } = await sandbox.octokit(sandbox.tokenFor("demo")).rest.orgs.listForAuthenticatedUser();
     expect(data.map((organization) => organization.login).sort()).toEqual(["acme", "octo-labs"]);

@@ -89,6 +89,10 @@ export class HubStore {
     return id === undefined ? undefined : this.accounts.get(id);
   }
 
+  findAccount(id: number): Account | undefined {
+    return this.accounts.get(id);
+  }
+
   account(id: number): Account {
     const account = this.accounts.get(id);
     if (!account) throw new Error(`no account ${id}`);

@@ -23,6 +23,14 @@ export function registerUserRoutes(app: FastifyInstance, context: SandboxContext
     if (!account) throw notFound();
     return publicUser(request.site, store, account);
   });
+
+  // GitHub's "Get a user using their ID" (users/get-by-id): a user or an organisation by its numeric id.
+  app.get<{ Params: { accountId: string } }>("/user/:accountId", async (request) => {
+    const id = /^[1-9][0-9]{0,15}$/.test(request.params.accountId) ? Number(request.params.accountId) : null;
+    const account = id === null ? undefined : store.findAccount(id);
+    if (!account) throw notFound();
+    return publicUser(request.site, store, account);
+  });
 }
 
 /** A plain initial on a coloured square, so avatar_url points at something a page can show. */

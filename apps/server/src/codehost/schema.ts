@@ -7,7 +7,8 @@ import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { readableRepository } from "../issues/lookups.js";
-import { permissionAtLeast, workspaceAccess } from "../organizations/access.js";
+import { permissionAtLeast, requireWorkspace, workspaceAccess } from "../organizations/access.js";
+import type { WorkspaceWithPermission } from "../organizations/queries.js";
 import { Workspace } from "../workspaces/schema.js";
 import type { CodeHost } from "./code-host.js";
 import { type RateLimitReading, rateLimitReadings } from "./github-client.js";
@@ -183,34 +184,57 @@ export const Repository = builder.node(builder.objectRef<RepositoryRow>("Reposit
   }),
 });
 
-type WorkspaceRepositoryRow = { repository: RepositoryRow; workspaceId: string; addedAt: Date };
+type WorkspaceRepositoryRow = { repository: RepositoryRow; workspace: WorkspaceWithPermission; addedAt: Date };
+/** The reference's `WorkspaceRepository`: a repository's connection to a workspace. */
 const WorkspaceRepository = builder.objectRef<WorkspaceRepositoryRow>("WorkspaceRepository").implement({
   fields: (t) => ({
-    id: t.id({ resolve: (row) => encodeGlobalID("WorkspaceRepository", `${row.workspaceId}:${row.repository.id}`) }),
+    id: t.id({
+      resolve: (row) => encodeGlobalID("WorkspaceRepository", `${row.workspace.id}:${row.repository.id}`),
+    }),
     repository: t.field({ type: Repository, resolve: (row) => row.repository }),
+    workspace: t.field({ type: Workspace, resolve: (row) => row.workspace }),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (row) => row.addedAt }),
+    updatedAt: t.field({
+      type: "ISO8601DateTime",
+      description: "When the repository was connected: a connection is never changed, only made or removed.",
+      resolve: (row) => row.addedAt,
+    }),
   }),
 });
 
 export async function workspaceRepositoryRows(
   context: GraphQLContext,
-  workspaceId: string,
+  workspace: WorkspaceWithPermission,
 ): Promise<WorkspaceRepositoryRow[]> {
   const rows = await context.db
     .select({ repository: schema.repositories, addedAt: schema.workspaceRepositories.addedAt })
     .from(schema.workspaceRepositories)
     .innerJoin(schema.repositories, eq(schema.repositories.id, schema.workspaceRepositories.repositoryId))
-    .where(eq(schema.workspaceRepositories.workspaceId, workspaceId))
+    .where(eq(schema.workspaceRepositories.workspaceId, workspace.id))
     .orderBy(asc(schema.repositories.ownerLogin), asc(schema.repositories.name));
-  return rows.map((row) => ({ ...row, workspaceId }));
+  return rows.map((row) => ({ ...row, workspace }));
 }
 
 builder.objectField(Workspace, "repositoriesConnection", (t) =>
   t.connection({
     type: WorkspaceRepository,
     resolve: async (workspace, args, context) =>
-      arrayConnection(args, await workspaceRepositoryRows(context, workspace.id)),
+      arrayConnection(args, await workspaceRepositoryRows(context, workspace)),
   }),
+);
+
+builder.objectField(Workspace, "workspaceRepositories", (t) =>
+  t.connection(
+    {
+      type: WorkspaceRepository,
+      description:
+        "The workspace's repositories (its GitHub ones and its own Gantry repository) with when each was connected, by owner and name.",
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await workspaceRepositoryRows(context, workspace)),
+    },
+    { name: "WorkspaceRepositoryConnection" },
+    { name: "WorkspaceRepositoryEdge" },
+  ),
 );
 
 builder.relayMutationField(
@@ -267,7 +291,9 @@ builder.relayMutationField(
         { workspaceId: input.workspaceId.id, repositoryGhId: String(input.repositoryGhId) },
         (repositoryId) => codeHost.imports.start(repositoryId),
       );
-      const rows = await workspaceRepositoryRows(context, input.workspaceId.id);
+      const access = await requireWorkspace(context.db, input.workspaceId.id, signedInViewer(context).id, "viewer");
+      const workspace = { ...access.workspace, viewerPermission: access.permission };
+      const rows = await workspaceRepositoryRows(context, workspace);
       const row = rows.find((candidate) => candidate.repository.id === repository.id);
       if (!row) throw new Error("connected repository is missing from its workspace");
       return { workspaceRepository: row };

@@ -3,6 +3,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
+import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
@@ -58,6 +59,30 @@ builder.objectField(Workspace, "estimateSet", (t) =>
   t.field({
     type: EstimateSet,
     resolve: async (workspace, _args, context) => ({ values: await workspaceEstimateSet(context.db, workspace.id) }),
+  }),
+);
+
+builder.objectField(Repository, "estimateSet", (t) =>
+  t.field({
+    type: EstimateSet,
+    description:
+      "The estimates the boards showing this repository that you can open offer (Gantry's scales are per workspace): every value of those scales, smallest first.",
+    resolve: async (repository, _args, context) => {
+      const visible = await visibleWorkspaceIds(context);
+      const holding = repository.nativeWorkspaceId
+        ? [repository.nativeWorkspaceId]
+        : (
+            await context.db
+              .select({ workspaceId: schema.workspaceRepositories.workspaceId })
+              .from(schema.workspaceRepositories)
+              .where(eq(schema.workspaceRepositories.repositoryId, repository.id))
+          ).map((row) => row.workspaceId);
+      const values = new Set<number>();
+      for (const workspaceId of holding.filter((id) => visible.has(id))) {
+        for (const value of await workspaceEstimateSet(context.db, workspaceId)) values.add(value);
+      }
+      return { values: [...values].sort((a, b) => a - b) };
+    },
   }),
 );
 

@@ -66,6 +66,7 @@ export const Priority = builder.objectRef<typeof schema.priorities.$inferSelect>
     name: t.exposeString("name"),
     color: t.exposeString("color"),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (priority) => priority.createdAt }),
+    updatedAt: t.field({ type: "ISO8601DateTime", resolve: (priority) => priority.updatedAt }),
   }),
 });
 

@@ -7,7 +7,6 @@ import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
-import { GantryError } from "../graphql/errors.js";
 import { readableInWorkspace } from "../organizations/readable-node.js";
 import { Workspace } from "../workspaces/schema.js";
 import { GantryEpic, Release } from "./field-types.js";
@@ -162,20 +161,6 @@ builder.objectField(Release, "repositories", (t) =>
   ),
 );
 
-/** On issues, labels are given by id: by name there is no one workspace to find them in (decision 0071). */
-function requiredLabelIds(ids: readonly { id: string }[] | null | undefined): string[] {
-  if (!ids || ids.length === 0) {
-    throw new GantryError(
-      "BAD_USER_INPUT",
-      "Give at least one Gantry label id: labels are not found by name on issues.",
-      {
-        field: "gantryLabelIds",
-      },
-    );
-  }
-  return ids.map((id) => id.id);
-}
-
 for (const change of ["add", "remove"] as const) {
   builder.relayMutationField(
     change === "add" ? "addAssigneesToGantryEpics" : "removeAssigneesFromGantryEpics",
@@ -241,8 +226,17 @@ for (const change of ["add", "remove"] as const) {
     {
       inputFields: (t) => ({
         issueIds: t.globalIDList({ required: true, for: Issue }),
-        // Optional as in the reference (which also takes `labelInfos`), so a client's `$zenhubLabelIds: [ID!]` validates.
-        gantryLabelIds: t.globalIDList({ required: false, for: GantryLabel }),
+        gantryLabelIds: t.globalIDList({
+          required: false,
+          for: GantryLabel,
+          description: "One of two label arguments is required",
+        }),
+        labelInfos: t.field({
+          type: [LabelInfoInput],
+          required: false,
+          description:
+            "One of two label arguments is required; labels are found by name in each workspace showing the issue that the viewer edits, and made there when adding.",
+        }),
         clientMutationId: t.string({ required: false }),
       }),
     },
@@ -251,7 +245,8 @@ for (const change of ["add", "remove"] as const) {
       resolve: (_root, { input }, context) =>
         changeIssueLabels(context, signedInViewer(context).id, change, {
           issueIds: input.issueIds.map((id) => id.id),
-          gantryLabelIds: requiredLabelIds(input.gantryLabelIds),
+          gantryLabelIds: input.gantryLabelIds?.map((id) => id.id) ?? null,
+          labelInfos: input.labelInfos ?? null,
         }),
     },
     { outputFields: (t) => ({ issues: t.field({ type: [Issue], resolve: (payload) => payload.issues }) }) },

@@ -186,49 +186,91 @@ async function existingByName(deps: Deps, workspaceId: string, infos: LabelInfo[
 
 /**
  * Adds or removes Gantry labels on issues. A label is its workspace's, so the issues must be on that workspace's
- * board and the viewer an editor there.
+ * board and the viewer an editor there. `labelInfos` (ZenHub's labels are per organisation, Gantry's per
+ * workspace) names the label of that name in each workspace whose board shows the issue and the viewer edits,
+ * made there when adding; an issue on no such board is refused, so nothing is half-applied.
  */
 export async function changeIssueLabels(
   deps: Deps,
   userId: string,
   change: Change,
-  input: { issueIds: string[]; gantryLabelIds: string[] },
+  input: { issueIds: string[]; gantryLabelIds?: string[] | null; labelInfos?: LabelInfo[] | null },
 ) {
   const issueIds = count(input.issueIds, MAX_TARGETS, "issueIds", "issues");
   if (issueIds.length === 0) throw new GantryError("BAD_USER_INPUT", "Give at least one issue.", { field: "issueIds" });
-  requireSomeLabels(input.gantryLabelIds, []);
-  const labels = await labelsById(deps, input.gantryLabelIds);
+  requireSomeLabels(input.gantryLabelIds, input.labelInfos);
+  const labels = await labelsById(deps, input.gantryLabelIds ?? []);
+  const pairs: { issueId: string; gantryLabelId: string }[] = [];
   for (const workspaceId of new Set(labels.map((label) => label.workspaceId))) {
     await requireWorkspace(deps.db, workspaceId, userId, "editor");
-    const onBoard = await deps.db
-      .select({ id: issues.id })
-      .from(issues)
-      .innerJoin(
-        workspaceRepositories,
-        and(
-          eq(workspaceRepositories.repositoryId, issues.repositoryId),
-          eq(workspaceRepositories.workspaceId, workspaceId),
-        ),
-      )
-      .where(inArray(issues.id, issueIds));
+    const onBoard = await issuesOnBoard(deps, workspaceId, issueIds);
     if (onBoard.length < issueIds.length) {
       throw new GantryError("BAD_USER_INPUT", "A label can only go on issues of its workspace's board.", {
         field: "issueIds",
       });
     }
   }
-  const pairs = labels.flatMap((label) => issueIds.map((issueId) => ({ issueId, gantryLabelId: label.id })));
-  if (change === "add") await deps.db.insert(issueGantryLabels).values(pairs).onConflictDoNothing();
-  else {
-    await deps.db.delete(issueGantryLabels).where(
-      and(
-        inArray(issueGantryLabels.issueId, issueIds),
-        inArray(
-          issueGantryLabels.gantryLabelId,
-          labels.map((label) => label.id),
-        ),
-      ),
-    );
+  for (const label of labels) for (const issueId of issueIds) pairs.push({ issueId, gantryLabelId: label.id });
+  if ((input.labelInfos ?? []).length > 0)
+    pairs.push(...(await pairsByName(deps, userId, change, issueIds, input.labelInfos ?? [])));
+  if (change === "add") {
+    if (pairs.length > 0) await deps.db.insert(issueGantryLabels).values(pairs).onConflictDoNothing();
+  } else {
+    for (const pair of pairs) {
+      await deps.db
+        .delete(issueGantryLabels)
+        .where(
+          and(eq(issueGantryLabels.issueId, pair.issueId), eq(issueGantryLabels.gantryLabelId, pair.gantryLabelId)),
+        );
+    }
   }
   return { issues: await deps.db.select().from(issues).where(inArray(issues.id, issueIds)) };
+}
+
+async function issuesOnBoard(deps: Deps, workspaceId: string, issueIds: string[]): Promise<string[]> {
+  const rows = await deps.db
+    .select({ id: issues.id })
+    .from(issues)
+    .innerJoin(
+      workspaceRepositories,
+      and(
+        eq(workspaceRepositories.repositoryId, issues.repositoryId),
+        eq(workspaceRepositories.workspaceId, workspaceId),
+      ),
+    )
+    .where(inArray(issues.id, issueIds));
+  return rows.map((row) => row.id);
+}
+
+/** The issue–label pairs `labelInfos` names: per workspace showing the issues that the viewer edits. */
+async function pairsByName(deps: Deps, userId: string, change: Change, issueIds: string[], infos: LabelInfo[]) {
+  const boards = await deps.db
+    .select({ issueId: issues.id, workspaceId: workspaceRepositories.workspaceId })
+    .from(issues)
+    .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, issues.repositoryId))
+    .where(inArray(issues.id, issueIds));
+  const editable = new Set<string>();
+  for (const workspaceId of new Set(boards.map((board) => board.workspaceId))) {
+    try {
+      await requireWorkspace(deps.db, workspaceId, userId, "editor");
+      editable.add(workspaceId);
+    } catch (error) {
+      if (!(error instanceof GantryError)) throw error;
+    }
+  }
+  for (const issueId of issueIds) {
+    if (!boards.some((board) => board.issueId === issueId && editable.has(board.workspaceId))) {
+      throw new GantryError("FORBIDDEN", "You need editor access to a workspace showing each of these issues.", {
+        field: "issueIds",
+      });
+    }
+  }
+  const pairs: { issueId: string; gantryLabelId: string }[] = [];
+  for (const workspaceId of editable) {
+    const named =
+      change === "add" ? await labelsByName(deps, workspaceId, infos) : await existingByName(deps, workspaceId, infos);
+    const here = boards.filter((board) => board.workspaceId === workspaceId).map((board) => board.issueId);
+    for (const label of named) for (const issueId of here) pairs.push({ issueId, gantryLabelId: label.id });
+  }
+  return pairs;
 }

@@ -32,6 +32,32 @@ async function workspacesHolding(db: Executor, repository: Repository): Promise<
   return rows.map((row) => row.workspaceId);
 }
 
+/**
+ * A repository the viewer may change through some workspace holding it with at least `needed` permission.
+ * One they may only read is FORBIDDEN; one they cannot see at all is NOT_FOUND, so its existence does not leak.
+ */
+export async function requireRepositoryPermission(
+  db: Executor,
+  repositoryId: string,
+  userId: string,
+  needed: "editor" | "admin",
+): Promise<Repository> {
+  const repository = await requireReadableRepository(db, await findRepository(db, { id: repositoryId }), userId).catch(
+    (error: unknown) => {
+      throw error instanceof GantryError ? new GantryError("NOT_FOUND", "This repository does not exist.") : error;
+    },
+  );
+  for (const workspaceId of await workspacesHolding(db, repository)) {
+    try {
+      await requireWorkspace(db, workspaceId, userId, needed);
+      return repository;
+    } catch (error) {
+      if (!(error instanceof GantryError)) throw error;
+    }
+  }
+  throw new GantryError("FORBIDDEN", `You need ${needed} access to a workspace showing this repository.`);
+}
+
 /** A repository is readable through any workspace holding it that the viewer may read. */
 async function requireReadableRepository(db: Executor, repository: Repository | undefined, userId: string) {
   if (!repository) throw notFound();

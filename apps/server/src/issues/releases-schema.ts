@@ -16,6 +16,7 @@ builder.objectFields(Release, (t) => ({
   startOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (release) => release.startOn }),
   endOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (release) => release.endOn }),
   createdAt: t.field({ type: "ISO8601DateTime", resolve: (release) => release.createdAt }),
+  updatedAt: t.field({ type: "ISO8601DateTime", resolve: (release) => release.updatedAt }),
   issues: t.connection({
     type: Issue,
     description: "The release's issues, by repository and number.",

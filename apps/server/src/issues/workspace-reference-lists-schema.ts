@@ -15,7 +15,7 @@ builder.objectFields(Workspace, (t) => ({
     deprecationReason: "Use `Workspace.repositoriesConnection`.",
     description: "The repositories connected to the workspace, by owner and name, as a list.",
     resolve: async (workspace, _args, context) =>
-      (await workspaceRepositoryRows(context, workspace.id)).map((row) => row.repository),
+      (await workspaceRepositoryRows(context, workspace)).map((row) => row.repository),
   }),
   gantryIssueByNumber: t.field({
     type: Issue,

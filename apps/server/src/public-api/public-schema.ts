@@ -18,6 +18,8 @@ import {
 import { arrayConnection } from "../graphql/connections.js";
 import { schema } from "../graphql/schema.js";
 import { epicLabelsAsConnection, type PublicLabel } from "./epic-labels-view.js";
+import { withGitHubLabelCreation } from "./github-labels.js";
+import { withOwnerLookups } from "./owners-schema.js";
 import { withReferenceSurface } from "./reference-surface.js";
 import { zenhubViewOf } from "./zenhub-view.js";
 
@@ -60,7 +62,7 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
       return field;
     },
   });
-  return withReferenceSurface(reshaped);
+  return withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)));
 }
 
 const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {

@@ -51,7 +51,7 @@ function reference(): GraphQLSchema {
 }
 
 /** What a field of a concept Gantry does not have answers: the reference's empty value for its type. */
-function emptyValueResolver(
+export function emptyValueResolver(
   field: GraphQLField<unknown, unknown>,
   reason: string,
 ): GraphQLFieldResolver<unknown, unknown> {

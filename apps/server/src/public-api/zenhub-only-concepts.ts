@@ -83,8 +83,28 @@ const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
     reason: "Dependencies of epics are a ZenHub concept: Gantry's dependencies are between issues.",
   },
   {
-    match: /^GantryOrganization\.githubOrganization$/,
+    match: /^GantryOrganization\.githubOrganization$|^Organization\.gantryOrganization$/,
     reason: "Linking an organisation to a GitHub organisation is a ZenHub concept: a Gantry organisation stands alone.",
+  },
+  {
+    match: /^(User|Organization)\.searchWorkspaces\b/,
+    reason:
+      "Searching the workspaces of a GitHub account is ZenHub's: Gantry searches a Gantry user's workspaces (`GantryUser.searchWorkspaces`).",
+  },
+  {
+    match: /^Workspace\.defaultSavedView$/,
+    reason:
+      "A default saved view is a ZenHub concept: a Gantry saved view is its creator's or shared with the workspace, and none is the workspace's default.",
+  },
+  {
+    match: /^Workspace\.issueFlowStats\b|IssueFlowStats|AnomalousIssue/,
+    reason:
+      "ZenHub's issue flow statistics (development and review days, anomalies) are a concept Gantry does not have; Gantry's cycle times are its control chart report (`Workspace.reports.controlChart`).",
+  },
+  {
+    match: /^WorkspaceRepository\.readModeEnabled$/,
+    reason:
+      "ZenHub's read mode for a workspace's repository is a concept Gantry does not have: every repository of a workspace is worked on alike.",
   },
   {
     match: /^Repository\.checkIssueCounts$/,

@@ -162,6 +162,7 @@ builder.objectFields(Sprint, (t) => ({
   issueCount: t.int({ resolve: async (sprint, _args, context) => (await statsOf(context).load(sprint.id)).issueCount }),
   closedAt: t.field({ type: "ISO8601DateTime", nullable: true, resolve: (sprint) => sprint.closedAt }),
   createdAt: t.field({ type: "ISO8601DateTime", resolve: (sprint) => sprint.createdAt }),
+  updatedAt: t.field({ type: "ISO8601DateTime", resolve: (sprint) => sprint.updatedAt }),
   workspace: t.field({
     type: Workspace,
     resolve: (sprint, _args, context) => workspaceForViewer(context, sprint.workspaceId),

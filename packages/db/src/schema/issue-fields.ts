@@ -21,6 +21,11 @@ export const priorities = pgTable(
     color: text("color").notNull(),
     rank: text("rank").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Kept current by every update made through the ORM (Drizzle's onUpdate); the reference's `updatedAt`. */
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (table) => [
     index("priorities_workspace_rank_idx").on(table.workspaceId, table.rank),
@@ -45,6 +50,11 @@ export const sprints = pgTable(
     sprintConfigId: uuid("sprint_config_id").references(() => sprintConfigs.id, { onDelete: "set null" }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Kept current by every update made through the ORM (Drizzle's onUpdate); the reference's `updatedAt`. */
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (table) => [
     index("sprints_workspace_start_idx").on(table.workspaceId, table.startAt),
@@ -113,6 +123,11 @@ export const releases = pgTable(
     endOn: date("end_on"),
     state: text("state").$type<OpenOrClosed>().notNull().default("OPEN"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Kept current by every update made through the ORM (Drizzle's onUpdate); the reference's `updatedAt`. */
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (table) => [
     index("releases_workspace_idx").on(table.workspaceId),

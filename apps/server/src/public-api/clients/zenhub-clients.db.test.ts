@@ -1,12 +1,21 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
+import { DEFAULT_ESTIMATE_SET } from "@gantry/domain";
 import { referenceSchema } from "@gantry/zenhub-stand-in/stand-in";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type GraphQLSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/app.js";
-import { field, type GraphQLAnswer } from "../../testing/factories.js";
+import {
+  addMember,
+  field,
+  type GraphQLAnswer,
+  gantryRepositoryOf,
+  grantWorkspace,
+  signUpUser,
+} from "../../testing/factories.js";
+import { type GantryWithHub, gantryWithHub } from "../../testing/hub.js";
 import { type WorkspaceIssues, workspaceWithIssues } from "../../testing/workspace-issues.js";
 import { ZENHUB_GRAPHQL_PATH } from "../route.js";
 import { createKey, placeFixtureIssues, publicGql, servedSchema, weeklySprints } from "../testing.js";
@@ -962,6 +971,50 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
   );
 
   it.each(VIEWS)(
+    "labels issues by name, making the label in the issue's workspace, and takes it off by name (%s names)",
+    async (view) => {
+      const labels = view === "gantry" ? "gantryLabels" : "zenhubLabels";
+      const name = `Found by name (${view})`;
+      const issueIds = [w.native[1], w.gitHub[1]];
+      const added = await run<Record<string, { issues: { id: string }[] }>>(
+        "labelIssueByName",
+        { issueIds, labelInfos: [{ name: `  ${name} `, color: "0e8a16" }] },
+        view,
+      );
+      expect(added[view === "gantry" ? "addGantryLabelsToIssues" : "addZenhubLabelsToIssues"]?.issues).toHaveLength(2);
+      const inUse = async (issueId: string | undefined) =>
+        run<{
+          workspace: Record<string, { nodes: { id: string; name: string }[] }>;
+          node: Record<string, { nodes: { name: string }[] }>;
+        }>("labelsInUse", { workspaceId: w.workspace, issueId }, view);
+      const afterAdd = await inUse(w.gitHub[1]);
+      expect(afterAdd.workspace[labels]?.nodes.filter((label) => label.name === name)).toHaveLength(1);
+      expect(afterAdd.node[labels]?.nodes).toContainEqual({ name });
+      expect((await inUse(w.native[1])).node[labels]?.nodes).toContainEqual({ name });
+
+      // A read-only member may not label by name; nothing changes.
+      const refused = await publicGql(
+        t,
+        await viewerSecret(),
+        view === "gantry" ? gantryNamed(ZENHUB_OPERATIONS.unlabelIssueByName) : ZENHUB_OPERATIONS.unlabelIssueByName,
+        { issueIds, labelInfos: [{ name }] },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      );
+      expect(refused.errors?.[0]).toMatchObject({
+        message: "You need editor access to a workspace showing each of these issues.",
+        extensions: { code: "FORBIDDEN" },
+      });
+      expect((await inUse(w.native[1])).node[labels]?.nodes).toContainEqual({ name });
+
+      await run("unlabelIssueByName", { issueIds, labelInfos: [{ name: name.toUpperCase() }] }, view);
+      expect((await inUse(w.gitHub[1])).node[labels]?.nodes).not.toContainEqual({ name });
+      expect((await inUse(w.native[1])).node[labels]?.nodes).not.toContainEqual({ name });
+      // Taking a label off by name leaves the workspace's label itself.
+      expect((await inUse(w.native[1])).workspace[labels]?.nodes.map((label) => label.name)).toContain(name);
+    },
+  );
+
+  it.each(VIEWS)(
     "creates an organisation's label, uses it on an issue and deletes it, as an owner only (%s names)",
     async (view) => {
       const org = view === "gantry" ? "gantryOrganizationId" : "zenhubOrganizationId";
@@ -995,9 +1048,7 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
         { issueIds: [w.native[0]] },
         view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
       );
-      expect(withoutIds.errors?.[0]?.message).toBe(
-        "Give at least one Gantry label id: labels are not found by name on issues.",
-      );
+      expect(withoutIds.errors?.[0]?.message).toBe("Give gantryLabelIds or labelInfos.");
       await run("labelIssue", { issueIds: [w.native[0]], [labelIds]: [label?.id] }, view);
       const inUse = async () =>
         run<{
@@ -1098,6 +1149,78 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
     });
   });
 
+  it.each(VIEWS)("lists a workspace's repository connections with their dates (%s names)", async (view) => {
+    type Connected = {
+      createdAt: string;
+      updatedAt: string;
+      readModeEnabled: boolean;
+      workspace: { id: string };
+      repository: { ghId: number | null; estimateSet: { values: number[] } };
+    };
+    const { workspace } = await run<{
+      workspace: { workspaceRepositories: { totalCount: number; nodes: Connected[] } };
+    }>("workspaceRepositories", { workspaceId: w.workspace }, view);
+    const connections = workspace.workspaceRepositories;
+    expect(connections.totalCount).toBe(2);
+    expect(connections.nodes.map((node) => node.repository.ghId).sort()).toEqual([repositoryGhId, null].sort());
+    for (const node of connections.nodes) {
+      expect(node).toMatchObject({ readModeEnabled: false, workspace: { id: w.workspace } });
+      expect(node.updatedAt).toBe(node.createdAt);
+      // The workspace keeps the default scale: the one board showing each repository offers it.
+      expect(node.repository.estimateSet.values).toEqual([...DEFAULT_ESTIMATE_SET]);
+    }
+  });
+
+  it.each(VIEWS)("dates a sprint's, a release's and a priority's last change (%s names)", async (view) => {
+    type Dated = { id: string; createdAt: string; updatedAt: string };
+    type Lists = { workspace: Record<string, { nodes: Dated[] }> };
+    await publicGql(
+      t,
+      secret,
+      `mutation ($workspaceId: ID!) { createRelease(input: { workspaceId: $workspaceId, release: { title: "Dated" } }) { release { id } } }`,
+      { workspaceId: w.workspace },
+      view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+    );
+    await publicGql(
+      t,
+      secret,
+      `mutation ($input: CreatePriorityInput!) { createPriority(input: $input) { priority { id } } }`,
+      { input: { workspaceId: w.workspace, name: `Dated (${view})`, color: "#00ff00" } },
+      view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+    );
+    const before = (await run<Lists>("recordDates", { workspaceId: w.workspace }, view)).workspace;
+    const [sprint, release, priority] = [before.sprints, before.releases, before.prioritiesConnection].map(
+      (list) => list?.nodes[0] as Dated,
+    );
+    for (const record of [sprint, release, priority]) {
+      expect(Date.parse(record?.updatedAt ?? "")).toBeGreaterThanOrEqual(Date.parse(record?.createdAt ?? ""));
+    }
+    const renamed = await run<Record<string, Record<string, { id: string; updatedAt: string }>>>(
+      "renameRecords",
+      { sprintId: sprint?.id, releaseId: release?.id, name: `Renamed ${view}` },
+      view,
+    );
+    // The reference has no priority update; Gantry's own `updatePriority` changes one.
+    const renamedPriority = field<{ priority: { id: string; updatedAt: string } }>(
+      await publicGql(
+        t,
+        secret,
+        `mutation ($input: UpdatePriorityInput!) { updatePriority(input: $input) { priority { id updatedAt } } }`,
+        { input: { priorityId: priority?.id, name: `Renamed ${view}` } },
+        view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
+      ),
+      "updatePriority",
+    ).priority;
+    const changed = [renamed.updateSprint?.sprint, renamed.updateRelease?.release, renamedPriority];
+    [sprint, release, priority].forEach((record, index) => {
+      expect(changed[index]?.id).toBe(record?.id);
+      expect(Date.parse(changed[index]?.updatedAt ?? "")).toBeGreaterThan(Date.parse(record?.updatedAt ?? ""));
+    });
+    const after = (await run<Lists>("recordDates", { workspaceId: w.workspace }, view)).workspace;
+    expect(after.sprints?.nodes[0]?.updatedAt).toBe(renamed.updateSprint?.sprint?.updatedAt);
+    expect(after.sprints?.nodes[0]?.createdAt).toBe(sprint?.createdAt);
+  });
+
   it.each(VIEWS)(
     "reads a workspace's priorities and repositories as lists, and its own issue by number (%s names)",
     async (view) => {
@@ -1132,6 +1255,205 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       expect((await read(101))[byNumber]).toBeNull();
       expect((await read(999))[byNumber]).toBeNull();
       expect((await read(0))[byNumber]).toBeNull();
+    },
+  );
+});
+
+describe.each(testEngines())("a ZenHub client looking up GitHub owners, on %s", (engine) => {
+  let g: GantryWithHub;
+  let secret: string;
+  let assignedIssue: string;
+  let repositoryId: string;
+
+  const ask = (view: View, operation: ZenhubOperationName, variables: Record<string, unknown>, key = secret) =>
+    view === "gantry"
+      ? publicGql(g.t, key, gantryNamed(ZENHUB_OPERATIONS[operation]), variables)
+      : publicGql(g.t, key, ZENHUB_OPERATIONS[operation], variables, ZENHUB_GRAPHQL_PATH);
+
+  beforeAll(async () => {
+    g = await gantryWithHub(engine, { REQUIRE_EMAIL_VERIFICATION: "false" });
+    secret = (await createKey(g.t, g.demo, "owner lookups")).secret;
+    // A GitHub repository of acme shown by the demo person's workspace, with an issue assigned to mona.
+    const db = g.t.database.db;
+    const onGitHub = g.hub.store.repository("acme", "web-app");
+    if (!onGitHub) throw new Error("the demo seed has no acme/web-app");
+    const [repository] = await db
+      .insert(schema.repositories)
+      .values({ ghId: onGitHub.id, ownerLogin: "acme", name: "web-app", htmlUrl: "https://github.test/acme/web-app" })
+      .returning();
+    if (!repository) throw new Error("no repository");
+    repositoryId = encodeGlobalID("Repository", repository.id);
+    await db
+      .insert(schema.workspaceRepositories)
+      .values({ workspaceId: decodeGlobalID(g.workspace).id, repositoryId: repository.id });
+    const [issue] = await db
+      .insert(schema.issues)
+      .values({
+        repositoryId: repository.id,
+        ghId: 8_800_002,
+        number: 1,
+        title: "Assigned",
+        state: "open",
+        assignees: [{ login: "mona", avatarUrl: null }],
+        ghCreatedAt: new Date(),
+        ghUpdatedAt: new Date(),
+      })
+      .returning();
+    if (!issue) throw new Error("no issue");
+    assignedIssue = encodeGlobalID("Issue", issue.id);
+  }, 240_000);
+  afterAll(async () => {
+    await g.t.close();
+    await g.hub.close();
+  });
+
+  it.each(VIEWS)("answers an organisation and a person as GitHub describes them (%s names)", async (view) => {
+    const acme = g.hub.store.accountByLogin("acme");
+    const mona = g.hub.store.accountByLogin("mona");
+    if (!acme || !mona) throw new Error("the demo seed has no acme or mona");
+    const organization = await ask(view, "ownerByLogin", { login: "acme" });
+    expect(organization).toEqual({
+      data: {
+        ownerByLogin: {
+          __typename: "Organization",
+          id: encodeGlobalID("Organization", "acme"),
+          ghId: acme.id,
+          ghNodeId: expect.any(String),
+          login: "acme",
+          avatarUrl: expect.stringContaining("/avatars/acme"),
+          hasWorkspace: true,
+          createdAt: new Date(acme.createdAt).toISOString(),
+          type: "Organization",
+          updatedAt: new Date(acme.updatedAt).toISOString(),
+        },
+      },
+    });
+    const person = await ask(view, "ownerByLogin", { login: "mona" });
+    expect(person.data?.ownerByLogin).toMatchObject({
+      __typename: "User",
+      id: encodeGlobalID("User", "mona"),
+      ghId: mona.id,
+      login: "mona",
+      name: "Mona Lisa",
+      type: "User",
+      hasWorkspace: false,
+    });
+    expect(await ask(view, "ownerByGhId", { ghId: acme.id })).toEqual({
+      data: {
+        ownerByGhId: {
+          __typename: "Organization",
+          login: "acme",
+          ghId: acme.id,
+          createdAt: new Date(acme.createdAt).toISOString(),
+          updatedAt: new Date(acme.updatedAt).toISOString(),
+        },
+      },
+    });
+  });
+
+  it.each(VIEWS)("answers null for an account GitHub does not have (%s names)", async (view) => {
+    expect(await ask(view, "ownerByLogin", { login: "nobody-at-all" })).toEqual({ data: { ownerByLogin: null } });
+    expect(await ask(view, "ownerByGhId", { ghId: 987_654_321 })).toEqual({ data: { ownerByGhId: null } });
+    expect(await ask(view, "ownerByLogin", { login: "not/a/login" })).toEqual({ data: { ownerByLogin: null } });
+  });
+
+  it.each(VIEWS)("gives an issue's assignee GitHub's dates and type (%s names)", async (view) => {
+    const mona = g.hub.store.accountByLogin("mona");
+    const answer = await ask(view, "assigneeDates", { issueId: assignedIssue });
+    expect(answer).toEqual({
+      data: {
+        node: {
+          assignees: {
+            nodes: [
+              {
+                login: "mona",
+                type: "User",
+                createdAt: new Date(mona?.createdAt ?? 0).toISOString(),
+                hasWorkspace: false,
+              },
+            ],
+          },
+        },
+      },
+    });
+  });
+
+  it.each(VIEWS)("tells a caller with no GitHub account to connect one (%s names)", async (view) => {
+    const stranger = await signUpUser(g.t, "no-github");
+    const key = (await createKey(g.t, stranger, "no github")).secret;
+    const answer = await ask(view, "ownerByLogin", { login: "acme" }, key);
+    expect(answer.data).toEqual({ ownerByLogin: null });
+    expect(answer.errors?.[0]).toMatchObject({
+      message: "Connect your GitHub account first.",
+      extensions: { code: "FORBIDDEN", reason: "GITHUB_NOT_CONNECTED" },
+    });
+  });
+
+  it.each(VIEWS)(
+    "creates a label on GitHub for an editor of a workspace showing the repository (%s names)",
+    async (view) => {
+      const name = `needs-triage-${view}`;
+      const input = {
+        repositoryId,
+        name,
+        color: "#D73A4A",
+        description: "Waiting for a first look",
+        clientMutationId: "c1",
+      };
+      const made = await ask(view, "createGithubLabel", { input });
+      expect(made).toEqual({
+        data: {
+          createGithubLabel: {
+            clientMutationId: "c1",
+            label: {
+              id: encodeGlobalID("Label", `${decodeGlobalID(repositoryId).id}:${name}`),
+              name,
+              color: "d73a4a",
+              description: "Waiting for a first look",
+            },
+          },
+        },
+      });
+      const labels = [...(g.hub.store.repository("acme", "web-app")?.labels.values() ?? [])];
+      expect(labels.find((label) => label.name === name)).toMatchObject({ color: "d73a4a" });
+
+      const again = await ask(view, "createGithubLabel", { input });
+      expect(again.errors?.[0]).toMatchObject({
+        message: `The repository already has a label named ${name}.`,
+        extensions: { code: "BAD_USER_INPUT" },
+      });
+      const badColour = await ask(view, "createGithubLabel", { input: { ...input, name: "other", color: "red" } });
+      expect(badColour.errors?.[0]?.message).toBe("A label's color is six hex digits, such as d73a4a.");
+      const gantryRepository = await gantryRepositoryOf(g.t, g.demo.token, g.workspace);
+      const native = await ask(view, "createGithubLabel", { input: { ...input, repositoryId: gantryRepository } });
+      expect(native.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT" });
+    },
+  );
+
+  it.each(VIEWS)(
+    "refuses a label to a workspace viewer and hides the repository from others (%s names)",
+    async (view) => {
+      const [workspace] = await g.t.database.db
+        .select({ organizationId: schema.workspaces.organizationId })
+        .from(schema.workspaces)
+        .where(eq(schema.workspaces.id, decodeGlobalID(g.workspace).id));
+      const reader = await signUpUser(g.t, `reader-${view}`);
+      await addMember(g.t, encodeGlobalID("GantryOrganization", workspace?.organizationId ?? ""), reader, "member");
+      await grantWorkspace(g.t, g.workspace, reader, "viewer");
+      const input = { repositoryId, name: `from-a-viewer-${view}`, color: "ededed" };
+      const refused = await ask(view, "createGithubLabel", { input }, (await createKey(g.t, reader)).secret);
+      expect(refused.errors?.[0]).toMatchObject({
+        message: "You need editor access to a workspace showing this repository.",
+        extensions: { code: "FORBIDDEN" },
+      });
+      const stranger = await signUpUser(g.t, `stranger-${view}`);
+      const hidden = await ask(view, "createGithubLabel", { input }, (await createKey(g.t, stranger)).secret);
+      expect(hidden.errors?.[0]).toMatchObject({
+        message: "This repository does not exist.",
+        extensions: { code: "NOT_FOUND" },
+      });
+      const labels = [...(g.hub.store.repository("acme", "web-app")?.labels.values() ?? [])];
+      expect(labels.map((label) => label.name)).not.toContain(input.name);
     },
   );
 });

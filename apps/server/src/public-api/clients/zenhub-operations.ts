@@ -278,6 +278,12 @@ export const ZENHUB_OPERATIONS = {
   labelIssue: `mutation LabelIssue($issueIds: [ID!]!, $zenhubLabelIds: [ID!]) {
     addZenhubLabelsToIssues(input: { issueIds: $issueIds, zenhubLabelIds: $zenhubLabelIds }) { issues { id } }
   }`,
+  labelIssueByName: `mutation LabelIssueByName($issueIds: [ID!]!, $labelInfos: [LabelInfoInput!]) {
+    addZenhubLabelsToIssues(input: { issueIds: $issueIds, labelInfos: $labelInfos }) { issues { id number } }
+  }`,
+  unlabelIssueByName: `mutation UnlabelIssueByName($issueIds: [ID!]!, $labelInfos: [LabelInfoInput!]) {
+    removeZenhubLabelsFromIssues(input: { issueIds: $issueIds, labelInfos: $labelInfos }) { issues { id } }
+  }`,
   labelsInUse: `query LabelsInUse($workspaceId: ID!, $issueId: ID!) {
     workspace(id: $workspaceId) { zenhubLabels(first: 50) { totalCount nodes { id name } } }
     node(id: $issueId) { ... on Issue { zenhubLabels(first: 50) { nodes { name } } } }
@@ -306,6 +312,48 @@ export const ZENHUB_OPERATIONS = {
       prioritiesConnection(first: 50) { nodes { id name } }
       repositories { id name ghId }
       zenhubIssueByNumber(number: $number) { id number }
+    }
+  }`,
+  ownerByLogin: `query OwnerByLogin($login: String!) {
+    ownerByLogin(login: $login) { ...OwnerFields }
+  }
+  fragment OwnerFields on Owner {
+    __typename id ghId ghNodeId login avatarUrl hasWorkspace createdAt
+    ... on User { name type updatedAt }
+    ... on Organization { type updatedAt }
+  }`,
+  ownerByGhId: `query OwnerByGhId($ghId: Int!) {
+    ownerByGhId(ghId: $ghId) {
+      __typename login ghId
+      ... on Timestamps { createdAt updatedAt }
+    }
+  }`,
+  createGithubLabel: `mutation CreateGithubLabel($input: CreateGithubLabelInput!) {
+    createGithubLabel(input: $input) { clientMutationId label { id name color description } }
+  }`,
+  recordDates: `query RecordDates($workspaceId: ID!) {
+    workspace(id: $workspaceId) {
+      sprints(first: 1) { nodes { id createdAt updatedAt } }
+      releases(first: 1) { nodes { id createdAt updatedAt } }
+      prioritiesConnection(first: 1) { nodes { id createdAt updatedAt } }
+    }
+  }`,
+  renameRecords: `mutation RenameRecords($sprintId: ID!, $releaseId: ID!, $name: String!) {
+    updateSprint(input: { sprintId: $sprintId, name: $name }) { sprint { id updatedAt } }
+    updateRelease(input: { releaseId: $releaseId, release: { title: $name } }) { release { id updatedAt } }
+  }`,
+  workspaceRepositories: `query WorkspaceRepositories($workspaceId: ID!) {
+    workspace(id: $workspaceId) {
+      workspaceRepositories(first: 10) {
+        totalCount
+        pageInfo { hasNextPage }
+        nodes { id createdAt updatedAt readModeEnabled workspace { id } repository { id name ghId estimateSet { values } } }
+      }
+    }
+  }`,
+  assigneeDates: `query AssigneeDates($issueId: ID!) {
+    node(id: $issueId) {
+      ... on Issue { assignees(first: 10) { nodes { login type createdAt hasWorkspace } } }
     }
   }`,
 } as const;
