@@ -79,10 +79,15 @@ const anyOf = (conditions: SQL[]): SQL => (conditions.length > 0 ? (or(...condit
 /** The field of a JSON array element a key reads: a label's name, an assignee's login. */
 type ElementKey = "name" | "login";
 
-/** A JSON array column (labels, assignees) holds an element whose `key` is one of `values`. */
+/**
+ * A JSON array column (labels, assignees) holds an element whose `key` is one of `values`: one
+ * containment per value (`labels @> '[{"name":"bug"}]'`, the same exact, case-sensitive string
+ * match as comparing each element's `name`), which migration 0043's jsonb_path_ops GIN indexes
+ * answer; a GIN index takes no `= any(array)`, so several values are several containments, or'ed
+ * (decision 0077).
+ */
 export function jsonArrayHas(column: SQLWrapper, key: ElementKey, values: string[]): SQL {
-  // The key is one of two constants, written as a literal so `->>` is not ambiguous.
-  return sql`exists (select 1 from jsonb_array_elements(${column}) as element where element->>${sql.raw(`'${key}'`)} in ${values})`;
+  return anyOf(values.map((value) => sql`${column} @> ${JSON.stringify([{ [key]: value }])}::jsonb`));
 }
 
 const jsonArrayEmpty = (column: SQLWrapper) => sql`jsonb_array_length(${column}) = 0`;

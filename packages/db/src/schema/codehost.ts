@@ -192,6 +192,9 @@ export const issues = pgTable(
     uniqueIndex("issues_repository_number_key").on(table.repositoryId, table.number),
     index("issues_repository_state_idx").on(table.repositoryId, table.state),
     index("issues_parent_issue_idx").on(table.parentIssueId),
+    // The board's label and assignee filters, `labels @> '[{"name":"bug"}]'` (decision 0077).
+    index("issues_labels_gin_idx").using("gin", table.labels.op("jsonb_path_ops")),
+    index("issues_assignees_gin_idx").using("gin", table.assignees.op("jsonb_path_ops")),
   ],
 );
 
