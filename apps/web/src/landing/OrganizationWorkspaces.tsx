@@ -3,6 +3,7 @@ import { ROLE_NAMES, type ViewerOrganization } from "../organizations/api";
 import { organizationSettingsPath } from "../organizations/organization-list";
 import { Avatar } from "../ui/Avatar";
 import { Button } from "../ui/Button";
+import text from "../ui/text.module.css";
 import styles from "./LandingPage.module.css";
 import { WorkspaceCard } from "./WorkspaceCard";
 
@@ -44,7 +45,7 @@ export function OrganizationWorkspaces({ organization, onCreateWorkspace }: Orga
         </ul>
       ) : (
         <div className={styles.empty}>
-          <p className={styles.text}>No workspaces in {organization.name} yet.</p>
+          <p className={text.muted}>No workspaces in {organization.name} yet.</p>
           <Button onClick={onCreateWorkspace}>Create a workspace in {organization.name}</Button>
         </div>
       )}
