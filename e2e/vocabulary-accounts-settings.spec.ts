@@ -12,6 +12,8 @@ import { connectRepository, sandboxApi, signInWithGitHub } from "./support/githu
 const stage = process.env.VOCABULARY_SHOTS;
 
 async function shots(page: Page, name: string, target: Page | Locator = page) {
+  // Logos and avatars load on their own; a picture taken before they do would differ for no reason.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const file = stage
@@ -55,7 +57,7 @@ test("landing, repositories, workspace and organisation settings, the board and 
   const workspace = await gql<{ createWorkspace: { workspace: { id: string } } }>(
     page.request,
     owner,
-    "mutation ($org: ID!) { createWorkspace(input: { gantryOrganizationId: $org, name: \"Delivery\" }) { workspace { id } } }",
+    'mutation ($org: ID!) { createWorkspace(input: { gantryOrganizationId: $org, name: "Delivery" }) { workspace { id } } }',
     { org: organizationId },
   );
   const workspaceId = workspace.createWorkspace.workspace.id;
@@ -84,6 +86,8 @@ test("landing, repositories, workspace and organisation settings, the board and 
 
   await page.goto("/landing");
   await expect(page.getByRole("region", { name: "Recently viewed" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "GitHub" })).toContainText(`Connected as @${login}`);
+  await expect(page.getByRole("button", { name: "Hide tutorials" })).toBeVisible();
   await shots(page, "landing");
   await page.getByRole("button", { name: /Switch organization/ }).click();
   await expect(page.getByRole("menu")).toBeVisible();
@@ -99,6 +103,7 @@ test("landing, repositories, workspace and organisation settings, the board and 
   await page.goto(`/settings/o/${encodeURIComponent(organization)}`);
   await expect(page.getByRole("heading", { level: 1, name: organization })).toBeVisible();
   await expect(page.getByText(/asks to join/)).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /Suggest acceptance criteria/ })).toBeEnabled();
   await shots(page, "organization-settings-page");
 
   await page.goto(`/workspaces/${workspaceId}/board`);
