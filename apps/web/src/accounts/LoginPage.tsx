@@ -8,7 +8,7 @@ import { authCall, type LoginAnswer } from "./api";
 import { useAuth } from "./auth-context";
 import { LoginPageProviders } from "./LoginPageProviders";
 import { type LoginState, useNavigationState } from "./navigation";
-import { PasswordSignInForm } from "./PasswordSignInForm";
+import { PasswordSignInForm, useCredentials } from "./PasswordSignInForm";
 
 export const LOGIN_NOTICES = {
   accountUnlocked: "Your account has been unlocked. You can log in now.",
@@ -24,8 +24,8 @@ export function LoginPage() {
   // A failed provider sign-in (GitHub, Google, Entra, LDAP, SAML) comes back here with the server's text.
   const [search] = useSearchParams();
   const gitHubError = search.get("authError");
-  const [email, setEmail] = useState(state.email ?? "");
-  const [password, setPassword] = useState("");
+  const credentials = useCredentials(state.email ?? "");
+  const { email, password } = credentials;
   const [serverText, setServerText] = useState<string | undefined>();
   const [failed, setFailed] = useState(false);
   const [unlockLinkSent, setUnlockLinkSent] = useState(false);
@@ -80,10 +80,7 @@ export function LoginPage() {
       ) : null}
       <LoginPageProviders {...(state.from ? { returnTo: state.from } : {})} />
       <PasswordSignInForm
-        email={email}
-        onEmailChange={setEmail}
-        password={password}
-        onPasswordChange={setPassword}
+        credentials={credentials}
         onSubmit={submit}
         busy={busy}
         action={{ idle: "Log in", busy: "Logging in…" }}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AuthLayout, FormMessage } from "../accounts/AuthLayout";
 import { authCall, type LoginAnswer } from "../accounts/api";
-import { PasswordSignInForm } from "../accounts/PasswordSignInForm";
+import { PasswordSignInForm, useCredentials } from "../accounts/PasswordSignInForm";
 import { useRuntimeConfig } from "../app/runtime-config";
 
 /** Why a sign-in tab cannot hand its token on: it was not opened by the extension. */
@@ -19,8 +19,8 @@ export function ExtensionSignInPage() {
   const [search] = useSearchParams();
   const state = search.get("state") ?? "";
   const returnTo = search.get("return_to") ?? "";
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const credentials = useCredentials();
+  const { email, password } = credentials;
   const [serverText, setServerText] = useState<string | undefined>();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -54,10 +54,7 @@ export function ExtensionSignInPage() {
     >
       <FormMessage kind="error">{failed ? loginErrorMessage(serverText) : null}</FormMessage>
       <PasswordSignInForm
-        email={email}
-        onEmailChange={setEmail}
-        password={password}
-        onPasswordChange={setPassword}
+        credentials={credentials}
         onSubmit={submit}
         busy={busy}
         action={{ idle: "Sign in", busy: "Signing in…" }}
