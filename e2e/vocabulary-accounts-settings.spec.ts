@@ -1,6 +1,13 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createAccount, createNativeIssue, gql, requestAccess, signInAs } from "./support/gantry-api.js";
+import { expect, test } from "@playwright/test";
+import {
+  createAccount,
+  createNativeIssue,
+  createOrganizationWithWorkspaces,
+  requestAccess,
+  signInAs,
+} from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
+import { vocabularyShots } from "./support/screenshots.js";
 
 /**
  * Issue #33's visual check for the sign-in pages, /landing, the test repository dialog, a
@@ -9,30 +16,15 @@ import { connectRepository, sandboxApi, signInWithGitHub } from "./support/githu
  * `apps/web/src/ui/`. The files go to `docs/screenshots/vocabulary/<name>-<scheme>-<VOCABULARY_SHOTS>.png`
  * when that is set ("before" or "after"); otherwise to the test's output folder.
  */
-const stage = process.env.VOCABULARY_SHOTS;
-
-async function shots(page: Page, name: string, target: Page | Locator = page) {
-  // Logos and avatars load on their own; a picture taken before they do would differ for no reason.
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const file = stage
-      ? `docs/screenshots/vocabulary/${name}-${scheme}-${stage}.png`
-      : test.info().outputPath(`${name}-${scheme}.png`);
-    await target.screenshot({ path: file, animations: "disabled" });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
 test("the sign-in pages, light and dark", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
-  await shots(page, "login");
+  await vocabularyShots(page, "login");
   const returnTo = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/auth-callback.html";
   await page.goto(`/extension/sign-in?state=vocabulary&return_to=${encodeURIComponent(returnTo)}`);
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-  await shots(page, "extension-sign-in");
+  await vocabularyShots(page, "extension-sign-in");
 });
 
 test("landing, repositories, workspace and organisation settings, the board and a comment, light and dark", async ({
@@ -47,20 +39,10 @@ test("landing, repositories, workspace and organisation settings, the board and 
   expect((await github.post("/user/repos", { name: "launch" })).status()).toBe(201);
   expect((await github.post(`/repos/${login}/launch/issues`, { title: "Plan the launch" })).status()).toBe(201);
   const organization = "Vocabulary Co";
-  const created = await gql<{ createGantryOrganization: { gantryOrganization: { id: string } } }>(
-    page.request,
-    owner,
-    "mutation ($name: String!) { createGantryOrganization(input: { name: $name }) { gantryOrganization { id } } }",
-    { name: organization },
-  );
-  const organizationId = created.createGantryOrganization.gantryOrganization.id;
-  const workspace = await gql<{ createWorkspace: { workspace: { id: string } } }>(
-    page.request,
-    owner,
-    'mutation ($org: ID!) { createWorkspace(input: { gantryOrganizationId: $org, name: "Delivery" }) { workspace { id } } }',
-    { org: organizationId },
-  );
-  const workspaceId = workspace.createWorkspace.workspace.id;
+  const {
+    organizationId,
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(page.request, owner, organization, [{ name: "Delivery" }]);
   // Someone waiting to join, so the settings' request list has a row.
   const asker = await createAccount(page.request, "vocabulary-asker");
   await requestAccess(page.request, asker, organizationId);
@@ -71,7 +53,7 @@ test("landing, repositories, workspace and organisation settings, the board and 
   await page.goto(`/workspaces/${workspaceId}`);
   const repositories = page.getByRole("region", { name: "Repositories" });
   await expect(repositories.getByText(/Imported/)).toBeVisible();
-  await shots(page, "workspace-repositories");
+  await vocabularyShots(page, "workspace-repositories");
 
   await page.getByRole("button", { name: "Workspace settings" }).click();
   const settings = page.getByRole("complementary", { name: "Workspace settings" });
@@ -81,36 +63,36 @@ test("landing, repositories, workspace and organisation settings, the board and 
   await expect(priorities.getByRole("listitem").filter({ hasText: "Urgent" })).toBeVisible();
   await priorities.getByRole("button", { name: /Delete Urgent/ }).click();
   await expect(page.getByRole("dialog", { name: "Delete Urgent?" })).toBeVisible();
-  await shots(page, "priority-delete");
+  await vocabularyShots(page, "priority-delete");
   await page.getByRole("button", { name: "Cancel" }).click();
 
   await page.goto("/landing");
   await expect(page.getByRole("region", { name: "Recently viewed" })).toBeVisible();
   await expect(page.getByRole("region", { name: "GitHub" })).toContainText(`Connected as @${login}`);
   await expect(page.getByRole("button", { name: "Hide tutorials" })).toBeVisible();
-  await shots(page, "landing");
+  await vocabularyShots(page, "landing");
   await page.getByRole("button", { name: /Switch organization/ }).click();
   await expect(page.getByRole("menu")).toBeVisible();
-  await shots(page, "organization-menu");
+  await vocabularyShots(page, "organization-menu");
   await page.keyboard.press("Escape");
 
   await page.getByRole("button", { name: "Create test repository" }).click();
   const modal = page.getByRole("dialog", { name: "Create test repository" });
   await expect(modal.getByRole("button", { name: /GitHub organization/ })).toContainText(`@${login}`);
-  await shots(page, "create-test-repository");
+  await vocabularyShots(page, "create-test-repository");
   await modal.getByRole("button", { name: "Cancel" }).click();
 
   await page.goto(`/settings/o/${encodeURIComponent(organization)}`);
   await expect(page.getByRole("heading", { level: 1, name: organization })).toBeVisible();
   await expect(page.getByText(/asks to join/)).toBeVisible();
   await expect(page.getByRole("checkbox", { name: /Suggest acceptance criteria/ })).toBeEnabled();
-  await shots(page, "organization-settings-page");
+  await vocabularyShots(page, "organization-settings-page");
 
   await page.goto(`/workspaces/${workspaceId}/board`);
   await expect(page.locator("article", { hasText: "Write the docs" })).toBeVisible();
   await page.getByRole("button", { name: "Select issues" }).click();
   await expect(page.getByRole("button", { name: /Select all in/ }).first()).toBeVisible();
-  await shots(page, "board-select-all");
+  await vocabularyShots(page, "board-select-all");
   await page.getByRole("button", { name: "Done selecting" }).click();
 
   await page.locator("article", { hasText: "Write the docs" }).getByRole("link", { name: "Write the docs" }).click();
@@ -119,5 +101,5 @@ test("landing, repositories, workspace and organisation settings, the board and 
   await activity.getByRole("textbox", { name: "Comment" }).fill("First pass is *done*");
   await activity.getByRole("button", { name: "Comment", exact: true }).click();
   await expect(activity.getByRole("button", { name: "Edit" })).toBeVisible();
-  await shots(page, "issue-comment");
+  await vocabularyShots(page, "issue-comment");
 });
