@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createAccount, createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
 import { openIssue } from "./support/issue-sidebar.js";
+import { vocabularyShots } from "./support/screenshots.js";
 import { backlogIssues, runningSprintWith } from "./support/sprints.js";
 
 /**
@@ -9,19 +10,6 @@ import { backlogIssues, runningSprintWith } from "./support/sprints.js";
  * `docs/screenshots/vocabulary/<name>-<scheme>-<VOCABULARY_SHOTS>.png` when that is set ("before"
  * or "after"); otherwise to the test's output folder.
  */
-const stage = process.env.VOCABULARY_SHOTS;
-
-async function shots(page: Page, name: string, target: Page | ReturnType<Page["locator"]> = page) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const file = stage
-      ? `docs/screenshots/vocabulary/${name}-${scheme}-${stage}.png`
-      : test.info().outputPath(`${name}-${scheme}.png`);
-    await target.screenshot({ path: file, animations: "disabled" });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
 test("the board, the issue sidebar and the sprint screens, light and dark, at two widths", async ({ page }) => {
   test.setTimeout(180_000);
   const owner = await createAccount(page.request, "vocabulary");
@@ -44,7 +32,7 @@ test("the board, the issue sidebar and the sprint screens, light and dark, at tw
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/workspaces/${workspaceId}/board`);
     await expect(page.locator("article", { hasText: "Refund flow" })).toBeVisible();
-    await shots(page, `board-${width}`);
+    await vocabularyShots(page, `board-${width}`);
   }
 
   // The selection bar and the bulk actions over two selected cards.
@@ -54,8 +42,8 @@ test("the board, the issue sidebar and the sprint screens, light and dark, at tw
     await page.locator("article", { hasText: title }).getByRole("checkbox").check();
   }
   await expect(page.getByRole("status").filter({ hasText: "2 selected" })).toBeVisible();
-  await shots(page, "board-selection");
-  if (stage === "after") {
+  await vocabularyShots(page, "board-selection");
+  if (process.env.VOCABULARY_SHOTS === "after") {
     // The link button part (apps/web/src/ui/Button.tsx, variant "link") as the selection bar shows it.
     const clear = page.getByRole("button", { name: "Clear selection" });
     for (const scheme of ["light", "dark"] as const) {
@@ -69,16 +57,16 @@ test("the board, the issue sidebar and the sprint screens, light and dark, at tw
 
   // The display options and the filter bar's first menu.
   await page.getByText("Display", { exact: true }).click();
-  await shots(page, "board-display");
+  await vocabularyShots(page, "board-display");
   await page.getByText("Display", { exact: true }).click();
 
   // The issue sidebar in the flyover.
   await openIssue(page, "Checkout on Safari");
-  await shots(page, "issue-sidebar");
+  await vocabularyShots(page, "issue-sidebar");
   // The sprint list: the sidebar's sprint picker (S).
   await page.keyboard.press("s");
   await expect(page.getByRole("dialog", { name: "Add this issue to any sprint" })).toBeVisible();
-  await shots(page, "sprint-picker");
+  await vocabularyShots(page, "sprint-picker");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Add this issue to any sprint" })).toBeHidden();
   await page.goto(`/workspaces/${workspaceId}/board`);
@@ -88,11 +76,11 @@ test("the board, the issue sidebar and the sprint screens, light and dark, at tw
   await page.getByRole("button", { name: "Sprint settings" }).click();
   const modal = page.getByRole("dialog").first();
   await expect(modal).toBeVisible();
-  await shots(page, "sprint-settings");
+  await vocabularyShots(page, "sprint-settings");
   await page.keyboard.press("Escape");
 
   await page.goto(`/workspaces/${workspaceId}/sprints/${sprint.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(sprint.name);
   await expect(page.getByText(/^2 issues · 0 closed$/)).toBeVisible();
-  await shots(page, "sprint-page");
+  await vocabularyShots(page, "sprint-page");
 });

@@ -1,6 +1,5 @@
 import { type InputHTMLAttributes, useId } from "react";
 import form from "../ui/form.module.css";
-import styles from "./AuthPage.module.css";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -12,8 +11,8 @@ export function Field({ label, hint, invalid = false, ...input }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
+    <div className={form.field}>
+      <label className={form.label} htmlFor={id}>
         {label}
       </label>
       <input
@@ -24,7 +23,7 @@ export function Field({ label, hint, invalid = false, ...input }: FieldProps) {
         {...input}
       />
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={form.hint}>
           {hint}
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../ui/Button";
+import form from "../ui/form.module.css";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall } from "./api";
@@ -29,7 +30,7 @@ export function ForgotPasswordPage() {
         {sentTo ? `If an account exists for ${sentTo}, we've sent it a link to reset the password.` : null}
       </FormMessage>
       <FormMessage kind="error">{failed ? "Something went wrong, please try again" : null}</FormMessage>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={form.form} onSubmit={submit} noValidate>
         <EmailField value={email} onChange={setEmail} />
         <Button type="submit" variant="primary" disabled={!email.trim()}>
           Send reset link

@@ -2,14 +2,13 @@ import { loginErrorMessage, SERVER_TEXT } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { gitHubSignInErrorMessage } from "../github/auth-complete";
-import { Button } from "../ui/Button";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall, type LoginAnswer } from "./api";
 import { useAuth } from "./auth-context";
-import { EmailField, Field } from "./Field";
 import { LoginPageProviders } from "./LoginPageProviders";
 import { type LoginState, useNavigationState } from "./navigation";
+import { PasswordSignInForm, useCredentials } from "./PasswordSignInForm";
 
 export const LOGIN_NOTICES = {
   accountUnlocked: "Your account has been unlocked. You can log in now.",
@@ -25,8 +24,8 @@ export function LoginPage() {
   // A failed provider sign-in (GitHub, Google, Entra, LDAP, SAML) comes back here with the server's text.
   const [search] = useSearchParams();
   const gitHubError = search.get("authError");
-  const [email, setEmail] = useState(state.email ?? "");
-  const [password, setPassword] = useState("");
+  const credentials = useCredentials(state.email ?? "");
+  const { email, password } = credentials;
   const [serverText, setServerText] = useState<string | undefined>();
   const [failed, setFailed] = useState(false);
   const [unlockLinkSent, setUnlockLinkSent] = useState(false);
@@ -80,20 +79,12 @@ export function LoginPage() {
         </Link>
       ) : null}
       <LoginPageProviders {...(state.from ? { returnTo: state.from } : {})} />
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <EmailField value={email} onChange={setEmail} />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Button type="submit" variant="primary" disabled={busy || !email || !password}>
-          {busy ? "Logging in…" : "Log in"}
-        </Button>
-      </form>
+      <PasswordSignInForm
+        credentials={credentials}
+        onSubmit={submit}
+        busy={busy}
+        action={{ idle: "Log in", busy: "Logging in…" }}
+      />
       <div className={styles.links}>
         <Link to="/forgot-password" state={{ email }}>
           Forgot your password?

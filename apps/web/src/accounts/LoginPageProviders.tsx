@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { ContinueWithGitHubForm } from "../github/ContinueWithGitHubForm";
 import githubStyles from "../github/github.module.css";
 import { Button } from "../ui/Button";
-import styles from "./AuthPage.module.css";
+import form from "../ui/form.module.css";
 import { Field } from "./Field";
 
 /** One provider as GET /api/auth/providers lists it (decision 0027). */
@@ -70,7 +70,7 @@ function DirectoryForm({ provider, returnTo }: { provider: SigninProviderListing
     <form
       method="post"
       action={authPath(provider.key)}
-      className={styles.form}
+      className={form.form}
       aria-label={`Log in with ${provider.name}`}
     >
       {returnTo ? <input type="hidden" name="return_to" value={returnTo} /> : null}
@@ -112,14 +112,14 @@ export function LoginPageProviders({ returnTo }: { returnTo?: string }) {
   return (
     <>
       {redirects.length > 0 ? (
-        <div className={styles.form}>
+        <div className={form.form}>
           {redirects.map((provider) => (
             <RedirectProviderForm key={provider.key} provider={provider} {...(returnTo ? { returnTo } : {})} />
           ))}
         </div>
       ) : null}
       {forms.map((provider, index) => (
-        <div key={provider.key} className={styles.form}>
+        <div key={provider.key} className={form.form}>
           {redirects.length > 0 || index > 0 ? <p className={githubStyles.divider}>or</p> : null}
           <DirectoryForm provider={provider} {...(returnTo ? { returnTo } : {})} />
         </div>

@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../ui/Button";
+import form from "../ui/form.module.css";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall } from "./api";
@@ -46,7 +47,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title="Choose a new password" pageMarker={RESET_PASSWORD_PAGE_MARKER}>
       <FormMessage kind="error">{error}</FormMessage>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={form.form} onSubmit={submit} noValidate>
         <Field
           label="New password"
           type="password"

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ContinueWithGitHubSection } from "../github/ContinueWithGitHubForm";
 import { Button } from "../ui/Button";
+import form from "../ui/form.module.css";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall, type SignUpAnswer } from "./api";
@@ -66,7 +67,7 @@ export function SignUpPage() {
         </FormMessage>
       ))}
       <ContinueWithGitHubSection />
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={form.form} onSubmit={submit} noValidate>
         <EmailField value={email} onChange={setEmail} />
         <Field
           label="Password"

@@ -2,8 +2,8 @@ import { VERIFY_EMAIL_MESSAGES } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../ui/Button";
+import form from "../ui/form.module.css";
 import { AuthLayout, FormMessage } from "./AuthLayout";
-import styles from "./AuthPage.module.css";
 import { authCall } from "./api";
 import { EmailField } from "./Field";
 import { useNavigationState, type VerifyEmailState } from "./navigation";
@@ -80,7 +80,7 @@ export function VerifyEmailPage() {
           Log in
         </Link>
       ) : (
-        <form className={styles.form} onSubmit={resend} noValidate>
+        <form className={form.form} onSubmit={resend} noValidate>
           {resent ? <FormMessage kind={resent.ok ? "success" : "error"}>{resent.message}</FormMessage> : null}
           <EmailField value={email} onChange={setEmail} />
           <Button type="submit" disabled={!email.trim()}>

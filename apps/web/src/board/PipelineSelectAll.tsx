@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useStore } from "react-redux";
 import { useParams } from "react-router";
+import { Button } from "../ui/Button";
 import type { BoardPipeline } from "./api";
 import { selectVisibleIssueIds } from "./board-selectors";
 import { issuesSelected, issuesUnselected } from "./board-slice";
@@ -41,14 +42,14 @@ export function PipelineSelectAll({ pipeline }: { pipeline: BoardPipeline }) {
   const unselectAll = () => store.dispatch(issuesUnselected(selectVisibleIssueIds(store.getState(), pipeline.id)));
 
   return (
-    <button
-      type="button"
+    <Button
+      variant="link"
       className={editing.selectAll}
       disabled={loading}
       aria-label={`${allSelected ? "Unselect" : "Select"} all in ${pipeline.name}`}
       onClick={() => (allSelected ? unselectAll() : void selectAll())}
     >
       {loading ? "Loading…" : allSelected ? "Unselect all" : "Select all"}
-    </button>
+    </Button>
   );
 }

@@ -2,11 +2,9 @@ import { isExtensionReturnUrl, loginErrorMessage } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AuthLayout, FormMessage } from "../accounts/AuthLayout";
-import styles from "../accounts/AuthPage.module.css";
 import { authCall, type LoginAnswer } from "../accounts/api";
-import { EmailField, Field } from "../accounts/Field";
+import { PasswordSignInForm, useCredentials } from "../accounts/PasswordSignInForm";
 import { useRuntimeConfig } from "../app/runtime-config";
-import { Button } from "../ui/Button";
 
 /** Why a sign-in tab cannot hand its token on: it was not opened by the extension. */
 export const NOT_FROM_EXTENSION = "This sign-in page only works when the browser extension opens it.";
@@ -21,8 +19,8 @@ export function ExtensionSignInPage() {
   const [search] = useSearchParams();
   const state = search.get("state") ?? "";
   const returnTo = search.get("return_to") ?? "";
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const credentials = useCredentials();
+  const { email, password } = credentials;
   const [serverText, setServerText] = useState<string | undefined>();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -55,20 +53,12 @@ export function ExtensionSignInPage() {
       lead={`The extension shows ${productName} inside GitHub's pages once you sign in.`}
     >
       <FormMessage kind="error">{failed ? loginErrorMessage(serverText) : null}</FormMessage>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <EmailField value={email} onChange={setEmail} />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Button type="submit" variant="primary" disabled={busy || !email || !password}>
-          {busy ? "Signing in…" : "Sign in"}
-        </Button>
-      </form>
+      <PasswordSignInForm
+        credentials={credentials}
+        onSubmit={submit}
+        busy={busy}
+        action={{ idle: "Sign in", busy: "Signing in…" }}
+      />
     </AuthLayout>
   );
 }

@@ -1,14 +1,15 @@
 import { CODE_HOST_NAME } from "@gantry/domain";
 import { useAuth } from "../accounts/auth-context";
+import { Toolbar } from "../ui/Toolbar";
+import text from "../ui/text.module.css";
 import { ContinueWithGitHubForm } from "./ContinueWithGitHubForm";
-import styles from "./WorkspaceRepositories.module.css";
 
 /** For a GitHub call answered GITHUB_NOT_CONNECTED: connect GitHub to this account, then come back. */
 export function ConnectGitHubPrompt({ reason, returnTo }: { reason: string; returnTo: string }) {
   const { state } = useAuth();
   return (
-    <div className={styles.problem}>
-      <p>
+    <Toolbar>
+      <p className={text.muted}>
         Connect your {CODE_HOST_NAME} account to {reason}.
       </p>
       <ContinueWithGitHubForm
@@ -16,6 +17,6 @@ export function ConnectGitHubPrompt({ reason, returnTo }: { reason: string; retu
         linkToken={"token" in state ? state.token : null}
         returnTo={returnTo}
       />
-    </div>
+    </Toolbar>
   );
 }

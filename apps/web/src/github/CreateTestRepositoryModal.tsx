@@ -5,6 +5,7 @@ import { useRuntimeConfig } from "../app/runtime-config";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
 import formStyles from "../ui/form.module.css";
+import text from "../ui/text.module.css";
 import { gitHubFailureReason, useGitHubAccounts } from "./api";
 import { ConnectGitHubPrompt } from "./ConnectGitHubPrompt";
 import styles from "./CreateTestRepositoryModal.module.css";
@@ -63,7 +64,7 @@ export function CreateTestRepositoryModal({ state, dispatch, workspaceId }: Crea
 
   return (
     <Modal title="Create test repository" onDismiss={close} width="medium">
-      <p className={styles.description}>
+      <p className={text.muted}>
         Start using {productName} right away by creating issues in a test repository. You can change its settings later
         on {CODE_HOST_NAME}'s settings page.
       </p>
@@ -87,7 +88,7 @@ export function CreateTestRepositoryModal({ state, dispatch, workspaceId }: Crea
           </label>
           <input
             id={nameId}
-            className={styles.input}
+            className={formStyles.input}
             placeholder="E.g. scaling-computing-machine"
             autoComplete="off"
             value={state.name}
@@ -110,7 +111,7 @@ export function CreateTestRepositoryModal({ state, dispatch, workspaceId }: Crea
           </label>
           <input
             id={descriptionId}
-            className={styles.input}
+            className={formStyles.input}
             placeholder="Add a description"
             autoComplete="off"
             value={state.description}

@@ -4,12 +4,13 @@ import { useEffect, useState } from "react";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
 import formStyles from "../ui/form.module.css";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
 import { SelectionList, type SelectionOption } from "../ui/selection-list/SelectionList";
+import text from "../ui/text.module.css";
 import { type GitHubRepositoryOption, gitHubFailureReason, repositoryFullName, useGitHubRepositories } from "./api";
 import { ConnectGitHubPrompt } from "./ConnectGitHubPrompt";
 import { useShowGitHubAuthFailure } from "./use-show-github-auth-failure";
-import styles from "./WorkspaceRepositories.module.css";
 
 interface ImportRepositoriesDialogProps {
   /** Repositories already in the workspace, left out of the list. */
@@ -55,15 +56,12 @@ export function ImportRepositoriesDialog({
       {reason === "GITHUB_NOT_CONNECTED" ? (
         <ConnectGitHubPrompt reason="import its repositories" returnTo={returnTo} />
       ) : repositories.isError ? (
-        <div className={styles.problem} role="alert">
-          <p>
-            We couldn't list your {CODE_HOST_NAME} repositories: {repositories.error.message}
-          </p>
-          <Button onClick={() => void repositories.refetch()}>Try again</Button>
-        </div>
+        <LoadError error={repositories.error} onRetry={() => void repositories.refetch()}>
+          We couldn't list your {CODE_HOST_NAME} repositories
+        </LoadError>
       ) : null}
       {repositories.data && options.length === 0 ? (
-        <p className={styles.muted}>Every repository you can push to is already in this workspace.</p>
+        <p className={text.muted}>Every repository you can push to is already in this workspace.</p>
       ) : null}
       {options.length > 0 ? (
         <SelectionList

@@ -3,6 +3,7 @@ import { TriangleDownIcon } from "@primer/octicons-react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
 import { organizationDisplayName } from "../organizations/organization-list";
 import { Avatar } from "../ui/Avatar";
+import form from "../ui/form.module.css";
 import styles from "./CreateTestRepositoryModal.module.css";
 import type { GitHubOwner } from "./github-owners";
 
@@ -16,15 +17,15 @@ interface OwnerSelectProps {
 export function OwnerSelect({ owners, ownerId, onChange }: OwnerSelectProps) {
   return (
     <Select
-      className={styles.field}
+      className={form.field}
       value={ownerId}
       onChange={(key) => {
         if (key !== null) onChange(String(key));
       }}
       placeholder="Choose an account"
     >
-      <Label className={styles.label}>{CODE_HOST_NAME} organization</Label>
-      <Button className={styles.selectButton}>
+      <Label className={form.label}>{CODE_HOST_NAME} organization</Label>
+      <Button className={`${form.input} ${styles.selectButton}`}>
         <SelectValue<GitHubOwner> className={styles.selectValue}>
           {({ selectedItem, defaultChildren }) =>
             selectedItem ? <OwnerLabel owner={selectedItem} /> : defaultChildren

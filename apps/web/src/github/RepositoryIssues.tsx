@@ -1,5 +1,6 @@
 import { GitMergeIcon, GitPullRequestIcon, IssueClosedIcon, IssueOpenedIcon } from "@primer/octicons-react";
 import { ISSUE_STATE_TEXT } from "../issues/issue-state";
+import text from "../ui/text.module.css";
 import styles from "./WorkspaceRepositories.module.css";
 import type { RepositoryIssue } from "./workspace-repositories-api";
 
@@ -22,7 +23,7 @@ export function RepositoryIssues({
   issues: RepositoryIssue[];
   totalCount: number;
 }) {
-  if (issues.length === 0) return <p className={styles.muted}>No issues or pull requests yet.</p>;
+  if (issues.length === 0) return <p className={text.muted}>No issues or pull requests yet.</p>;
   return (
     <>
       <ul className={styles.issues} aria-label={`Issues in ${repositoryName}`}>
@@ -47,7 +48,7 @@ export function RepositoryIssues({
         ))}
       </ul>
       {totalCount > issues.length ? (
-        <p className={styles.muted}>
+        <p className={text.muted}>
           Showing {issues.length} of {totalCount}.
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 import { RepoIcon, SyncIcon } from "@primer/octicons-react";
 import { Button } from "../ui/Button";
+import { StatusLabel } from "../ui/StatusLabel";
 import { useToasts } from "../ui/toast/toast-context";
 import { repositoryFullName } from "./api";
 import { RepositoryIssues } from "./RepositoryIssues";
@@ -11,13 +12,13 @@ function ImportProgress({ repository }: { repository: ConnectedRepository }) {
   const { state, importedCount } = repository.import;
   switch (state) {
     case "PENDING":
-      return <span className={styles.badge}>Waiting to import</span>;
+      return <StatusLabel>Waiting to import</StatusLabel>;
     case "IMPORTING":
-      return <span className={styles.badge}>Importing… {importedCount} imported so far</span>;
+      return <StatusLabel tone="accent">Importing… {importedCount} imported so far</StatusLabel>;
     case "DONE":
-      return <span className={`${styles.badge} ${styles.ok}`}>Imported {importedCount}</span>;
+      return <StatusLabel tone="success">Imported {importedCount}</StatusLabel>;
     case "FAILED":
-      return <span className={`${styles.badge} ${styles.danger}`}>Import failed after {importedCount}</span>;
+      return <StatusLabel tone="danger">Import failed after {importedCount}</StatusLabel>;
   }
 }
 

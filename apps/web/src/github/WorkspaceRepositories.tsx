@@ -3,7 +3,11 @@ import { DownloadIcon } from "@primer/octicons-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../ui/Button";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
+import { Panel } from "../ui/Panel";
+import { Toolbar } from "../ui/Toolbar";
+import text from "../ui/text.module.css";
 import { useGitHubUser } from "./api";
 import { ConnectGitHubPrompt } from "./ConnectGitHubPrompt";
 import { CreateTestRepositoryButton } from "./CreateTestRepositoryButton";
@@ -33,33 +37,32 @@ export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepo
   const connectedGhIds = new Set((repositories.data ?? []).map((repository) => repository.ghId));
 
   return (
-    <section className={styles.section} aria-labelledby="workspace-repositories-title">
-      <header className={styles.sectionHeader}>
-        <h2 id="workspace-repositories-title" className={styles.sectionTitle}>
-          Repositories
-        </h2>
-        {canConnect && gitHubUser.data ? (
-          <div className={styles.sectionActions}>
+    <Panel
+      frame="open"
+      title="Repositories"
+      actions={
+        canConnect && gitHubUser.data ? (
+          <Toolbar>
             <CreateTestRepositoryButton workspaceId={workspaceId} />
             <Button variant="primary" onClick={() => setImporting(true)}>
               <DownloadIcon aria-hidden />
               Import repositories
             </Button>
-          </div>
-        ) : null}
-      </header>
+          </Toolbar>
+        ) : null
+      }
+    >
       {canConnect && gitHubUser.data === null ? (
         <ConnectGitHubPrompt reason="import its repositories into this workspace" returnTo={location.pathname} />
       ) : null}
       {repositories.isPending ? <Loader label="Loading the workspace's repositories" /> : null}
       {repositories.isError ? (
-        <div className={styles.problem} role="alert">
-          <p>We couldn't load this workspace's repositories: {repositories.error.message}</p>
-          <Button onClick={() => void repositories.refetch()}>Try again</Button>
-        </div>
+        <LoadError error={repositories.error} onRetry={() => void repositories.refetch()}>
+          We couldn't load this workspace's repositories
+        </LoadError>
       ) : null}
       {repositories.data?.length === 0 ? (
-        <p className={styles.muted}>
+        <p className={text.muted}>
           No {CODE_HOST_NAME} repositories yet.
           {canConnect ? " Import some to bring their issues and pull requests into this workspace." : null}
         </p>
@@ -82,6 +85,6 @@ export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepo
           }}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }

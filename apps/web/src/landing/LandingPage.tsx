@@ -8,7 +8,9 @@ import { CreateOrganizationForm } from "../organizations/CreateOrganizationForm"
 import { activeOrganization } from "../organizations/organization-list";
 import { useOrganizationState } from "../organizations/organization-state";
 import { Button } from "../ui/Button";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
+import text from "../ui/text.module.css";
 import styles from "./LandingPage.module.css";
 import { OrganizationWorkspaces } from "./OrganizationWorkspaces";
 import { PendingRequests } from "./PendingRequests";
@@ -27,7 +29,7 @@ export function LandingPage() {
         <div className={styles.introText}>
           <h1 className={styles.title}>Welcome to {productName}</h1>
           {email ? (
-            <p className={styles.text}>
+            <p className={text.muted}>
               Signed in as <strong>{email}</strong>
             </p>
           ) : null}
@@ -44,10 +46,9 @@ export function LandingPage() {
       <Onboarding />
       {home.isPending ? <Loader label="Loading your workspaces" /> : null}
       {home.isError ? (
-        <div className={styles.problem} role="alert">
-          <p className={styles.text}>We couldn't load your workspaces: {home.error.message}</p>
-          <Button onClick={() => void home.refetch()}>Try again</Button>
-        </div>
+        <LoadError error={home.error} onRetry={() => void home.refetch()}>
+          We couldn't load your workspaces
+        </LoadError>
       ) : null}
       {home.data ? <LandingContent home={home.data} /> : null}
     </main>
@@ -64,7 +65,7 @@ function LandingContent({ home }: { home: ViewerHome }) {
           <h2 id="onboarding-title" className={styles.sectionTitle}>
             Create your organization
           </h2>
-          <p className={styles.text}>
+          <p className={text.muted}>
             Workspaces live in an organization. Create one for your team, then invite your teammates by email.
           </p>
           <CreateOrganizationForm onCreated={choose} />

@@ -3,6 +3,8 @@ import { ROLE_NAMES, type ViewerOrganization } from "../organizations/api";
 import { organizationSettingsPath } from "../organizations/organization-list";
 import { Avatar } from "../ui/Avatar";
 import { Button } from "../ui/Button";
+import { StatusLabel } from "../ui/StatusLabel";
+import text from "../ui/text.module.css";
 import styles from "./LandingPage.module.css";
 import { WorkspaceCard } from "./WorkspaceCard";
 
@@ -22,7 +24,7 @@ export function OrganizationWorkspaces({ organization, onCreateWorkspace }: Orga
         <h2 id={titleId} className={styles.sectionTitle}>
           {organization.name}
         </h2>
-        <span className={styles.role}>{ROLE_NAMES[organization.viewerRole]}</span>
+        <StatusLabel>{ROLE_NAMES[organization.viewerRole]}</StatusLabel>
         <a
           className={styles.settingsLink}
           href={organizationSettingsPath(organization.name)}
@@ -44,7 +46,7 @@ export function OrganizationWorkspaces({ organization, onCreateWorkspace }: Orga
         </ul>
       ) : (
         <div className={styles.empty}>
-          <p className={styles.text}>No workspaces in {organization.name} yet.</p>
+          <p className={text.muted}>No workspaces in {organization.name} yet.</p>
           <Button onClick={onCreateWorkspace}>Create a workspace in {organization.name}</Button>
         </div>
       )}

@@ -1,13 +1,11 @@
 import type { RecentWorkspace } from "../organizations/api";
+import { Panel } from "../ui/Panel";
 import styles from "./LandingPage.module.css";
 import { WorkspaceCard } from "./WorkspaceCard";
 
 export function RecentWorkspaces({ workspaces }: { workspaces: RecentWorkspace[] }) {
   return (
-    <section className={styles.section} aria-labelledby="recent-title">
-      <h2 id="recent-title" className={styles.sectionTitle}>
-        Recently viewed
-      </h2>
+    <Panel frame="open" title="Recently viewed">
       <ul className={styles.grid}>
         {workspaces.map((workspace) => (
           <li key={workspace.id}>
@@ -15,6 +13,6 @@ export function RecentWorkspaces({ workspaces }: { workspaces: RecentWorkspace[]
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

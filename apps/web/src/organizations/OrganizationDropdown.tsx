@@ -11,6 +11,7 @@ import {
   Text,
 } from "react-aria-components";
 import { Avatar } from "../ui/Avatar";
+import { StatusLabel } from "../ui/StatusLabel";
 import styles from "./OrganizationDropdown.module.css";
 import { type OrganizationEntry, organizationDisplayName } from "./organization-list";
 
@@ -57,7 +58,7 @@ export function OrganizationDropdown(props: OrganizationDropdownProps) {
                 >
                   <Avatar name={name} src={entry.ownerAvatar} />
                   <span className={styles.name}>{name}</span>
-                  {entry.tag ? <span className={styles.tag}>{entry.tag}</span> : null}
+                  {entry.tag ? <StatusLabel>{entry.tag}</StatusLabel> : null}
                   {entry.isActive ? <CheckIcon aria-label="Current organization" /> : null}
                   {entry.tooltip ? (
                     <Text slot="description" className={styles.tooltip}>

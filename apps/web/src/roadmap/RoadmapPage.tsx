@@ -12,7 +12,9 @@ import { Link, useParams } from "react-router";
 import { boardPath } from "../board/paths";
 import { planningPath } from "../planning/paths";
 import { Button } from "../ui/Button";
+import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
+import plainList from "../ui/plain-list.module.css";
 import { useToasts } from "../ui/toast/toast-context";
 import hidden from "../ui/visually-hidden.module.css";
 import { workspacePath } from "../workspaces/paths";
@@ -120,10 +122,9 @@ function RoadmapView({ scope }: { scope: RoadmapScope }) {
   if (error && !data) {
     return (
       <main className={styles.page}>
-        <div className={styles.problem} role="alert">
-          <p>We couldn't load the roadmap: {error.message}</p>
-          <Button onClick={() => void Promise.all([all.refetch(), filtered.refetch()])}>Try again</Button>
-        </div>
+        <LoadError error={error} onRetry={() => void Promise.all([all.refetch(), filtered.refetch()])}>
+          We couldn't load the roadmap
+        </LoadError>
       </main>
     );
   }
@@ -300,7 +301,7 @@ function RoadmapView({ scope }: { scope: RoadmapScope }) {
           {undated.length > 0 ? (
             <section className={styles.undated} aria-labelledby="roadmap-undated">
               <h2 id="roadmap-undated">Without dates</h2>
-              <ul>
+              <ul className={plainList.column}>
                 {undated.map((item) => (
                   <li key={item.id} className={styles.undatedItem}>
                     <span className={styles.rowTitle}>

@@ -12,9 +12,10 @@ interface PanelProps extends Omit<HTMLAttributes<HTMLElement>, "title"> {
   tone?: "default" | "success" | "danger";
   /**
    * `bordered` stands alone on a page; `plain` is one of several sections inside a bordered frame of
-   * its own (the workspace settings), so it has no border and its heading is one level lower.
+   * its own (the workspace settings), so it has no border and its heading is one level lower; `open`
+   * is a section of the page itself with no border, whose content draws its own cards (/landing).
    */
-  frame?: "bordered" | "plain";
+  frame?: "bordered" | "plain" | "open";
   /** The heading's id, for a link that scrolls to the panel; one is made up when not given. */
   titleId?: string;
 }

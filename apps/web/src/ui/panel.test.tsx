@@ -33,4 +33,15 @@ describe("panel", () => {
     expect(within(priorities).getByText("The first is the highest.")).toBeInTheDocument();
     expect(within(priorities).queryByRole("heading", { level: 2 })).not.toBeInTheDocument();
   });
+
+  it("as an open section of the page: a level-2 heading and no frame of its own", () => {
+    render(
+      <Panel title="Recently viewed" frame="open">
+        <p>Delivery</p>
+      </Panel>,
+    );
+    const recent = screen.getByRole("region", { name: "Recently viewed" });
+    expect(within(recent).getByRole("heading", { level: 2 })).toHaveTextContent("Recently viewed");
+    expect(recent.className).not.toMatch(/bordered/);
+  });
 });

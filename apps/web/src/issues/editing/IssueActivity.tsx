@@ -88,12 +88,12 @@ function CommentItem({ comment, editing, canEdit }: { comment: IssueCommentView;
         </span>
         {canEdit && comment.viewerCanEdit && !isEditing ? (
           <span className={styles.commentActions}>
-            <button type="button" className={styles.linkButton} onClick={() => setIsEditing(true)}>
+            <Button variant="link" onClick={() => setIsEditing(true)}>
               Edit
-            </button>
-            <button type="button" className={styles.linkButton} onClick={() => void remove()}>
+            </Button>
+            <Button variant="link" onClick={() => void remove()}>
               Delete
-            </button>
+            </Button>
           </span>
         ) : null}
       </div>

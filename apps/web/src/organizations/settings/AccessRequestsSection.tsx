@@ -1,5 +1,7 @@
 import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
 import formStyles from "../../ui/form.module.css";
+import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
 import { type OrganizationSettings, useDecideAccessRequest } from "./api";
 import { personName } from "./member-rules";
@@ -13,16 +15,16 @@ export function AccessRequestsSection({ organization }: { organization: Organiza
   return (
     <Panel title="Access requests">
       {organization.accessRequests.length === 0 ? (
-        <p className={styles.muted}>No one is waiting to join.</p>
+        <EmptyState>No one is waiting to join.</EmptyState>
       ) : (
-        <ul className={styles.rows}>
+        <ul className={list.list}>
           {organization.accessRequests.map((request) => {
             const who = personName(request.requester);
             return (
-              <li key={request.id} className={styles.row}>
-                <span className={styles.rowMain}>
+              <li key={request.id} className={list.row}>
+                <span className={list.rowMain}>
                   <span className={styles.rowTitle}>{who}</span>
-                  <span className={styles.muted}>asks to join {organization.name}</span>
+                  <span className={list.meta}>asks to join {organization.name}</span>
                 </span>
                 <Button
                   variant="primary"

@@ -3,7 +3,9 @@ import { useNavigate } from "react-router";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
 import formStyles from "../../ui/form.module.css";
+import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
+import { Toolbar } from "../../ui/Toolbar";
 import { type OrganizationSettings, useDeleteOrganization } from "./api";
 import styles from "./settings.module.css";
 
@@ -20,17 +22,15 @@ export function DangerZone({ organization }: { organization: OrganizationSetting
 
   return (
     <Panel title="Danger zone" tone="danger">
-      <div className={styles.row}>
-        <span className={styles.rowMain}>
+      <Toolbar>
+        <span className={list.rowMain}>
           <span className={styles.rowTitle}>Delete this organization</span>
-          <span className={styles.muted}>
-            Its workspaces, members and invitations go with it. This cannot be undone.
-          </span>
+          <span className={list.meta}>Its workspaces, members and invitations go with it. This cannot be undone.</span>
         </span>
         <Button variant="danger" disabled={remove.isPending} onClick={() => setConfirming(true)}>
           Delete organization
         </Button>
-      </div>
+      </Toolbar>
       {remove.error ? (
         <p className={formStyles.error} role="alert">
           {remove.error.message}

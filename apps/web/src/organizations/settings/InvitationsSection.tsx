@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { Field } from "../../accounts/Field";
 import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
 import formStyles from "../../ui/form.module.css";
+import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
 import { type OrganizationRole, ROLE_NAMES } from "../api";
 import { type OrganizationSettings, useInviteMember, useRevokeInvitation } from "./api";
@@ -74,14 +76,14 @@ export function InvitationsSection({ organization }: { organization: Organizatio
         </p>
       ) : null}
       {organization.invitations.length === 0 ? (
-        <p className={styles.muted}>No pending invitations.</p>
+        <EmptyState>No pending invitations.</EmptyState>
       ) : (
-        <ul className={styles.rows} aria-label="Pending invitations">
+        <ul className={list.list} aria-label="Pending invitations">
           {organization.invitations.map((invitation) => (
-            <li key={invitation.id} className={styles.row}>
-              <span className={styles.rowMain}>
+            <li key={invitation.id} className={list.row}>
+              <span className={list.rowMain}>
                 <span className={styles.rowTitle}>{invitation.email}</span>
-                <span className={styles.muted}>
+                <span className={list.meta}>
                   {ROLE_NAMES[invitation.role]} · expires {expiryFormat.format(new Date(invitation.expiresAt))}
                 </span>
               </span>

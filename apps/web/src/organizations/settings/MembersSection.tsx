@@ -2,7 +2,9 @@ import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
 import formStyles from "../../ui/form.module.css";
+import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
+import { StatusLabel } from "../../ui/StatusLabel";
 import { type OrganizationRole, ROLE_NAMES } from "../api";
 import { type OrganizationSettings, useChangeMemberRole, useRemoveMember } from "./api";
 import { assignableRoles, canChangeMember, personName } from "./member-rules";
@@ -21,20 +23,18 @@ export function MembersSection({ organization, viewerId }: MembersSectionProps) 
   const busy = changeRole.isPending || remove.isPending;
   return (
     <Panel title="Members">
-      <ul className={styles.rows}>
+      <ul className={list.list}>
         {organization.members.map((member) => {
           const who = personName(member.user);
           const editable = member.user.id !== viewerId && canChangeMember(organization.viewerRole, member.role);
           return (
-            <li key={member.user.id} className={styles.row}>
-              <span className={styles.rowMain}>
+            <li key={member.user.id} className={list.row}>
+              <span className={list.rowMain}>
                 <span className={styles.rowTitle}>
                   {who}
                   {member.user.id === viewerId ? " (you)" : ""}
                 </span>
-                {member.user.name && member.user.email ? (
-                  <span className={styles.muted}>{member.user.email}</span>
-                ) : null}
+                {member.user.name && member.user.email ? <span className={list.meta}>{member.user.email}</span> : null}
               </span>
               {editable ? (
                 <>
@@ -66,7 +66,7 @@ export function MembersSection({ organization, viewerId }: MembersSectionProps) 
                   </Button>
                 </>
               ) : (
-                <span className={styles.pill}>{ROLE_NAMES[member.role]}</span>
+                <StatusLabel>{ROLE_NAMES[member.role]}</StatusLabel>
               )}
             </li>
           );

@@ -7,8 +7,9 @@ import { ErrorPage } from "../../errors/ErrorPage";
 import errorStyles from "../../errors/ErrorPage.module.css";
 import { LostPicture } from "../../errors/pictures";
 import { Avatar } from "../../ui/Avatar";
-import { Button } from "../../ui/Button";
+import { LoadError } from "../../ui/LoadError";
 import { Loader } from "../../ui/Loader";
+import { StatusLabel } from "../../ui/StatusLabel";
 import { ROLE_NAMES } from "../api";
 import { AccessRequestsSection } from "./AccessRequestsSection";
 import { useOrganizationSettings } from "./api";
@@ -49,19 +50,16 @@ export function OrganizationSettingsPage() {
       <main className={styles.main}>
         {settings.isPending ? <Loader label="Loading the organization" /> : null}
         {settings.isError ? (
-          <div className={styles.problem} role="alert">
-            <p>
-              We couldn't load {orgName}: {settings.error.message}
-            </p>
-            <Button onClick={() => void settings.refetch()}>Try again</Button>
-          </div>
+          <LoadError error={settings.error} onRetry={() => void settings.refetch()}>
+            We couldn't load {orgName}
+          </LoadError>
         ) : null}
         {organization && settings.data ? (
           <>
             <div className={styles.titleRow}>
               <Avatar name={organization.name} size="medium" />
               <h1 className={styles.title}>{organization.name}</h1>
-              <span className={styles.pill}>Your role: {ROLE_NAMES[organization.viewerRole]}</span>
+              <StatusLabel>Your role: {ROLE_NAMES[organization.viewerRole]}</StatusLabel>
               {/* Owners and admins only: the server refuses the log to anyone else. */}
               {canManageOrganization(organization.viewerRole) ? (
                 <Link to={organizationAuditLogPath(organization.name)}>Audit log</Link>

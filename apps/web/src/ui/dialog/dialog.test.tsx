@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ConfirmationDialog, type ConfirmationDialogProps } from "./ConfirmationDialog";
+import { ConfirmDeletion } from "./ConfirmDeletion";
 
 function renderDialog(props: Partial<ConfirmationDialogProps> = {}) {
   const onConfirm = vi.fn();
@@ -95,5 +96,44 @@ describe("confirmation dialog", () => {
     unmount();
     expect(opener).toHaveFocus();
     opener.remove();
+  });
+});
+
+describe("confirm deletion", () => {
+  const webhook = { id: "W1", url: "https://example.com/hook" };
+
+  function renderDeletion(item: typeof webhook | null) {
+    const calls: string[] = [];
+    render(
+      <ConfirmDeletion
+        item={item}
+        title={() => "Delete this webhook?"}
+        body={(asked) => `Nothing more is sent to ${asked.url}.`}
+        confirmText="Delete webhook"
+        onClose={() => calls.push("close")}
+        onDelete={(asked) => calls.push(`delete ${asked.id}`)}
+      />,
+    );
+    return calls;
+  }
+
+  it("shows nothing until a row asks", () => {
+    renderDeletion(null);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("names what it deletes, closes, then deletes the row it was asked about", async () => {
+    const calls = renderDeletion(webhook);
+    expect(screen.getByRole("dialog", { name: "Delete this webhook?" })).toHaveTextContent(
+      "Nothing more is sent to https://example.com/hook.",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Delete webhook" }));
+    expect(calls).toEqual(["close", "delete W1"]);
+  });
+
+  it("deletes nothing on Cancel", async () => {
+    const calls = renderDeletion(webhook);
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(calls).toEqual(["close"]);
   });
 });

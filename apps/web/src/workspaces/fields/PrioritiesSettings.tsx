@@ -3,7 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon, PencilIcon, TrashIcon } from "@primer/octic
 import { type FormEvent, useState } from "react";
 import { type Priority, useFieldsApi, useWorkspacePriorities } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
-import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { ConfirmDeletion } from "../../ui/dialog/ConfirmDeletion";
 import { EmptyState } from "../../ui/EmptyState";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
@@ -153,20 +153,14 @@ export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
         onSubmit={(values) => action.run(() => api.createPriority(values))}
       />
       <ActionError message={action.error} />
-      {deleting ? (
-        <ConfirmationDialog
-          title={`Delete ${deleting.name}?`}
-          body="Issues with this priority will have none. This cannot be undone."
-          confirmText="Delete priority"
-          danger
-          onConfirm={() => {
-            const priorityId = deleting.id;
-            setDeleting(null);
-            void action.run(() => api.deletePriority(priorityId));
-          }}
-          onCancel={() => setDeleting(null)}
-        />
-      ) : null}
+      <ConfirmDeletion
+        item={deleting}
+        title={(priority) => `Delete ${priority.name}?`}
+        body={() => "Issues with this priority will have none. This cannot be undone."}
+        confirmText="Delete priority"
+        onClose={() => setDeleting(null)}
+        onDelete={(priority) => void action.run(() => api.deletePriority(priority.id))}
+      />
     </Panel>
   );
 }

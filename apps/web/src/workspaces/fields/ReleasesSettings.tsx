@@ -4,7 +4,7 @@ import { format, parseISO } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { type Release, type ReleaseInput, useFieldsApi, useWorkspaceReleases } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
-import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { ConfirmDeletion } from "../../ui/dialog/ConfirmDeletion";
 import { EmptyState } from "../../ui/EmptyState";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
@@ -188,20 +188,14 @@ export function ReleasesSettings({ workspaceId }: { workspaceId: string }) {
         </div>
       )}
       <ActionError message={action.error} />
-      {deleting ? (
-        <ConfirmationDialog
-          title={`Delete ${deleting.title}?`}
-          body="Its issues stay on the board, in no release. This cannot be undone."
-          confirmText="Delete release"
-          danger
-          onConfirm={() => {
-            const releaseId = deleting.id;
-            setDeleting(null);
-            void action.run(() => api.deleteRelease(releaseId));
-          }}
-          onCancel={() => setDeleting(null)}
-        />
-      ) : null}
+      <ConfirmDeletion
+        item={deleting}
+        title={(release) => `Delete ${release.title}?`}
+        body={() => "Its issues stay on the board, in no release. This cannot be undone."}
+        confirmText="Delete release"
+        onClose={() => setDeleting(null)}
+        onDelete={(release) => void action.run(() => api.deleteRelease(release.id))}
+      />
     </Panel>
   );
 }

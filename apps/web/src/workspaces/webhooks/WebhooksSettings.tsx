@@ -1,7 +1,7 @@
 import { TrashIcon } from "@primer/octicons-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../ui/Button";
-import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { ConfirmDeletion } from "../../ui/dialog/ConfirmDeletion";
 import { EmptyState } from "../../ui/EmptyState";
 import { FormRow } from "../../ui/FormRow";
 import form from "../../ui/form.module.css";
@@ -278,20 +278,16 @@ export function WebhooksSettings({ workspaceId }: { workspaceId: string }) {
       ) : null}
       <AddWebhookForm pending={action.pending} onSubmit={(input) => action.run(() => api.create(input))} />
       <ActionError message={action.error} />
-      {deleting ? (
-        <ConfirmationDialog
-          title="Delete this webhook?"
-          body={`Nothing more is sent to ${deleting.url}, and its delivery log is deleted. This cannot be undone.`}
-          confirmText="Delete webhook"
-          danger
-          onConfirm={() => {
-            const webhookId = deleting.id;
-            setDeleting(null);
-            void action.run(() => api.remove(webhookId));
-          }}
-          onCancel={() => setDeleting(null)}
-        />
-      ) : null}
+      <ConfirmDeletion
+        item={deleting}
+        title={() => "Delete this webhook?"}
+        body={(webhook) =>
+          `Nothing more is sent to ${webhook.url}, and its delivery log is deleted. This cannot be undone.`
+        }
+        confirmText="Delete webhook"
+        onClose={() => setDeleting(null)}
+        onDelete={(webhook) => void action.run(() => api.remove(webhook.id))}
+      />
     </Panel>
   );
 }
