@@ -38,7 +38,7 @@ test("landing, repositories, workspace and organisation settings, the board and 
   const github = await sandboxApi(page.request, login);
   expect((await github.post("/user/repos", { name: "launch" })).status()).toBe(201);
   expect((await github.post(`/repos/${login}/launch/issues`, { title: "Plan the launch" })).status()).toBe(201);
-  const organization = "Vocabulary Co";
+  const organization = "Vocabulary Settings Co";
   const {
     organizationId,
     workspaceIds: [workspaceId = ""],
