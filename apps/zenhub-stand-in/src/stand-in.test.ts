@@ -123,7 +123,10 @@ describe("ZenHub stand-in", () => {
   it("runs at most 30 requests of one key at once, refusing the rest with 429", async () => {
     standIn.budgets.limits = { ...standIn.budgets.limits, processingMsPerWindow: 1_000_000 };
     standIn.budgets.peakConcurrent = 0;
+    // Long enough that 40 requests overlap even on a busy machine (at 40 ms some finished before the last arrived).
+    standIn.setLatency(2_000);
     const answers = await Promise.all(Array.from({ length: 40 }, () => post("{ viewer { id } }")));
+    standIn.setLatency(40);
     expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThan(0);
     expect(standIn.budgets.peakConcurrent).toBe(30);
   });
