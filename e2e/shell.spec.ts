@@ -67,6 +67,39 @@ test("the command palette opens with the keyboard and runs what is picked", asyn
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
 });
 
+test("what is typed right after Ctrl K on a first visit lands in the palette once its code arrives", async ({
+  page,
+}) => {
+  // The palette's code is read on first use (decision 0072); here it arrives only after the typing.
+  let typed: () => void = () => undefined;
+  const typingDone = new Promise<void>((resolve) => {
+    typed = resolve;
+  });
+  let asked = false;
+  await page.route("**/assets/CommandPalette-*.js", async (route) => {
+    asked = true;
+    await typingDone;
+    await route.continue();
+  });
+  await page.goto("/landing");
+  await expect(page.getByRole("heading", { name: "Welcome to Gantry" })).toBeVisible();
+  await page.keyboard.press("ControlOrMeta+k");
+  await page.keyboard.type("shortcuts?");
+  await page.keyboard.press("Backspace");
+  await expect.poll(() => asked).toBe(true);
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette).toHaveCount(0);
+  // "?" was the palette's, not the page's shortcut for the sheet.
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
+
+  typed();
+  await expect(palette.getByRole("combobox", { name: "Command palette" })).toHaveValue("shortcuts");
+  await expect(palette.getByRole("combobox", { name: "Command palette" })).toBeFocused();
+  await expect(palette.getByRole("option")).toHaveText(["Show keyboard shortcuts?"]);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+});
+
 test("the theme switch in the user menu stores the choice", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/landing");

@@ -1,6 +1,6 @@
 import type { Theme } from "@gantry/domain";
 import { SearchIcon } from "@primer/octicons-react";
-import { type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useMemo } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { lazyNamed } from "../ui/lazy-named";
@@ -12,6 +12,7 @@ import { useConnectivityNotices } from "./connectivity/use-connectivity-notices"
 import { useServerWatch } from "./connectivity/use-server-watch";
 import { isMac, useShellShortcuts } from "./keyboard-shortcuts";
 import { UserMenu } from "./UserMenu";
+import { useShellOverlay } from "./use-shell-overlay";
 import { type AccountTheme, useTheme } from "./use-theme";
 
 /** The palette (cmdk and its dialog) and the shortcut sheet are read when first opened, not with the page (B3). */
@@ -33,8 +34,6 @@ export interface AppShellProps {
 }
 
 const THEME_NOT_SAVED = "Your theme choice could not be saved. Check your connection and try again.";
-
-type Overlay = "palette" | "shortcuts" | null;
 
 function reloadPage() {
   window.location.reload();
@@ -71,12 +70,9 @@ function ShellFrame({
     },
     [chooseHere, saveTheme, toasts],
   );
-  const [overlay, setOverlay] = useState<Overlay>(null);
   useConnectivityNotices(useServerWatch(), reload);
 
-  const togglePalette = useCallback(() => setOverlay((open) => (open === "palette" ? null : "palette")), []);
-  const openHelp = useCallback(() => setOverlay("shortcuts"), []);
-  const closeOverlay = useCallback(() => setOverlay(null), []);
+  const { overlay, togglePalette, openHelp, close: closeOverlay, takeTypedAhead } = useShellOverlay();
   useShellShortcuts({ togglePalette, openHelp });
 
   const shellCommands = useMemo<PaletteCommand[]>(
@@ -140,7 +136,7 @@ function ShellFrame({
         {children ?? <Outlet />}
       </div>
       <Suspense fallback={null}>
-        {overlay === "palette" && <CommandPalette onClose={closeOverlay} />}
+        {overlay === "palette" && <CommandPalette onClose={closeOverlay} takeTypedAhead={takeTypedAhead} />}
         {overlay === "shortcuts" && <ShortcutHelp onClose={closeOverlay} />}
       </Suspense>
     </div>

@@ -27,8 +27,14 @@ function useSearchResults(text: string): PaletteCommand[] {
   return results;
 }
 
+export interface CommandPaletteProps {
+  onClose: () => void;
+  /** What was typed after Ctrl/Cmd K before this box existed (type-ahead.ts); taken when the box gets the focus. */
+  takeTypedAhead?: () => string;
+}
+
 /** The command palette (cmdk): type to find a place to go or something to do, Enter to run it. */
-export function CommandPalette({ onClose }: { onClose: () => void }) {
+export function CommandPalette({ onClose, takeTypedAhead }: CommandPaletteProps) {
   const [text, setText] = useState("");
   const found = useSearchResults(text);
   const commands = [...usePaletteCommands(), ...found];
@@ -42,6 +48,10 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
           placeholder="Type a command or search…"
           value={text}
           onValueChange={setText}
+          onFocus={() => {
+            const typed = takeTypedAhead?.() ?? "";
+            if (typed) setText(typed);
+          }}
         />
         <Command.List className={styles.list}>
           <Command.Empty className={styles.empty}>No results found.</Command.Empty>
