@@ -182,6 +182,15 @@ function estimationVoteExists(workspaceId: string, voterId: string | null): SQL 
     ${voterId === null ? sql`` : sql`and ${estimationVotes.voterId} = ${voterId}`})`;
 }
 
+/**
+ * The issue's estimate is one of `points`. Written as a plain `in` with `is not null` beside it, not
+ * `coalesce(estimate in (…), false)`: both are never NULL, but only this one is something the planner
+ * reads from migration 0045's `issues_estimate_idx` and estimates from the column's statistics
+ * (the coalesce was guessed at half the issues; decision 0082). An exclusion, `not (…)`, keeps the
+ * unestimated issues as before: `not (null and false)` is true.
+ */
+const estimateIn = (points: number[]): SQL => sql`(${issues.estimate} in ${points} and ${issues.estimate} is not null)`;
+
 function estimatesKey(search: BoardSearch): KeyCondition {
   const { in: wanted, nin, settings } = search.filters.estimates;
   const points = (values: string[]) => values.flatMap((value) => estimateFilterValue(value) ?? []);
@@ -195,7 +204,7 @@ function estimatesKey(search: BoardSearch): KeyCondition {
   return {
     included: selects
       ? anyOf([
-          ...(wantedPoints.length > 0 ? [sql`coalesce(${issues.estimate} in ${wantedPoints}, false)`] : []),
+          ...(wantedPoints.length > 0 ? [estimateIn(wantedPoints)] : []),
           ...(settings.includes(NONE_FILTER_VALUE) ? [sql`${issues.estimate} is null`] : []),
           ...(settings.includes(TEAM_ESTIMATION_FILTER_VALUE) ? [estimationVoteExists(search.workspaceId, null)] : []),
           ...(settings.includes(USER_ESTIMATION_FILTER_VALUE) && viewerId !== null
@@ -203,7 +212,7 @@ function estimatesKey(search: BoardSearch): KeyCondition {
             : []),
         ])
       : undefined,
-    excluded: unwantedPoints.length > 0 ? sql`coalesce(${issues.estimate} in ${unwantedPoints}, false)` : undefined,
+    excluded: unwantedPoints.length > 0 ? estimateIn(unwantedPoints) : undefined,
   };
 }
 
@@ -213,12 +222,11 @@ function sprintsKey(search: BoardSearch): KeyCondition {
   const wantsCurrent = settings.includes(CURRENT_SPRINT_FILTER_VALUE);
   const wantsNone = settings.includes(NO_SPRINTS_FILTER_VALUE);
   if (value.length === 0 && !wantsCurrent && !wantsNone) return {};
+  // The chosen sprints and the current one are asked in one membership: one semi-join read from
+  // sprint_issues' primary key, where an OR of two would read every issue (decision 0082).
+  const chosen = [...new Set([...value, ...(wantsCurrent && search.currentSprintId ? [search.currentSprintId] : [])])];
   return {
-    included: anyOf([
-      ...(value.length > 0 ? [member(value)] : []),
-      ...(wantsCurrent && search.currentSprintId ? [member([search.currentSprintId])] : []),
-      ...(wantsNone ? [not(member(null))] : []),
-    ]),
+    included: anyOf([...(chosen.length > 0 ? [member(chosen)] : []), ...(wantsNone ? [not(member(null))] : [])]),
   };
 }
 

@@ -195,6 +195,8 @@ export const issues = pgTable(
     // The board's label and assignee filters, `labels @> '[{"name":"bug"}]'` (decision 0077).
     index("issues_labels_gin_idx").using("gin", table.labels.op("jsonb_path_ops")),
     index("issues_assignees_gin_idx").using("gin", table.assignees.op("jsonb_path_ops")),
+    // The board's estimate filter, `estimate in (3, 5) and estimate is not null` (decision 0082).
+    index("issues_estimate_idx").on(table.estimate),
   ],
 );
 
