@@ -2,6 +2,7 @@ import { schema } from "@gantry/db";
 import { createTestDatabase, type TestDatabase, testEngines } from "@gantry/db/testing";
 import { type BoardFilters, CURRENT_SPRINT_FILTER_VALUE, emptyFilters, NO_SPRINTS_FILTER_VALUE } from "@gantry/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuesPlanOf } from "../testing/query-plan.js";
 import { boardSearchCondition } from "./filtering.js";
 
 const {
@@ -138,16 +139,13 @@ describe.each(testEngines())("estimate, sprint and epic filters through indexes,
       ]);
     // As autovacuum leaves live tables: statistics taken.
     await database.executeSql("vacuum analyze");
-  });
+    // Some 13,000 rows: PGlite on a shared CI machine needs longer than the default hook time.
+  }, 240_000);
   afterAll(async () => {
     await database.dispose();
   });
 
-  async function planOf(filters: Partial<BucketFilters>): Promise<string> {
-    const query = database.db.select({ id: issues.id }).from(issues).where(conditionOf(filters)).toSQL();
-    const explained = await database.executeSql(`explain ${query.sql}`, query.params);
-    return (explained.rows as { "QUERY PLAN": string }[]).map((row) => row["QUERY PLAN"]).join("\n");
-  }
+  const planOf = (filters: Partial<BucketFilters>) => issuesPlanOf(database, conditionOf(filters));
 
   const kept = async (filters: Partial<BucketFilters>) =>
     (await database.db.select({ id: issues.id }).from(issues).where(conditionOf(filters))).map((row) => row.id).sort();

@@ -3,6 +3,7 @@ import { schema } from "@gantry/db";
 import { createTestDatabase, type TestDatabase, testEngines } from "@gantry/db/testing";
 import { type BoardFilters, emptyFilters } from "@gantry/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuesPlanOf } from "../testing/query-plan.js";
 import { boardSearchCondition } from "./filtering.js";
 
 const { issues, repositories } = schema;
@@ -61,11 +62,7 @@ describe.each(testEngines())("label and assignee filters through their GIN index
     await database.dispose();
   });
 
-  async function planOf(filters: Partial<ListFilters>): Promise<string> {
-    const query = database.db.select({ id: issues.id }).from(issues).where(conditionOf(filters)).toSQL();
-    const explained = await database.executeSql(`explain ${query.sql}`, query.params);
-    return (explained.rows as { "QUERY PLAN": string }[]).map((row) => row["QUERY PLAN"]).join("\n");
-  }
+  const planOf = (filters: Partial<ListFilters>) => issuesPlanOf(database, conditionOf(filters));
 
   it("finds a rare label and a rare assignee from the index instead of reading every issue", async () => {
     const cases: [string, Partial<ListFilters>][] = [
