@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Request, test } from "@playwright/test";
 import { createAccount, createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
 import { backlogIssues } from "./support/sprints.js";
 
@@ -52,4 +52,44 @@ test("a return visit asks for the columns' cards while the pipeline list is on i
   const firstPages = sent.filter(({ operation }) => ["boardFirstPages", "boardPipelineIssues"].includes(operation));
   expect(firstPages.length).toBeGreaterThan(0);
   expect(firstPages.every(({ whileListHeld }) => whileListHeld)).toBe(true);
+});
+
+test("a first visit asks for the pipeline list while the app's code is still loading", async ({ page }) => {
+  const owner = await createAccount(page.request, "early-list");
+  const {
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(page.request, owner, `Early list ${Date.now().toString(36)}`, [
+    { name: "Delivery" },
+  ]);
+  await backlogIssues(page, owner, workspaceId, [{ title: "Receipt emails", points: 3 }]);
+  await signInAs(page, owner);
+
+  // The app's entry chunk is held back until the pipeline list has been asked for (or 10 s have
+  // passed): only index.html's early script (src/early.ts, decision 0082) can ask meanwhile.
+  const isList = (request: Request) =>
+    new URL(request.url()).pathname === "/graphql" && operationOf(request.postData()) === "boardPipelines";
+  const listAsked = page.waitForRequest(isList, { timeout: 0 }).catch(() => undefined);
+  let entryHeld = true;
+  await page.route("**/assets/index-*.js", async (route) => {
+    await Promise.race([listAsked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    entryHeld = false;
+    await route.continue();
+  });
+  const operations: { operation: string; entryHeld: boolean }[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/graphql")
+      operations.push({ operation: operationOf(request.postData()), entryHeld });
+  });
+  await page.goto(`/workspaces/${workspaceId}/board`, { waitUntil: "commit" });
+
+  const backlog = page.getByRole("region", { name: "Backlog" });
+  await expect(backlog.getByRole("article", { name: /Receipt emails/ })).toBeVisible({ timeout: 15_000 });
+  // Asked while the app's code was held, and once: the board took the early answer.
+  const beforeTheCards = operations.slice(
+    0,
+    operations.findIndex(({ operation }) => operation === "boardFirstPages"),
+  );
+  expect(beforeTheCards.filter(({ operation }) => operation === "boardPipelines")).toEqual([
+    { operation: "boardPipelines", entryHeld: true },
+  ]);
 });

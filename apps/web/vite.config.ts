@@ -30,9 +30,42 @@ function writeBuildId(): Plugin {
   };
 }
 
+/**
+ * src/early.ts as a script of its own, which index.html loads `async` ahead of the app's entry: the
+ * board's first request leaves while the app's code still loads (decision 0082). The
+ * Content-Security-Policy allows no inline script, so it is a file; in development, the source.
+ */
+function earlyScript(): Plugin {
+  const source = "src/early.ts";
+  let base = "/";
+  return {
+    name: "gantry-early-script",
+    config: () => ({
+      build: {
+        rollupOptions: {
+          input: { index: join(import.meta.dirname, "index.html"), early: join(import.meta.dirname, source) },
+        },
+      },
+    }),
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const built = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === "chunk" && output.isEntry && output.name === "early",
+        );
+        const src = context.bundle ? (built ? `${base}${built.fileName}` : null) : `${base}${source}`;
+        return src ? [{ tag: "script", attrs: { type: "module", async: true, src }, injectTo: "head-prepend" }] : [];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [writeBuildId()],
+  plugins: [writeBuildId(), earlyScript()],
   define: { __GANTRY_BUILD_ID__: JSON.stringify(buildId) },
   resolve: { conditions: ["@gantry/source", ...defaultClientConditions] },
   build: {

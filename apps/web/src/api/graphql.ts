@@ -18,19 +18,22 @@ interface GraphQLResponse<Data> {
 /**
  * POSTs one operation to /graphql. The first error of the answer is thrown as a
  * GraphQLRequestError; a network failure or a non-JSON answer as NETWORK_ERROR.
+ * `sent`: the same operation already on its way (the board's early request), read instead of sending.
  */
 export async function graphqlRequest<Data>(
   query: string,
   variables: Record<string, unknown> = {},
   token: string | null = null,
+  sent?: Promise<Response>,
 ): Promise<Data> {
   let response: Response;
   try {
-    response = await fetch("/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
+    response = await (sent ??
+      fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      }));
   } catch {
     throw new GraphQLRequestError(
       "Could not reach the server. Check your connection and try again.",

@@ -10,9 +10,9 @@ export function useGraphQL() {
   const { state, markUnauthorised } = useAuth();
   const token = "token" in state ? state.token : null;
   return useCallback(
-    async <Data>(query: string, variables: Record<string, unknown> = {}): Promise<Data> => {
+    async <Data>(query: string, variables: Record<string, unknown> = {}, sent?: Promise<Response>): Promise<Data> => {
       try {
-        return await graphqlRequest<Data>(query, variables, token);
+        return await graphqlRequest<Data>(query, variables, token, sent);
       } catch (error) {
         if (error instanceof GraphQLRequestError && error.code === "UNAUTHENTICATED") markUnauthorised();
         throw error;

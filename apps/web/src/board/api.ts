@@ -9,9 +9,14 @@ import {
 } from "@gantry/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef } from "react";
+import { useAuth } from "../accounts/auth-context";
 import { useGraphQL } from "../api/use-graphql";
 import type { PermissionLevel } from "../organizations/api";
 import type { BoardIssue } from "./board-issue";
+import { BOARD_PIPELINES, takeEarlyBoardRequest } from "./early-board-request";
+
+export { BOARD_PIPELINES };
+
 import { type FirstPageWanted, firstPageBatcher, type IssuePageOf } from "./first-pages";
 
 export interface BoardPipeline {
@@ -31,13 +36,6 @@ export interface BoardWorkspace {
 
 export const boardPipelinesKey = (workspaceId: string) => ["board-pipelines", workspaceId] as const;
 
-export const BOARD_PIPELINES = `query boardPipelines($workspaceId: ID!) {
-  workspace(id: $workspaceId) {
-    id name viewerPermission activeSprint { id }
-    pipelines(includeClosed: true) { id name description issueCounts { issuesCount pullRequestsCount totalStoryPoints } }
-  }
-}`;
-
 /** The pipelines' counts under the board's filters and search (filters/use-filtered-counts.ts). */
 export const FILTERED_COUNTS = `query boardFilteredCounts($workspaceId: ID!, $filters: IssueSearchFiltersInput, $query: String) {
   workspace(id: $workspaceId) {
@@ -51,12 +49,16 @@ export const FILTERED_COUNTS = `query boardFilteredCounts($workspaceId: ID!, $fi
  */
 export function useBoardPipelines(workspaceId: string, onAnswer?: (workspace: BoardWorkspace) => void) {
   const request = useGraphQL();
+  const { state } = useAuth();
+  const token = "token" in state ? state.token : null;
   const onAnswerRef = useRef(onAnswer);
   onAnswerRef.current = onAnswer;
   return useQuery({
     queryKey: boardPipelinesKey(workspaceId),
     queryFn: async () => {
-      const { workspace } = await request<{ workspace: BoardWorkspace }>(BOARD_PIPELINES, { workspaceId });
+      // On a first visit the request left while the code loaded (early-board-request.ts): its answer, once.
+      const sent = takeEarlyBoardRequest(workspaceId, token);
+      const { workspace } = await request<{ workspace: BoardWorkspace }>(BOARD_PIPELINES, { workspaceId }, sent);
       if (workspace) onAnswerRef.current?.(workspace);
       return workspace;
     },

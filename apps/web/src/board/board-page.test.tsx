@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RequireAuth } from "../accounts/RequireAuth";
 import { CommandPalette } from "../shell/command-palette/CommandPalette";
 import { CommandRegistryProvider } from "../shell/command-palette/command-registry";
 import { layOutBoxes } from "../test/browser-apis";
@@ -8,6 +9,7 @@ import { type GraphQLCall, type GraphQLHandler, renderWithGraphQL } from "../tes
 import { ToastProvider } from "../ui/toast/ToastProvider";
 import { BoardPage } from "./BoardPage";
 import type { BoardIssue } from "./board-issue";
+import { sendEarlyBoardRequest } from "./early-board-request";
 
 const counts = (issuesCount: number, pullRequestsCount = 0) => ({
   issuesCount,
@@ -94,6 +96,37 @@ describe("board page", () => {
     const closed = calls.find((call) => call.operation === "boardClosedIssues")?.variables;
     expect(closed).toMatchObject({ query: "", filters: { matchType: "all" } });
     expect(closed).not.toHaveProperty("sortType");
+  });
+
+  it("on a first visit draws the pipelines from the request sent while the code loaded, without asking again", async () => {
+    // What src/early.ts does before the app's code arrives, with the session the app then loads.
+    window.history.replaceState(null, "", "/workspaces/w1/board");
+    localStorage.setItem("authV2_token", "t1");
+    sessionStorage.setItem("authV2_token", "t1");
+    const sentEarly = vi.fn(async () => Response.json(workspace("WRITE", false)));
+    vi.stubGlobal("fetch", sentEarly);
+    sendEarlyBoardRequest();
+    // As in the app, the board is drawn once the session has loaded (RequireAuth).
+    const { calls } = renderWithGraphQL(
+      <ToastProvider>
+        <CommandRegistryProvider>
+          <RequireAuth>
+            <BoardPage />
+          </RequireAuth>
+        </CommandRegistryProvider>
+      </ToastProvider>,
+      { path: "/workspaces/:workspaceId/board", entry: "/workspaces/w1/board", graphql: boardAnswers() },
+    );
+    expect(await screen.findByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
+    expect(column("Backlog")).toBeInTheDocument();
+    expect(sentEarly).toHaveBeenCalledTimes(1);
+    // The columns' pages were asked from the early answer: the board never read the list itself first
+    // (a later reading is the live updates' refresh, REFRESH_AFTER_MS after their connection failed here).
+    const asked = calls.map((call) => call.operation);
+    expect(asked).toContain("boardFirstPages");
+    expect(asked.slice(0, asked.indexOf("boardFirstPages"))).not.toContain("boardPipelines");
+    sessionStorage.clear();
+    window.history.replaceState(null, "", "/");
   });
 
   it("asks for the columns' first pages as the pipeline list arrives, before drawing the columns", async () => {
