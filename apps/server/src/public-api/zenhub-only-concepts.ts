@@ -120,6 +120,50 @@ const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
     reason: "ZenHub's issue metadata payload is a concept Gantry does not have.",
   },
   {
+    match: /^Mutation\.(addGantryRepositoryToWorkspace|removeGantryRepositoryFromWorkspace)$/,
+    reason:
+      "ZenHub repositories shared between workspaces are a ZenHub concept: a Gantry repository belongs to its one workspace. Nothing was changed.",
+  },
+  {
+    match: /^Mutation\.moveGantryIssueToWorkspace$/,
+    reason:
+      "Moving a Gantry issue to another workspace is a ZenHub concept Gantry does not have: a Gantry issue lives in its workspace's Gantry repository. Nothing was changed.",
+  },
+  {
+    match: /^Mutation\.convertGantryIssueToGithubIssue$/,
+    reason:
+      "Converting a Gantry issue into a GitHub issue is a ZenHub concept Gantry does not have; create the issue in the GitHub repository (`createIssue`) instead. Nothing was changed.",
+  },
+  {
+    match: /^Mutation\.setPullRequestPipeline$/,
+    reason:
+      "A workspace's pull request pipeline is a ZenHub concept Gantry does not have: Gantry places a pull request like any issue. Nothing was changed.",
+  },
+  {
+    match: /^Mutation\.setMultipleEstimatesOnGantryEpics$/,
+    reason:
+      "An estimate of an epic's own is a ZenHub concept: a Gantry epic's estimate is the sum of its issues' (`issueEstimateProgress`); estimate the issues (`setMultipleEstimates`). Nothing was changed.",
+  },
+  {
+    match: /^Mutation\.(addGantryAssigneesToIssues|removeGantryAssigneesFromIssues)$/,
+    reason:
+      "Assigning ZenHub users to issues is a ZenHub concept: Gantry assigns issues by GitHub login (`addAssigneesToIssues`) and its users to Gantry epics (`addAssigneesToGantryEpics`). Nothing was changed.",
+  },
+  {
+    match: /^Mutation\.deleteGantryOrganizationInviteRecipients$/,
+    reason:
+      "Invitations with several recipients are a ZenHub concept: a Gantry invitation is for one address; delete it with `deleteGantryOrganizationInvites`. Nothing was changed.",
+  },
+  {
+    match: /^Mutation\.disconnectGithubUser$/,
+    reason:
+      "Disconnecting GitHub from an account through the API is not offered: revoke Gantry's GitHub app authorization on GitHub. Nothing was changed.",
+  },
+  {
+    match: /^Mutation\.deleteGantryUser$/,
+    reason: "Deleting an account through the API is not offered by Gantry. Nothing was changed.",
+  },
+  {
     match: /GantryOrganizationInput\.(address|defaultPaymentMethod|email|nameOnInvoice|taxId|taxTypeId)$/,
     reason: "Billing details are ZenHub's; Gantry keeps no billing details. Nothing was changed.",
   },

@@ -73,6 +73,11 @@ async function nativeIssue(w: MatrixWorld, title = "Matrix issue") {
 let gitHubNumber = 0;
 /** An issue of the connected GitHub repository, as an import leaves it (GitHub epics are made of these). */
 export async function gitHubIssue(w: MatrixWorld): Promise<string> {
+  return (await gitHubItem(w)).id;
+}
+
+/** The same, with its number (the reference names issues by repository and number); a pull request if asked. */
+async function gitHubItem(w: MatrixWorld, isPullRequest = false): Promise<{ id: string; number: number }> {
   gitHubNumber++;
   const [issue] = await w.t.database.db
     .insert(tables.issues)
@@ -82,12 +87,31 @@ export async function gitHubIssue(w: MatrixWorld): Promise<string> {
       number: 1000 + gitHubNumber,
       title: `GitHub ${gitHubNumber}`,
       state: "open",
+      isPullRequest,
       ghCreatedAt: new Date(),
       ghUpdatedAt: new Date(),
     })
-    .returning({ id: tables.issues.id });
+    .returning({ id: tables.issues.id, number: tables.issues.number });
   if (!issue) throw new Error("no issue");
-  return encodeGlobalID("Issue", issue.id);
+  return { id: encodeGlobalID("Issue", issue.id), number: issue.number };
+}
+
+/** A GitHub epic of the connected repository, named as the reference's IssueInfoInput names it. */
+async function gitHubEpicInfo(w: MatrixWorld) {
+  const epic = await gitHubItem(w);
+  await arrange(w, mutation("createEpicFromIssue"), { input: { issueId: epic.id } });
+  return {
+    ...epic,
+    info: { repositoryId: encodeGlobalID("Repository", w.gitHubRepositoryId), issueNumber: epic.number },
+  };
+}
+
+async function gitHubRepositoryGhId(w: MatrixWorld): Promise<number> {
+  const [row] = await w.t.database.db
+    .select({ ghId: tables.repositories.ghId })
+    .from(tables.repositories)
+    .where(eq(tables.repositories.id, w.gitHubRepositoryId));
+  return Number(row?.ghId);
 }
 
 /** Someone in the organisation (a member) the call can act on without touching the roles' people. */
@@ -738,6 +762,136 @@ export const CALLS: Record<string, CallMaker> = {
       },
     },
   }),
+
+  // ---- The reference's mutations served by decision 0080 ----
+  "Mutation.addGantryUsersToWorkspace": async (w) => ({
+    query: mutation("addGantryUsersToWorkspace", "workspace { id }"),
+    variables: { input: { workspaceId: w.workspace, gantryUserIds: [(await bystander(w)).id] } },
+  }),
+  "Mutation.addRepositoriesToRelease": async (w) => ({
+    query: mutation("addRepositoriesToRelease", "release { id }"),
+    variables: { input: { releaseId: w.release, repositoryGhIds: [await gitHubRepositoryGhId(w)] } },
+  }),
+  "Mutation.changeIssueTypeOfIssues": (w) => ({
+    query: mutation("changeIssueTypeOfIssues", BULK),
+    variables: { input: { issueIds: [w.issue.id], removeIssueType: true } },
+  }),
+  "Mutation.createEpic": (w) => ({
+    query: mutation("createEpic", "epic { id }"),
+    variables: {
+      input: { issue: { repositoryId: encodeGlobalID("Repository", w.gitHubRepositoryId), title: "Matrix epic" } },
+    },
+  }),
+  "Mutation.createIssueDependency": async (w) => ({
+    query: mutation("createIssueDependency", "issueDependency { id }"),
+    variables: {
+      input: {
+        blockingIssue: { repositoryId: w.repository.id, issueNumber: w.issue.number },
+        blockedIssue: { repositoryId: w.repository.id, issueNumber: (await nativeIssue(w, "Blocked")).number },
+      },
+    },
+  }),
+  "Mutation.createIssuePrConnection": async (w) => ({
+    query: mutation("createIssuePrConnection", "issue { id }"),
+    variables: { input: { issueId: await gitHubIssue(w), pullRequestId: (await gitHubItem(w, true)).id } },
+  }),
+  "Mutation.deleteEpicByIssueInfo": async (w) => ({
+    query: mutation("deleteEpicByIssueInfo", "epic { id }"),
+    variables: { input: { issue: (await gitHubEpicInfo(w)).info } },
+  }),
+  "Mutation.deleteGantryOrganizationInvites": async (w) => {
+    const made = await arrange<{ invitation: { id: string } }>(
+      w,
+      mutation("createGantryOrganizationInvite", "invitation { id }"),
+      { input: { gantryOrganizationId: w.organization, email: `gone-${randomUUID().slice(0, 8)}@acme.test` } },
+    );
+    return {
+      query: mutation("deleteGantryOrganizationInvites", "success"),
+      variables: { input: { gantryOrganizationInviteIds: [made.invitation.id] } },
+    };
+  },
+  "Mutation.deleteIssueDependency": async (w) => {
+    const blocked = await nativeIssue(w, "Blocked");
+    const input = {
+      blockingIssue: { repositoryId: w.repository.id, issueNumber: w.issue.number },
+      blockedIssue: { repositoryId: w.repository.id, issueNumber: blocked.number },
+    };
+    await arrange(w, mutation("createIssueDependency", "issueDependency { id }"), { input });
+    return { query: mutation("deleteIssueDependency", "issueDependency { id }"), variables: { input } };
+  },
+  "Mutation.deleteIssuePrConnection": async (w) => {
+    const input = { issueId: await gitHubIssue(w), pullRequestId: (await gitHubItem(w, true)).id };
+    await arrange(w, mutation("createIssuePrConnection", "issue { id }"), { input });
+    return { query: mutation("deleteIssuePrConnection", "issue { id }"), variables: { input } };
+  },
+  "Mutation.leaveGantryOrganization": async (w) => {
+    // An organisation of its own with the roles in it, and a second owner so its owner may leave too.
+    const left = await createOrganization(w.t, w.users.owner);
+    await addMember(w.t, left, w.users.admin, "admin");
+    await addMember(w.t, left, w.users.member, "member");
+    await addMember(w.t, left, w.users.viewer, "member");
+    await addMember(w.t, left, await signUpUser(w.t, "co-owner"), "owner");
+    return {
+      query: mutation("leaveGantryOrganization", "gantryOrganization { id }"),
+      variables: { input: { gantryOrganizationId: left } },
+    };
+  },
+  "Mutation.moveAllPipelineIssues": (w) => ({
+    query: mutation("moveAllPipelineIssues", "workspace { id }"),
+    variables: { input: { pipelineIds: [w.pipelines[2]], destinationPipelineId: w.pipelines[1] } },
+  }),
+  "Mutation.moveIssueRelativeTo": (w) => ({
+    query: mutation("moveIssueRelativeTo", "pipelineIssueMove { movedAt }"),
+    variables: { input: { issueId: w.issue.id, pipelineId: w.pipelines[1], position: "START" } },
+  }),
+  "Mutation.removeMilestoneToIssues": (w) => ({
+    query: mutation("removeMilestoneToIssues", BULK),
+    variables: { input: { issueIds: [w.issue.id] } },
+  }),
+  "Mutation.removeRepositoriesFromRelease": async (w) => {
+    const input = { releaseId: w.release, repositoryGhIds: [await gitHubRepositoryGhId(w)] };
+    await arrange(w, mutation("addRepositoriesToRelease", "release { id }"), { input });
+    return { query: mutation("removeRepositoriesFromRelease", "release { id }"), variables: { input } };
+  },
+  "Mutation.reprioritizeSubIssue": async (w) => {
+    const [parent, first, second] = [
+      await nativeIssue(w, "Parent"),
+      await nativeIssue(w, "A"),
+      await nativeIssue(w, "B"),
+    ];
+    await arrange(w, mutation("addSubIssues", BULK), {
+      input: { parentId: parent.id, childIssueIds: [first.id, second.id] },
+    });
+    return {
+      query: mutation("reprioritizeSubIssue", "success"),
+      variables: { input: { parentId: parent.id, childIssueId: first.id, afterId: second.id } },
+    };
+  },
+  "Mutation.setPriorityOnPipelineIssues": async (w) => {
+    const issue = await arrange<{ pipelineIssue: { id: string } }>(
+      w,
+      "query ($id: ID!, $ws: ID!) { node(id: $id) { ... on Issue { pipelineIssue(workspaceId: $ws) { id } } } }",
+      { id: w.issue.id, ws: w.workspace },
+    );
+    return {
+      query: mutation("setPriorityOnPipelineIssues", "pipelineIssues { id }"),
+      variables: { input: { priorityId: w.priority, pipelineIssueIds: [issue.pipelineIssue.id] } },
+    };
+  },
+  "Mutation.updateEpicIssuesByIssueInfos": async (w) => {
+    const epic = await gitHubEpicInfo(w);
+    const joining = await gitHubItem(w);
+    return {
+      query: mutation("updateEpicIssuesByIssueInfos", "epic { id }"),
+      variables: {
+        input: {
+          epic: epic.info,
+          addIssues: [{ repositoryId: epic.info.repositoryId, issueNumber: joining.number }],
+          removeIssues: [],
+        },
+      },
+    };
+  },
 
   // ---- Subscription ----
   "Subscription.boardEvents": (w) => ({

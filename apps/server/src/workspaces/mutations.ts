@@ -105,7 +105,7 @@ builder.relayMutationField(
   { outputFields: (t) => ({ workspaceId: t.id({ resolve: (payload) => payload.workspaceId }) }) },
 );
 
-const WorkspaceRoleInput = builder.inputType("WorkspaceRoleInput", {
+export const WorkspaceRoleInput = builder.inputType("WorkspaceRoleInput", {
   fields: (t) => ({
     gantryUserId: t.globalID({ required: true, for: GantryUser }),
     role: t.field({ type: PermissionLevel, required: true }),
