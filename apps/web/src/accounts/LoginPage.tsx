@@ -2,6 +2,7 @@ import { loginErrorMessage, SERVER_TEXT } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { gitHubSignInErrorMessage } from "../github/auth-complete";
+import { Button } from "../ui/Button";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall, type LoginAnswer } from "./api";
@@ -63,9 +64,9 @@ export function LoginPage() {
         <FormMessage kind="error">
           {LOGIN_NOTICES.accountUnlockFailed}{" "}
           {email ? (
-            <button type="button" className={styles.inlineButton} onClick={() => void sendUnlockLink()}>
+            <Button variant="inline" onClick={() => void sendUnlockLink()}>
               Send a new unlock link
-            </button>
+            </Button>
           ) : null}
         </FormMessage>
       ) : null}

@@ -2,6 +2,7 @@ import type { QuotedCriteria } from "@gantry/domain";
 import { PlusIcon, QuoteIcon, SparkleFillIcon, XIcon } from "@primer/octicons-react";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
+import { IconButton } from "../ui/IconButton";
 import styles from "./AcceptanceCriteria.module.css";
 import { type SuggestCriteriaInput, useAcceptanceCriteria } from "./use-acceptance-criteria";
 import { useAiAvailable } from "./use-ai-available";
@@ -106,19 +107,18 @@ export function AcceptanceCriteriaSuggester({ onInsert, ...input }: AcceptanceCr
                     )
                   }
                 />
-                <button
-                  type="button"
-                  className={styles.remove}
-                  aria-label={`Remove criterion ${index + 1}`}
+                <IconButton
+                  size="large"
+                  tone="danger"
+                  label={`Remove criterion ${index + 1}`}
+                  icon={<XIcon aria-hidden />}
                   onClick={() =>
                     edit(
                       state.criteria.filter((_, i) => i !== index),
                       state.quotedFrom.filter((_, i) => i !== index),
                     )
                   }
-                >
-                  <XIcon aria-hidden />
-                </button>
+                />
               </li>
             );
           })}

@@ -1,8 +1,9 @@
 import { CLOSED_PIPELINE_ID } from "@gantry/domain";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { useStore } from "react-redux";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
+import { SelectField } from "../ui/SelectField";
 import type { BoardPipeline } from "./api";
 import styles from "./BulkActions.module.css";
 import { EstimateFields, PlanPicker } from "./BulkPlanFields";
@@ -154,7 +155,6 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
   const [position, setPosition] = useState<"START" | "END">("START");
   const [milestone, setMilestone] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const selectId = useId();
   const count = issueIds.length === 1 ? "1 issue" : `${issueIds.length} issues`;
 
   if (kind === "labels" || kind === "assignees") return <NamesPicker {...props} kind={kind} />;
@@ -182,23 +182,12 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
     <form id={formId} className={form.form} onSubmit={submit}>
       {kind === "move" ? (
         <>
-          <div className={form.field}>
-            <label className={form.label} htmlFor={selectId}>
-              Pipeline
-            </label>
-            <select
-              id={selectId}
-              className={form.select}
-              value={pipelineId}
-              onChange={(event) => setPipelineId(event.target.value)}
-            >
-              {pipelines.map((pipeline) => (
-                <option key={pipeline.id} value={pipeline.id}>
-                  {pipeline.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Pipeline"
+            value={pipelineId}
+            choices={pipelines.map((pipeline) => ({ value: pipeline.id, label: pipeline.name }))}
+            onChange={setPipelineId}
+          />
           {pipelineId === CLOSED_PIPELINE_ID ? (
             <p className={form.hint}>Moving to Closed closes the issues on GitHub.</p>
           ) : (

@@ -1,11 +1,13 @@
 import { CLOSED_PIPELINE_ID, issueTitleError } from "@gantry/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { DraftLabelSuggestions } from "../ai/labels/DraftLabelSuggestions";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
+import { FormRow } from "../ui/FormRow";
 import formStyles from "../ui/form.module.css";
+import { SelectField } from "../ui/SelectField";
 import { useToasts } from "../ui/toast/toast-context";
 import { type BoardPipeline, boardPipelinesKey } from "./api";
 import { optimisticIssueAdded, optimisticIssueRemoved, optimisticIssueReplaced } from "./board-issues-slice";
@@ -29,7 +31,6 @@ const repositoryLabel = (repository: RepositoryOption, productName: string) =>
 /** "New issue": a native issue in the workspace's Gantry repository, or one on a connected GitHub repository. */
 export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIssueDialogProps) {
   const { productName } = useRuntimeConfig();
-  const ids = { repository: useId(), title: useId(), body: useId(), pipeline: useId() };
   const dispatch = useBoardDispatch();
   const queryClient = useQueryClient();
   const lastCreatedIssueType = useBoardSelector((state) => state.board.lastCreatedIssueType);
@@ -77,61 +78,51 @@ export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIss
   return (
     <Modal title="New issue" onDismiss={onClose} width="wide">
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={ids.repository}>
-            Repository
-          </label>
-          {repositories.isError ? (
-            <p className={formStyles.error} role="alert">
-              We couldn't load the repositories: {repositories.error.message}
-            </p>
-          ) : (
-            <select
-              id={ids.repository}
-              className={formStyles.select}
-              value={chosen?.id ?? ""}
-              disabled={!repositories.data}
-              onChange={(event) => setRepositoryId(event.target.value)}
-            >
-              {(repositories.data ?? []).map((repository) => (
-                <option key={repository.id} value={repository.id}>
-                  {repositoryLabel(repository, productName)}
-                </option>
-              ))}
-            </select>
+        <FormRow label="Repository">
+          {(control) =>
+            repositories.isError ? (
+              <p className={formStyles.error} role="alert">
+                We couldn't load the repositories: {repositories.error.message}
+              </p>
+            ) : (
+              <select
+                id={control.id}
+                className={formStyles.select}
+                value={chosen?.id ?? ""}
+                disabled={!repositories.data}
+                onChange={(event) => setRepositoryId(event.target.value)}
+              >
+                {(repositories.data ?? []).map((repository) => (
+                  <option key={repository.id} value={repository.id}>
+                    {repositoryLabel(repository, productName)}
+                  </option>
+                ))}
+              </select>
+            )
+          }
+        </FormRow>
+        <FormRow label="Title" error={showTitleError ? titleError : null}>
+          {(control) => (
+            <input
+              {...control}
+              className={formStyles.input}
+              autoComplete="off"
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+            />
           )}
-        </div>
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={ids.title}>
-            Title
-          </label>
-          <input
-            id={ids.title}
-            className={formStyles.input}
-            autoComplete="off"
-            value={title}
-            aria-invalid={showTitleError && titleError !== null}
-            aria-describedby={showTitleError && titleError ? `${ids.title}-error` : undefined}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-          {showTitleError && titleError ? (
-            <p id={`${ids.title}-error`} className={formStyles.error} role="alert">
-              {titleError}
-            </p>
-          ) : null}
-        </div>
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={ids.body}>
-            Description
-          </label>
-          <textarea
-            id={ids.body}
-            className={`${formStyles.textarea} ${styles.body}`}
-            placeholder="Markdown is supported"
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-          />
-        </div>
+        </FormRow>
+        <FormRow label="Description">
+          {(control) => (
+            <textarea
+              {...control}
+              className={`${formStyles.textarea} ${styles.body}`}
+              placeholder="Markdown is supported"
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+            />
+          )}
+        </FormRow>
         <DraftLabelSuggestions
           workspaceId={workspaceId}
           title={title}
@@ -139,24 +130,13 @@ export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIss
           labels={labels}
           onLabelsChange={setLabels}
         />
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={ids.pipeline}>
-            Pipeline
-          </label>
-          <select
-            id={ids.pipeline}
-            className={formStyles.select}
-            value={pipelineId}
-            onChange={(event) => setPipelineId(event.target.value)}
-          >
-            {openPipelines.map((pipeline) => (
-              <option key={pipeline.id} value={pipeline.id}>
-                {pipeline.name}
-              </option>
-            ))}
-          </select>
-          <p className={formStyles.hint}>The issue goes to the top of this pipeline.</p>
-        </div>
+        <SelectField
+          label="Pipeline"
+          help="The issue goes to the top of this pipeline."
+          value={pipelineId}
+          choices={openPipelines.map((pipeline) => ({ value: pipeline.id, label: pipeline.name }))}
+          onChange={setPipelineId}
+        />
         <div className={formStyles.actions}>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={!chosen}>

@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useCreateWorkspace, type ViewerOrganization } from "../organizations/api";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
 import styles from "../ui/form.module.css";
+import { SelectField } from "../ui/SelectField";
 import { workspacePath, workspaceSettingsPath, ZENHUB_IMPORT_SETTINGS } from "./paths";
 import { isSamlRequired, permissionsErrorState, WORKSPACE_PERMISSIONS_ERROR_PATH } from "./permissions-error-state";
 import { WorkspaceFields, type WorkspaceFieldValues } from "./WorkspaceFields";
@@ -18,7 +19,6 @@ interface CreateWorkspaceDialogProps {
 export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, onClose }: CreateWorkspaceDialogProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const organizationFieldId = useId();
   const [organizationId, setOrganizationId] = useState(defaultOrganizationId ?? organizations[0]?.id ?? "");
   const [values, setValues] = useState<WorkspaceFieldValues>({ name: "", description: "", private: false });
   const [fromZenhub, setFromZenhub] = useState(false);
@@ -47,23 +47,12 @@ export function CreateWorkspaceDialog({ organizations, defaultOrganizationId, on
   return (
     <Modal title="Create workspace" onDismiss={onClose}>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={organizationFieldId}>
-            Organization
-          </label>
-          <select
-            id={organizationFieldId}
-            className={styles.select}
-            value={organizationId}
-            onChange={(event) => setOrganizationId(event.target.value)}
-          >
-            {organizations.map((organization) => (
-              <option key={organization.id} value={organization.id}>
-                {organization.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Organization"
+          value={organizationId}
+          choices={organizations.map((organization) => ({ value: organization.id, label: organization.name }))}
+          onChange={setOrganizationId}
+        />
         <WorkspaceFields values={values} onChange={setValues} />
         <label className={styles.checkbox}>
           <input type="checkbox" checked={fromZenhub} onChange={(event) => setFromZenhub(event.target.checked)} />

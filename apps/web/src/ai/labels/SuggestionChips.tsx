@@ -1,4 +1,5 @@
 import { PlusIcon, SparkleFillIcon, XIcon } from "@primer/octicons-react";
+import { Button } from "../../ui/Button";
 import styles from "./LabelSuggestions.module.css";
 import type { SuggestedLabel } from "./label-suggestions-api";
 
@@ -74,9 +75,9 @@ export function SuggestionsProblem({ retry }: { retry: () => void }) {
   return (
     <p className={styles.problem} role="status">
       Label suggestions could not be loaded.{" "}
-      <button type="button" className={styles.linkButton} onClick={retry}>
+      <Button variant="inline" onClick={retry}>
         Try again
-      </button>
+      </Button>
     </p>
   );
 }

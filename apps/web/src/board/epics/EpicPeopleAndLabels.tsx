@@ -4,7 +4,7 @@ import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { LabelDot, LabelList } from "../../ui/LabelList";
 import lists from "../../ui/plain-list.module.css";
-import { SelectionList, type SelectionOption } from "../../ui/selection-list/SelectionList";
+import { SelectionList, type SelectionListProps, type SelectionOption } from "../../ui/selection-list/SelectionList";
 import hidden from "../../ui/visually-hidden.module.css";
 import styles from "./EpicPeopleAndLabels.module.css";
 import {
@@ -67,6 +67,17 @@ interface FieldProps {
   canEdit: boolean;
 }
 
+/** What a field's picker lists; the field makes it a multiple-choice list with a Done footer. */
+type FieldPicker = Pick<
+  SelectionListProps,
+  "label" | "options" | "selectedIds" | "onSelectionChange" | "search" | "empty"
+> & {
+  /** The query loading the options, whose progress and failure the footer shows. */
+  query: PickerQuery;
+  /** What the options are, in the footer's words ("people", "labels"). */
+  noun: string;
+};
+
 /**
  * One of the epic panel's fields: its heading, its values, and for an editor a button opening a
  * searchable list; each pick is sent at once and the list stays open for the next one.
@@ -79,7 +90,7 @@ function EpicField({
   change,
   open,
   onOpenChange,
-  picker,
+  picker: { query, noun, ...list },
 }: {
   title: string;
   values: ReactNode;
@@ -88,7 +99,7 @@ function EpicField({
   change: ReturnType<typeof useChangeEpic>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  picker: (close: () => void) => ReactNode;
+  picker: FieldPicker;
 }) {
   const headingId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -120,7 +131,15 @@ function EpicField({
           {title} were not changed: {change.error.message}
         </p>
       ) : null}
-      {open ? picker(close) : null}
+      {open ? (
+        <SelectionList
+          {...list}
+          selectionMode="multiple"
+          onClose={close}
+          height={320}
+          footer={<PickerFooter query={query} noun={noun} onDone={close} />}
+        />
+      ) : null}
     </section>
   );
 }
@@ -157,19 +176,15 @@ function AssigneesField({ workspaceId, epic, canEdit }: FieldProps) {
       change={change}
       open={open}
       onOpenChange={setOpen}
-      picker={(close) => (
-        <SelectionList
-          label="Assign people who can open this workspace"
-          selectionMode="multiple"
-          options={options}
-          selectedIds={assignedIds}
-          onSelectionChange={pick}
-          onClose={close}
-          search={{ placeholder: "Search people by name or email", onQueryChange }}
-          height={320}
-          footer={<PickerFooter query={found} noun="people" onDone={close} />}
-        />
-      )}
+      picker={{
+        label: "Assign people who can open this workspace",
+        options,
+        selectedIds: assignedIds,
+        onSelectionChange: pick,
+        search: { placeholder: "Search people by name or email", onQueryChange },
+        query: found,
+        noun: "people",
+      }}
     />
   );
 }
@@ -213,20 +228,16 @@ function LabelsField({ workspaceId, epic, canEdit }: FieldProps) {
       change={change}
       open={open}
       onOpenChange={setOpen}
-      picker={(close) => (
-        <SelectionList
-          label="Pick or create labels"
-          selectionMode="multiple"
-          options={options}
-          selectedIds={onEpic}
-          onSelectionChange={pick}
-          onClose={close}
-          search={{ placeholder: "Filter or create a label", onSubmit: addNamed }}
-          height={320}
-          empty="No label by that name: press Enter to create it."
-          footer={<PickerFooter query={known} noun="labels" onDone={close} />}
-        />
-      )}
+      picker={{
+        label: "Pick or create labels",
+        options,
+        selectedIds: onEpic,
+        onSelectionChange: pick,
+        search: { placeholder: "Filter or create a label", onSubmit: addNamed },
+        empty: "No label by that name: press Enter to create it.",
+        query: known,
+        noun: "labels",
+      }}
     />
   );
 }
@@ -249,15 +260,13 @@ function onePick(before: string[], after: string[]): { change: "add" | "remove";
   return removed ? { change: "remove", id: removed } : null;
 }
 
-function PickerFooter({
-  query,
-  noun,
-  onDone,
-}: {
-  query: { isError: boolean; isPending: boolean; error: Error | null };
-  noun: string;
-  onDone: () => void;
-}) {
+interface PickerQuery {
+  isError: boolean;
+  isPending: boolean;
+  error: Error | null;
+}
+
+function PickerFooter({ query, noun, onDone }: { query: PickerQuery; noun: string; onDone: () => void }) {
   if (query.isError)
     return (
       <span role="alert">

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { IssueMarkdown } from "../IssueMarkdown";
+import { EditFormFooter } from "./EditFormFooter";
 import styles from "./IssueEditing.module.css";
 import {
   type IssueCommentView,
@@ -52,17 +53,7 @@ function CommentForm({
         invalid={error !== null}
         autoFocus={onCancel !== undefined}
       />
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : submitText}
-        </Button>
-      </div>
+      <EditFormFooter error={error} saving={saving} submitText={submitText} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { insertAcceptanceCriteria, issueBodyError } from "@gantry/domain";
 import { PencilIcon } from "@primer/octicons-react";
 import { type FormEvent, useState } from "react";
 import { AcceptanceCriteriaSuggester } from "../../ai/AcceptanceCriteriaSuggester";
-import { Button } from "../../ui/Button";
 import issueStyles from "../Issue.module.css";
 import { IssueMarkdown } from "../IssueMarkdown";
+import { EditFormFooter } from "./EditFormFooter";
 import styles from "./IssueEditing.module.css";
 import { MarkdownEditor } from "./MarkdownEditor";
 import { useSave } from "./use-save";
@@ -62,17 +62,7 @@ export function IssueBodyEditor({ body, canEdit, onSave, criteriaFor }: IssueBod
           }
         />
       ) : null}
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        <Button onClick={() => setDraft(null)}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <EditFormFooter error={error} saving={saving} onCancel={() => setDraft(null)} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { issueTitleError } from "@gantry/domain";
 import { PencilIcon } from "@primer/octicons-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../ui/Button";
 import form from "../../ui/form.module.css";
 import issueStyles from "../Issue.module.css";
+import { EditFormFooter } from "./EditFormFooter";
 import styles from "./IssueEditing.module.css";
 import { useSave } from "./use-save";
 
@@ -69,17 +69,7 @@ export function IssueTitleEditor({ title, headingLevel, canEdit, onSave }: Issue
         aria-invalid={error !== null}
         aria-describedby={error ? "issue-title-error" : undefined}
       />
-      {error ? (
-        <p id="issue-title-error" className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        <Button onClick={() => setDraft(null)}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <EditFormFooter error={error} errorId="issue-title-error" saving={saving} onCancel={() => setDraft(null)} />
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Field } from "../../accounts/Field";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import formStyles from "../../ui/form.module.css";
 import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
+import { SelectField } from "../../ui/SelectField";
 import { type OrganizationRole, ROLE_NAMES } from "../api";
 import { type OrganizationSettings, useInviteMember, useRevokeInvitation } from "./api";
 import { assignableRoles } from "./member-rules";
@@ -13,7 +14,6 @@ import styles from "./settings.module.css";
 const expiryFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 export function InvitationsSection({ organization }: { organization: OrganizationSettings }) {
-  const roleFieldId = useId();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<OrganizationRole>("MEMBER");
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -48,23 +48,12 @@ export function InvitationsSection({ organization }: { organization: Organizatio
             setEmail(event.target.value);
           }}
         />
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={roleFieldId}>
-            Role
-          </label>
-          <select
-            id={roleFieldId}
-            className={formStyles.select}
-            value={role}
-            onChange={(event) => setRole(event.target.value as OrganizationRole)}
-          >
-            {assignableRoles(organization.viewerRole).map((each) => (
-              <option key={each} value={each}>
-                {ROLE_NAMES[each]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Role"
+          value={role}
+          choices={assignableRoles(organization.viewerRole).map((each) => ({ value: each, label: ROLE_NAMES[each] }))}
+          onChange={setRole}
+        />
         <Button type="submit" variant="primary" disabled={invite.isPending || email.trim() === ""}>
           {invite.isPending ? "Sending…" : "Send invitation"}
         </Button>

@@ -1,0 +1,32 @@
+import { Button } from "../../ui/Button";
+import styles from "./IssueEditing.module.css";
+
+interface EditFormFooterProps {
+  /** Why the last save failed, announced; `errorId` lets the edited field point at it. */
+  error: string | null;
+  errorId?: string;
+  saving: boolean;
+  /** The submit button's words while not saving. */
+  submitText?: string;
+  /** Leaves the form; a form that cannot be left (a new comment) has no Cancel. */
+  onCancel?: () => void;
+}
+
+/** The end of an issue's title, description or comment form: the error, Cancel and the submit button. */
+export function EditFormFooter({ error, errorId, saving, submitText = "Save", onCancel }: EditFormFooterProps) {
+  return (
+    <>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? "Saving…" : submitText}
+        </Button>
+      </div>
+    </>
+  );
+}
