@@ -14,7 +14,7 @@ import { orderProblems } from "./permutation.js";
 import { generator } from "./random.js";
 import type { Benchmark, Row } from "./registry.js";
 import { type ServerDatabase, startBuiltServer } from "./server-process.js";
-import { statementCounter } from "./statement-counter.js";
+import { statementsPerOperation } from "./statement-counter.js";
 import { ms, summarize } from "./stats.js";
 
 const CLIENTS = 50;
@@ -182,22 +182,9 @@ async function statementsPerMove(
   board: BoardCase["board"],
   nextMove: (next: (below: number) => number) => Record<string, unknown>,
 ): Promise<number | null> {
-  if (!("DATABASE_URL" in database)) return null;
-  const counter = await statementCounter(database.DATABASE_URL);
-  try {
-    const server = await startBuiltServer({ DATABASE_URL: counter.url });
-    try {
-      const request = leanGraphqlClient(server.url, board.owner.token, 1);
-      const next = generator(99);
-      for (let index = 0; index < 20; index++) await request(MOVE, nextMove(next));
-      const before = counter.statements();
-      const counted = 200;
-      for (let index = 0; index < counted; index++) await request(MOVE, nextMove(next));
-      return (counter.statements() - before) / counted;
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await counter.close();
-  }
+  return statementsPerOperation(database, { warmups: 20, counted: 200 }, (server) => {
+    const request = leanGraphqlClient(server.url, board.owner.token, 1);
+    const next = generator(99);
+    return () => request(MOVE, nextMove(next));
+  });
 }

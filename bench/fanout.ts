@@ -8,6 +8,7 @@ import { schema } from "@gantry/db";
 import { eq } from "drizzle-orm";
 import type { TestApp } from "../apps/server/src/testing/app.js";
 import { signUpUser, type TestUser } from "../apps/server/src/testing/factories.js";
+import { nextEventsIn } from "../apps/server/src/testing/sse.js";
 import { BOARD_EVENTS } from "../apps/web/src/board/board-events.js";
 import type { SeededBoard } from "./seed.js";
 import { ms, summarize } from "./stats.js";
@@ -99,17 +100,10 @@ export async function openSubscriber(
       if (done) return;
       // The moment this subscriber has the bytes, before parsing: what a browser's stream reader sees.
       const at = performance.now();
-      buffered += value;
-      const messages = buffered.split("\n\n");
-      buffered = messages.pop() ?? "";
-      for (const message of messages) {
-        const lines = message.split("\n");
-        if (!lines.includes("event: next")) continue;
-        const data = lines
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).trim())
-          .join("\n");
-        const result = JSON.parse(data) as {
+      const { data, rest } = nextEventsIn(buffered + value);
+      buffered = rest;
+      for (const event of data) {
+        const result = JSON.parse(event) as {
           data?: { boardEvents?: { clientMutationId: string | null } };
           errors?: { message: string }[];
         };

@@ -6,6 +6,7 @@
  * counting pass after the timed one, since relaying costs the bench process CPU and adds latency.
  */
 import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { type ServerDatabase, type ServerProcess, startBuiltServer } from "./server-process.js";
 
 /** The protocol's request codes sent before the startup message, which has no type byte either. */
 const SSL_REQUEST = 80877103;
@@ -74,4 +75,32 @@ export async function statementCounter(postgresUrl: string): Promise<StatementCo
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * Statements per operation on a second built server behind a counting relay, after `warmups`
+ * uncounted ones; null on PGlite, whose server holds its files alone (decision 0066).
+ * `operationOn` makes the operation for that server.
+ */
+export async function statementsPerOperation(
+  database: ServerDatabase,
+  counts: { warmups: number; counted: number },
+  operationOn: (server: ServerProcess) => () => Promise<unknown>,
+): Promise<number | null> {
+  if (!("DATABASE_URL" in database)) return null;
+  const counter = await statementCounter(database.DATABASE_URL);
+  try {
+    const server = await startBuiltServer({ DATABASE_URL: counter.url });
+    try {
+      const operation = operationOn(server);
+      for (let index = 0; index < counts.warmups; index++) await operation();
+      const before = counter.statements();
+      for (let index = 0; index < counts.counted; index++) await operation();
+      return (counter.statements() - before) / counts.counted;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await counter.close();
+  }
 }

@@ -25,6 +25,17 @@ export const MAX_SUB_ISSUES = 100;
 export const MAX_SUB_ISSUE_DEPTH = 8;
 
 type Located = { repository: Repository; issue: Issue };
+/**
+ * A kind of link between two issues as its webhook tells it: the event, each end's name in the
+ * payload, and the action each end's repository hears (before `added` or `removed`).
+ */
+type LinkKind = { event: string; roles: [string, string]; actions: [string, string] };
+const SUB_ISSUE: LinkKind = { event: "sub_issues", roles: ["parent", "sub"], actions: ["sub_issue_", "parent_issue_"] };
+const DEPENDENCY: LinkKind = {
+  event: "issue_dependencies",
+  roles: ["blocked", "blocking"],
+  actions: ["blocked_by_", "blocking_"],
+};
 
 function refuse(message: string): never {
   throw validationFailed([{ resource: "Issue", code: "invalid", field: "sub_issue_id", message }], message);
@@ -58,45 +69,30 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
     for (const { issue } of located) issue.updatedAt = now;
   };
 
-  function announceSubIssue(site: Site, sender: Account, parent: Located, child: Located, added: boolean) {
-    touch(parent, child);
+  /**
+   * Tells both issues' repositories of a link between them, as GitHub does: each side's event names
+   * both issues (`<role>_issue_id`, `<role>_issue`) and the other side's repository.
+   */
+  function announceLink(site: Site, sender: Account, link: LinkKind, ends: [Located, Located], added: boolean) {
     const verb = added ? "added" : "removed";
+    const [first, second] = ends;
+    const [firstRole, secondRole] = link.roles;
+    touch(first, second);
     const common = {
-      parent_issue_id: parent.issue.id,
-      parent_issue: wire(site, parent),
-      sub_issue_id: child.issue.id,
-      sub_issue: wire(site, child),
+      [`${firstRole}_issue_id`]: first.issue.id,
+      [`${firstRole}_issue`]: wire(site, first),
+      [`${secondRole}_issue_id`]: second.issue.id,
+      [`${secondRole}_issue`]: wire(site, second),
     };
-    webhooks.emit(site, parent.repository, sender, "sub_issues", {
-      action: `sub_issue_${verb}`,
+    webhooks.emit(site, first.repository, sender, link.event, {
+      action: `${link.actions[0]}${verb}`,
       ...common,
-      sub_issue_repo: repositoryWire(site, store, child.repository, null),
+      [`${secondRole}_issue_repo`]: repositoryWire(site, store, second.repository, null),
     });
-    webhooks.emit(site, child.repository, sender, "sub_issues", {
-      action: `parent_issue_${verb}`,
+    webhooks.emit(site, second.repository, sender, link.event, {
+      action: `${link.actions[1]}${verb}`,
       ...common,
-      parent_issue_repo: repositoryWire(site, store, parent.repository, null),
-    });
-  }
-
-  function announceDependency(site: Site, sender: Account, blocked: Located, blocking: Located, added: boolean) {
-    touch(blocked, blocking);
-    const verb = added ? "added" : "removed";
-    const common = {
-      blocked_issue_id: blocked.issue.id,
-      blocked_issue: wire(site, blocked),
-      blocking_issue_id: blocking.issue.id,
-      blocking_issue: wire(site, blocking),
-    };
-    webhooks.emit(site, blocked.repository, sender, "issue_dependencies", {
-      action: `blocked_by_${verb}`,
-      ...common,
-      blocking_issue_repo: repositoryWire(site, store, blocking.repository, null),
-    });
-    webhooks.emit(site, blocking.repository, sender, "issue_dependencies", {
-      action: `blocking_${verb}`,
-      ...common,
-      blocked_issue_repo: repositoryWire(site, store, blocked.repository, null),
+      [`${firstRole}_issue_repo`]: repositoryWire(site, store, first.repository, null),
     });
   }
 
@@ -130,11 +126,11 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
     if (child.issue.parentId !== null) {
       const former = other(child.issue.parentId);
       former.issue.subIssueIds = former.issue.subIssueIds.filter((id) => id !== child.issue.id);
-      announceSubIssue(request.site, sender, former, child, false);
+      announceLink(request.site, sender, SUB_ISSUE, [former, child], false);
     }
     child.issue.parentId = parent.issue.id;
     parent.issue.subIssueIds.push(child.issue.id);
-    announceSubIssue(request.site, sender, parent, child, true);
+    announceLink(request.site, sender, SUB_ISSUE, [parent, child], true);
     return reply.code(201).send(wire(request.site, parent));
   });
 
@@ -144,7 +140,7 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
     if (child.issue.parentId !== parent.issue.id) throw notFound();
     child.issue.parentId = null;
     parent.issue.subIssueIds = parent.issue.subIssueIds.filter((id) => id !== child.issue.id);
-    announceSubIssue(request.site, requireViewer(request), parent, child, false);
+    announceLink(request.site, requireViewer(request), SUB_ISSUE, [parent, child], false);
     return wire(request.site, parent);
   });
 
@@ -190,7 +186,7 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
       if (!blocked.issue.blockedByIds.includes(blocking.issue.id)) {
         blocked.issue.blockedByIds.push(blocking.issue.id);
         blocking.issue.blockingIds.push(blocked.issue.id);
-        announceDependency(request.site, requireViewer(request), blocked, blocking, true);
+        announceLink(request.site, requireViewer(request), DEPENDENCY, [blocked, blocking], true);
       }
       return reply.code(201).send(wire(request.site, blocking));
     },
@@ -204,7 +200,7 @@ export function registerIssueRelationRoutes(app: FastifyInstance, context: Sandb
       if (!blocked.issue.blockedByIds.includes(blocking.issue.id)) throw notFound();
       blocked.issue.blockedByIds = blocked.issue.blockedByIds.filter((id) => id !== blocking.issue.id);
       blocking.issue.blockingIds = blocking.issue.blockingIds.filter((id) => id !== blocked.issue.id);
-      announceDependency(request.site, requireViewer(request), blocked, blocking, false);
+      announceLink(request.site, requireViewer(request), DEPENDENCY, [blocked, blocking], false);
       return wire(request.site, blocking);
     },
   );

@@ -1,14 +1,14 @@
 import { schema } from "@gantry/db";
 import { isValidPassword, PASSWORD_RULES_TEXT, RESET_PASSWORD_MESSAGES } from "@gantry/domain";
 import { eq } from "drizzle-orm";
-import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
+import type { AuditOrigin } from "../audit/record.js";
 import { checkAccountToken, issueAccountToken, spendAccountToken } from "./account-tokens.js";
 import type { AccountsDeps } from "./deps.js";
 import { RESET_PASSWORD_TTL_MS } from "./deps.js";
 import { AccountError } from "./errors.js";
 import { accountLink, accountMails } from "./mails.js";
 import { hashPassword } from "./secrets.js";
-import { revokeAllCredentials, revokedDetails } from "./sessions.js";
+import { revokeOwnCredentials } from "./sessions.js";
 import { findUserByEmail } from "./users.js";
 
 /** Always answers the same, so the form does not tell who has an account. */
@@ -53,14 +53,6 @@ export async function resetPassword(
       .update(schema.users)
       .set({ passwordHash, lockedAt: null, failedLoginAttempts: 0, updatedAt: now })
       .where(eq(schema.users.id, user.id));
-    const revoked = await revokeAllCredentials(tx, user.id, now);
-    await recordAuditEvent(tx, {
-      action: "password.reset",
-      actor: { id: user.id, label: user.email },
-      target: { type: "user", id: user.id, label: user.email },
-      origin,
-      details: revokedDetails(revoked),
-      occurredAt: now,
-    });
+    await revokeOwnCredentials(tx, user, "password.reset", { now, origin });
   });
 }

@@ -145,9 +145,26 @@ export async function revokeAllCredentials(
   return { sessions: ended.filter((session) => session.expiresAt > now).length, apiKeys: keys.length };
 }
 
-/** The audit details of ending credentials (named so the log's secret filter, which drops "key", keeps them). */
-export function revokedDetails(revoked: RevokedCredentials) {
-  return { sessionsEnded: revoked.sessions, apiCredentialsRevoked: revoked.apiKeys };
+/**
+ * revokeAllCredentials for the person themself, recorded in the audit log as `action` with the
+ * counts ended (named so the log's secret filter, which drops "key", keeps them).
+ */
+export async function revokeOwnCredentials(
+  executor: Executor,
+  user: { id: string; email: string },
+  action: "password.reset" | "signout.everywhere",
+  options: { now: Date; origin: AuditOrigin | null; keepSessionToken?: string },
+): Promise<RevokedCredentials> {
+  const revoked = await revokeAllCredentials(executor, user.id, options.now, options.keepSessionToken ?? null);
+  await recordAuditEvent(executor, {
+    action,
+    actor: { id: user.id, label: user.email },
+    target: { type: "user", id: user.id, label: user.email },
+    origin: options.origin,
+    details: { sessionsEnded: revoked.sessions, apiCredentialsRevoked: revoked.apiKeys },
+    occurredAt: options.now,
+  });
+  return revoked;
 }
 
 /** `Authorization: Bearer <token>` → the token, or null. */

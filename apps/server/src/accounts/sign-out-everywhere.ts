@@ -1,8 +1,8 @@
 import type { RevokedCredentials } from "@gantry/domain";
-import { type AuditOrigin, recordAuditEvent } from "../audit/record.js";
+import type { AuditOrigin } from "../audit/record.js";
 import type { AccountsDeps } from "./deps.js";
 import { accountLink, accountMails } from "./mails.js";
-import { revokeAllCredentials, revokedDetails, userForToken } from "./sessions.js";
+import { revokeOwnCredentials, userForToken } from "./sessions.js";
 
 export type SignOutEverywhereResult =
   | { status: "unauthorised" }
@@ -24,18 +24,9 @@ export async function signOutEverywhere(
   const user = await userForToken(deps, sessionToken);
   if (!user) return { status: "unauthorised" };
   const now = deps.now();
-  const revoked = await deps.db.transaction(async (tx) => {
-    const ended = await revokeAllCredentials(tx, user.id, now, sessionToken);
-    await recordAuditEvent(tx, {
-      action: "signout.everywhere",
-      actor: { id: user.id, label: user.email },
-      target: { type: "user", id: user.id, label: user.email },
-      origin,
-      details: revokedDetails(ended),
-      occurredAt: now,
-    });
-    return ended;
-  });
+  const revoked = await deps.db.transaction((tx) =>
+    revokeOwnCredentials(tx, user, "signout.everywhere", { now, origin, keepSessionToken: sessionToken }),
+  );
   let mailError: unknown = null;
   try {
     await deps.mailer.send(

@@ -153,3 +153,21 @@ export async function workspaceScope(
     .where(eq(schema.workspaces.id, workspaceId));
   return { organizationId: workspace?.organizationId ?? null, workspaceId, workspaceName: workspace?.name ?? null };
 }
+
+/**
+ * Records an event inside a workspace, scoped to the workspace's organisation, with the
+ * workspace's name in its details (so the log still names it once the workspace is gone).
+ */
+export async function recordWorkspaceAuditEvent(
+  executor: Executor,
+  workspaceId: string,
+  event: Omit<AuditEventInput, "organizationId" | "workspaceId">,
+): Promise<void> {
+  const scope = await workspaceScope(executor, workspaceId);
+  await recordAuditEvent(executor, {
+    ...event,
+    organizationId: scope.organizationId,
+    workspaceId,
+    details: { workspace: scope.workspaceName, ...event.details },
+  });
+}

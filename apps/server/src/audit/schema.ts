@@ -1,5 +1,6 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../graphql/builder.js";
+import { forwardPageConnection } from "../graphql/connections.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
@@ -95,17 +96,7 @@ async function auditConnection(
     first: args.first ?? DEFAULT_AUDIT_PAGE,
     after: args.after ?? null,
   });
-  const edges = page.items.map((row) => ({ cursor: auditCursor(row.event), node: row }));
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage: page.hasNextPage,
-      hasPreviousPage: Boolean(args.after),
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-    totalCount: page.totalCount,
-  };
+  return forwardPageConnection(page, args.after, (row) => auditCursor(row.event));
 }
 
 builder.objectField(GantryOrganization, "auditEvents", (t) =>

@@ -1,8 +1,10 @@
 import { type Database, queryRows, schema } from "@gantry/db";
+import type { ObjectRef } from "@pothos/core";
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
+import type { SchemaTypes } from "../graphql/record-mutations.js";
 import { GantryEpic, Release } from "../issues/field-types.js";
 import { Workspace } from "../workspaces/schema.js";
 
@@ -155,61 +157,27 @@ const IssueTypeOption = builder.objectRef<string>("IssueTypeOption").implement({
   fields: (t) => ({ name: t.string({ resolve: (name) => name }) }),
 });
 
+type OptionsLoader<T> = (db: Database, workspaceId: string, query?: string | null) => Promise<T[]>;
+
 builder.objectFields(Workspace, (t) => {
   const query = t.arg.string({ required: false, description: "Keeps options containing this text, in any case." });
+  /** A connection over what `load` finds for the workspace, narrowed by the typed `query`. */
+  const options = <T>(type: ObjectRef<SchemaTypes, T>, load: OptionsLoader<T>, description?: string) =>
+    t.connection({
+      type,
+      ...(description ? { description } : {}),
+      args: { query },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await load(context.db, workspace.id, args.query)),
+    });
   return {
-    issueLabelOptions: t.connection({
-      type: IssueLabelOption,
-      description: "Labels on the workspace's issues, one per name.",
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await labelOptions(context.db, workspace.id, args.query)),
-    }),
-    assignees: t.connection({
-      type: IssueUserOption,
-      description: "People assigned to the workspace's issues.",
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await assigneeOptions(context.db, workspace.id, args.query)),
-    }),
-    authors: t.connection({
-      type: IssueUserOption,
-      description: "People who opened the workspace's issues.",
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await authorOptions(context.db, workspace.id, args.query)),
-    }),
-    milestoneFilterOptions: t.connection({
-      type: MilestoneFilterOption,
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await milestoneOptions(context.db, workspace.id, args.query)),
-    }),
-    issueTypeOptions: t.connection({
-      type: IssueTypeOption,
-      description: "Issue types carried by the workspace's issues.",
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await issueTypeOptions(context.db, workspace.id, args.query)),
-    }),
-    releases: t.connection({
-      type: Release,
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await releaseOptions(context.db, workspace.id, args.query)),
-    }),
-    gantryEpics: t.connection({
-      type: GantryEpic,
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await gantryEpicOptions(context.db, workspace.id, args.query)),
-    }),
-    epics: t.connection({
-      type: Issue,
-      description: "GitHub issues used as epics in the workspace's repositories.",
-      args: { query },
-      resolve: async (workspace, args, context) =>
-        arrayConnection(args, await epicOptions(context.db, workspace.id, args.query)),
-    }),
+    issueLabelOptions: options(IssueLabelOption, labelOptions, "Labels on the workspace's issues, one per name."),
+    assignees: options(IssueUserOption, assigneeOptions, "People assigned to the workspace's issues."),
+    authors: options(IssueUserOption, authorOptions, "People who opened the workspace's issues."),
+    milestoneFilterOptions: options(MilestoneFilterOption, milestoneOptions),
+    issueTypeOptions: options(IssueTypeOption, issueTypeOptions, "Issue types carried by the workspace's issues."),
+    releases: options(Release, releaseOptions),
+    gantryEpics: options(GantryEpic, gantryEpicOptions),
+    epics: options(Issue, epicOptions, "GitHub issues used as epics in the workspace's repositories."),
   };
 });

@@ -1,11 +1,11 @@
 import { type Database, type Executor, schema } from "@gantry/db";
 import { rankBetween, ranksBetween } from "@gantry/domain";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { type AuditOrigin, recordAuditEvent, workspaceScope } from "../audit/record.js";
+import { type AuditOrigin, recordWorkspaceAuditEvent } from "../audit/record.js";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
-import { isUniqueViolation, validDescription } from "../organizations/names.js";
+import { uniqueOrConflict, validDescription } from "../organizations/names.js";
 import { placeIssues, recordPipelineMoves } from "./moves.js";
 import { lockPipelineOrder } from "./pipeline-order.js";
 
@@ -58,14 +58,7 @@ function announcePipelines(deps: PipelinesDeps, userId: string, workspaceId: str
   });
 }
 
-async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new GantryError("CONFLICT", NAME_TAKEN, { field: "name" });
-    throw error;
-  }
-}
+const writeUnique = <T>(write: () => Promise<T>): Promise<T> => uniqueOrConflict(write, NAME_TAKEN);
 
 export async function createPipeline(
   deps: PipelinesDeps,
@@ -168,15 +161,12 @@ export async function deletePipeline(
       destination.id,
     );
     await tx.delete(pipelines).where(eq(pipelines.id, pipeline.id));
-    const scope = await workspaceScope(tx, pipeline.workspaceId);
-    await recordAuditEvent(tx, {
+    await recordWorkspaceAuditEvent(tx, pipeline.workspaceId, {
       action: "pipeline.deleted",
       actor: { id: userId },
-      organizationId: scope.organizationId,
-      workspaceId: pipeline.workspaceId,
       target: { type: "pipeline", id: pipeline.id, label: pipeline.name },
       origin,
-      details: { workspace: scope.workspaceName, movedTo: destination.name, issuesMoved: moving.length },
+      details: { movedTo: destination.name, issuesMoved: moving.length },
       occurredAt: deps.now(),
     });
   });

@@ -5,6 +5,7 @@ import { and, count, desc, eq, inArray, type Placeholder, type SQL, type SQLWrap
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { type SeatProblem, seatProblem } from "../enterprise/seats.js";
 import { cardColumns } from "../issues/issue-loaders.js";
+import { issueOnBoardOf } from "../issues/on-board.js";
 import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-workspaces.js";
 import { accessColumns, accessFromRow, accessJoins, type WorkspaceAccess } from "../organizations/access.js";
 import type { SprintConfigRow } from "../sprints/queries.js";
@@ -72,13 +73,7 @@ const moveStartQuery = (db: Executor) =>
   })
     .leftJoin(issues, eq(issues.id, sql.placeholder("issueId")))
     .leftJoin(repositories, eq(repositories.id, issues.repositoryId))
-    .leftJoin(
-      workspaceRepositories,
-      and(
-        eq(workspaceRepositories.repositoryId, repositories.id),
-        eq(workspaceRepositories.workspaceId, pipelines.workspaceId),
-      ),
-    )
+    .leftJoin(workspaceRepositories, issueOnBoardOf(pipelines.workspaceId))
     .leftJoin(
       issuePositions,
       and(eq(issuePositions.workspaceId, pipelines.workspaceId), eq(issuePositions.issueId, issues.id)),

@@ -20,7 +20,7 @@ const booleanFlag = z
   .transform((value) => value === "true");
 
 /** A comma-separated list; spaces around the commas and empty entries are ignored. */
-const commaList = (entry: z.ZodType<string, string>) =>
+export const commaList = <Entry extends string>(entry: z.ZodType<Entry, string>) =>
   z
     .string()
     .transform((value) =>

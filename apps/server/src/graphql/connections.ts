@@ -71,3 +71,25 @@ export function arrayConnection<T>(args: DefaultConnectionArguments, items: T[])
     pageInfo: new ArrayPageInfo(offset, edges.length, hasPreviousPage, hasNextPage(nodes.length)),
   };
 }
+
+/**
+ * A forward-only connection over one page read after a keyset cursor: each item's edge carries
+ * `cursorOf(item)`, and there is a previous page exactly when the read came `after` a cursor.
+ */
+export function forwardPageConnection<T>(
+  page: { items: T[]; hasNextPage: boolean; totalCount: number },
+  after: string | null | undefined,
+  cursorOf: (item: T) => string,
+) {
+  const edges = page.items.map((item) => ({ cursor: cursorOf(item), node: item }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: Boolean(after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount: page.totalCount,
+  };
+}

@@ -1,10 +1,18 @@
+import type { FieldMap, ObjectRef } from "@pothos/core";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { bulkOutput } from "../board/issue-mutations.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
+import type { SchemaTypes } from "../graphql/record-mutations.js";
 import { SprintIssue, sprintIssueRows } from "../sprints/sprint-issues-schema.js";
-import { changeMembership, deleteGantryIssue, setMultipleEstimates } from "./bulk-fields.js";
+import {
+  changeMembership,
+  deleteGantryIssue,
+  setMultipleEstimates,
+  type TargetKind,
+  type TargetRow,
+} from "./bulk-fields.js";
 import { GantryEpic, Sprint } from "./field-types.js";
 
 builder.relayMutationField(
@@ -33,72 +41,77 @@ builder.relayMutationField(
   },
 );
 
-for (const change of ["add", "remove"] as const) {
-  builder.relayMutationField(
-    change === "add" ? "addIssuesToSprints" : "removeIssuesFromSprints",
-    {
-      inputFields: (t) => ({
-        issueIds: t.globalIDList({ required: true, for: Issue }),
-        sprintIds: t.globalIDList({ required: true, for: Sprint }),
-        clientMutationId: t.string({ required: false }),
-      }),
-    },
-    {
-      authScopes: { signedIn: true },
-      resolve: (_root, { input }, context) =>
-        changeMembership(context, signedInViewer(context).id, "sprint", change, {
-          issueIds: input.issueIds.map((id) => id.id),
-          targetIds: input.sprintIds.map((id) => id.id),
-          clientMutationId: input.clientMutationId ?? null,
-        }),
-    },
-    {
-      outputFields: (t) => ({
-        ...bulkOutput.outputFields(t),
-        sprints: t.field({ type: [Sprint], resolve: (payload) => payload.targets }),
-        // The reference answers what addIssuesToSprints made: each issue's place in each sprint.
-        ...(change === "add"
-          ? {
-              sprintIssues: t.field({
-                type: [SprintIssue],
-                resolve: (payload, _args, context) =>
-                  sprintIssueRows(
-                    context.db,
-                    payload.targets.map((sprint) => sprint.id),
-                    payload.issueIds,
-                  ),
-              }),
-            }
-          : {}),
-      }),
-    },
-  );
+type MembershipPayload<K extends TargetKind> = Awaited<ReturnType<typeof changeMembership<K>>>;
 
+/**
+ * `addIssuesTo<Targets>` or `removeIssuesFrom<Targets>`: issues join or leave sprints, releases or
+ * Gantry epics (changeMembership), answering the bulk result with the targets under `<kind>s`;
+ * `moreOutput` adds what the reference answers besides (addIssuesToSprints' sprintIssues).
+ */
+export function membershipMutation<K extends TargetKind>(options: {
+  kind: K;
+  change: "add" | "remove";
+  type: ObjectRef<SchemaTypes, TargetRow<K>>;
+  moreOutput?: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, MembershipPayload<K>>) => FieldMap;
+}) {
+  const targets = `${options.kind}s`;
+  const plural = `${targets.charAt(0).toUpperCase()}${targets.slice(1)}`;
+  const idsField = `${options.kind}Ids`;
   builder.relayMutationField(
-    change === "add" ? "addIssuesToGantryEpics" : "removeIssuesFromGantryEpics",
+    options.change === "add" ? `addIssuesTo${plural}` : `removeIssuesFrom${plural}`,
     {
-      inputFields: (t) => ({
-        issueIds: t.globalIDList({ required: true, for: Issue }),
-        gantryEpicIds: t.globalIDList({ required: true, for: GantryEpic }),
-        clientMutationId: t.string({ required: false }),
-      }),
+      inputFields: (t) => {
+        // Named by the kind (sprintIds, releaseIds, gantryEpicIds), so kept apart from the typed fields.
+        const targetIds: Record<never, never> = { [idsField]: t.globalIDList({ required: true, for: options.type }) };
+        return {
+          issueIds: t.globalIDList({ required: true, for: Issue }),
+          ...targetIds,
+          clientMutationId: t.string({ required: false }),
+        };
+      },
     },
     {
       authScopes: { signedIn: true },
       resolve: (_root, { input }, context) =>
-        changeMembership(context, signedInViewer(context).id, "gantryEpic", change, {
+        changeMembership(context, signedInViewer(context).id, options.kind, options.change, {
           issueIds: input.issueIds.map((id) => id.id),
-          targetIds: input.gantryEpicIds.map((id) => id.id),
+          targetIds: ((input as Record<string, unknown>)[idsField] as { id: string }[]).map((id) => id.id),
           clientMutationId: input.clientMutationId ?? null,
         }),
     },
     {
       outputFields: (t) => ({
         ...bulkOutput.outputFields(t),
-        gantryEpics: t.field({ type: [GantryEpic], resolve: (payload) => payload.targets }),
+        // As in recordOutput: TargetRow<K> is too generic for Pothos's result type.
+        [targets]: t.field({ type: [options.type], resolve: (payload) => payload.targets as never }),
+        ...options.moreOutput?.(t),
       }),
     },
   );
+}
+
+for (const change of ["add", "remove"] as const) {
+  membershipMutation({
+    kind: "sprint",
+    change,
+    type: Sprint,
+    // The reference answers what addIssuesToSprints made: each issue's place in each sprint.
+    moreOutput: (t): FieldMap =>
+      change === "add"
+        ? {
+            sprintIssues: t.field({
+              type: [SprintIssue],
+              resolve: (payload, _args, context) =>
+                sprintIssueRows(
+                  context.db,
+                  payload.targets.map((sprint) => sprint.id),
+                  payload.issueIds,
+                ),
+            }),
+          }
+        : {},
+  });
+  membershipMutation({ kind: "gantryEpic", change, type: GantryEpic });
 }
 
 builder.relayMutationField(

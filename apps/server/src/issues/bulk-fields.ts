@@ -1,7 +1,7 @@
 import { type Database, schema } from "@gantry/db";
 import { estimateError } from "@gantry/domain";
 import { and, eq, inArray } from "drizzle-orm";
-import { type AuditOrigin, recordAuditEvent, workspaceScope } from "../audit/record.js";
+import { type AuditOrigin, recordWorkspaceAuditEvent } from "../audit/record.js";
 import { type BulkResult, MAX_ISSUES_PER_CALL } from "../board/issue-writes.js";
 import type { BoardEventBus } from "../events/board-events.js";
 import { boardsShowing, publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
@@ -154,8 +154,8 @@ const targetKinds = {
 /** A sprint's name, an epic's or release's title: what the timeline says was added or removed. */
 const targetName = (target: { name: string } | { title: string }) => ("name" in target ? target.name : target.title);
 
-type TargetKind = keyof typeof targetKinds;
-type TargetRow<K extends TargetKind> = (typeof targetKinds)[K]["table"]["$inferSelect"];
+export type TargetKind = keyof typeof targetKinds;
+export type TargetRow<K extends TargetKind> = (typeof targetKinds)[K]["table"]["$inferSelect"];
 
 const linkRow = (kind: TargetKind, targetId: string, issueId: string) =>
   kind === "sprint"
@@ -264,15 +264,11 @@ export async function deleteGantryIssue(
   const audience = await repositoryBoards(deps.db, row.issue.repositoryId, [row.issue.id]);
   await deps.db.transaction(async (tx) => {
     await tx.delete(issues).where(eq(issues.id, row.issue.id));
-    const scope = await workspaceScope(tx, nativeWorkspaceId);
-    await recordAuditEvent(tx, {
+    await recordWorkspaceAuditEvent(tx, nativeWorkspaceId, {
       action: "issue.deleted",
       actor: { id: userId },
-      organizationId: scope.organizationId,
-      workspaceId: nativeWorkspaceId,
       target: { type: "issue", id: row.issue.id, label: `#${row.issue.number} ${row.issue.title}` },
       origin,
-      details: { workspace: scope.workspaceName },
       occurredAt: deps.now(),
     });
   });

@@ -1,11 +1,12 @@
 import { schema } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { bulkOutput } from "../board/issue-mutations.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
+import { type Link, linkedRows } from "../graphql/linked-rows.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
@@ -16,11 +17,21 @@ import {
   type GantryEpicRow,
   updateGantryEpic,
 } from "./epics.js";
-import { GantryEpic, GantryEpicState, IssueCountProgress, IssueEstimateProgress } from "./field-types.js";
+import { GantryEpic, GantryEpicState } from "./field-types.js";
 import { Epic } from "./issue-fields-schema.js";
 import { batched, type ChildProgress, groupBy, progressByState, stateTotals } from "./issue-loaders.js";
+import { issueOnBoardOf } from "./on-board.js";
+import { childProgressFields } from "./progress-fields.js";
 
 const { epicIssues, gantryEpicIssues, gantryEpics, issues, workspaceRepositories } = schema;
+
+/** A GitHub epic's child issues, by number. */
+const issuesOfEpic: Link<typeof issues> = {
+  target: issues,
+  from: epicIssues.epicId,
+  to: epicIssues.issueId,
+  orderBy: [asc(issues.number)],
+};
 
 /** Issues closed of all and points done of all, for each GitHub epic. */
 const epicProgress = batched<ChildProgress>(async (ids, { db }) => {
@@ -40,95 +51,66 @@ const gantryEpicProgress = batched<ChildProgress>(async (ids, { db }) => {
     .from(gantryEpicIssues)
     .innerJoin(issues, eq(issues.id, gantryEpicIssues.issueId))
     .innerJoin(gantryEpics, eq(gantryEpics.id, gantryEpicIssues.gantryEpicId))
-    .innerJoin(
-      workspaceRepositories,
-      and(
-        eq(workspaceRepositories.repositoryId, issues.repositoryId),
-        eq(workspaceRepositories.workspaceId, gantryEpics.workspaceId),
-      ),
-    )
+    .innerJoin(workspaceRepositories, issueOnBoardOf(gantryEpics.workspaceId))
     .where(inArray(gantryEpicIssues.gantryEpicId, ids))
     .groupBy(gantryEpicIssues.gantryEpicId, issues.state);
   return groupBy(ids, rows, (row) => row.epicId).map(progressByState);
 });
 
-const countProgress = (progress: ChildProgress) => ({ open: progress.open, closed: progress.closed });
-const pointProgress = (progress: ChildProgress) => ({ open: progress.openPoints, closed: progress.closedPoints });
+builder.objectFields(Epic, (t) => {
+  const progress = childProgressFields(t, epicProgress, {
+    count: "The epic's issues, open and closed.",
+    estimate: "The story points of the epic's issues, open and closed.",
+  });
+  return {
+    issueCountProgress: progress.count,
+    issueEstimateProgress: progress.estimate,
+    childIssues: t.connection({
+      type: Issue,
+      resolve: async (epic, args, context) =>
+        arrayConnection(args, await linkedRows(context.db, issuesOfEpic, epic.id)),
+    }),
+  };
+});
 
-builder.objectFields(Epic, (t) => ({
-  issueCountProgress: t.field({
-    type: IssueCountProgress,
-    description: "The epic's issues, open and closed.",
-    resolve: async (epic, _args, context) => countProgress(await epicProgress(context).load(epic.id)),
-  }),
-  issueEstimateProgress: t.field({
-    type: IssueEstimateProgress,
-    description: "The story points of the epic's issues, open and closed.",
-    resolve: async (epic, _args, context) => pointProgress(await epicProgress(context).load(epic.id)),
-  }),
-  childIssues: t.connection({
-    type: Issue,
-    resolve: async (epic, args, context) => {
-      const rows = await context.db
-        .select({ issue: issues })
-        .from(epicIssues)
-        .innerJoin(issues, eq(issues.id, epicIssues.issueId))
-        .where(eq(epicIssues.epicId, epic.id))
-        .orderBy(asc(issues.number));
-      return arrayConnection(
-        args,
-        rows.map((row) => row.issue),
-      );
-    },
-  }),
-}));
-
-builder.objectFields(GantryEpic, (t) => ({
-  body: t.exposeString("body"),
-  startOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (epic) => epic.startOn }),
-  endOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (epic) => epic.endOn }),
-  createdAt: t.field({ type: "ISO8601DateTime", resolve: (epic) => epic.createdAt }),
-  updatedAt: t.field({ type: "ISO8601DateTime", resolve: (epic) => epic.updatedAt }),
-  gantryIssueCountProgress: t.field({
-    type: IssueCountProgress,
-    description: "The epic's issues on its workspace's board, open and closed.",
-    resolve: async (epic, _args, context) => countProgress(await gantryEpicProgress(context).load(epic.id)),
-  }),
-  gantryIssueEstimateProgress: t.field({
-    type: IssueEstimateProgress,
-    description: "The story points of those issues, open and closed.",
-    resolve: async (epic, _args, context) => pointProgress(await gantryEpicProgress(context).load(epic.id)),
-  }),
-  childIssues: t.connection({
-    type: Issue,
-    description:
-      "The epic's issues on its workspace's board, or on the board of `workspaceId` (the reference's argument) when given.",
-    args: { workspaceId: t.arg.globalID({ required: false, for: Workspace }) },
-    resolve: async (epic, args, context) => {
-      const workspaceId = args.workspaceId?.id ?? epic.workspaceId;
-      if (workspaceId !== epic.workspaceId) {
-        await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
-      }
-      const rows = await context.db
-        .select({ issue: issues })
-        .from(gantryEpicIssues)
-        .innerJoin(issues, eq(issues.id, gantryEpicIssues.issueId))
-        .innerJoin(
-          workspaceRepositories,
-          and(
-            eq(workspaceRepositories.repositoryId, issues.repositoryId),
-            eq(workspaceRepositories.workspaceId, workspaceId),
-          ),
-        )
-        .where(eq(gantryEpicIssues.gantryEpicId, epic.id))
-        .orderBy(asc(issues.number));
-      return arrayConnection(
-        args,
-        rows.map((row) => row.issue),
-      );
-    },
-  }),
-}));
+builder.objectFields(GantryEpic, (t) => {
+  const progress = childProgressFields(t, gantryEpicProgress, {
+    count: "The epic's issues on its workspace's board, open and closed.",
+    estimate: "The story points of those issues, open and closed.",
+  });
+  return {
+    body: t.exposeString("body"),
+    startOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (epic) => epic.startOn }),
+    endOn: t.field({ type: "ISO8601Date", nullable: true, resolve: (epic) => epic.endOn }),
+    createdAt: t.field({ type: "ISO8601DateTime", resolve: (epic) => epic.createdAt }),
+    updatedAt: t.field({ type: "ISO8601DateTime", resolve: (epic) => epic.updatedAt }),
+    gantryIssueCountProgress: progress.count,
+    gantryIssueEstimateProgress: progress.estimate,
+    childIssues: t.connection({
+      type: Issue,
+      description:
+        "The epic's issues on its workspace's board, or on the board of `workspaceId` (the reference's argument) when given.",
+      args: { workspaceId: t.arg.globalID({ required: false, for: Workspace }) },
+      resolve: async (epic, args, context) => {
+        const workspaceId = args.workspaceId?.id ?? epic.workspaceId;
+        if (workspaceId !== epic.workspaceId) {
+          await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
+        }
+        const rows = await context.db
+          .select({ issue: issues })
+          .from(gantryEpicIssues)
+          .innerJoin(issues, eq(issues.id, gantryEpicIssues.issueId))
+          .innerJoin(workspaceRepositories, issueOnBoardOf(workspaceId))
+          .where(eq(gantryEpicIssues.gantryEpicId, epic.id))
+          .orderBy(asc(issues.number));
+        return arrayConnection(
+          args,
+          rows.map((row) => row.issue),
+        );
+      },
+    }),
+  };
+});
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 

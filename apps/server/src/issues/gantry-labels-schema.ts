@@ -7,14 +7,57 @@ import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
+import { type Link, linkedRows } from "../graphql/linked-rows.js";
+import type { SchemaTypes } from "../graphql/record-mutations.js";
 import { readableInWorkspace } from "../organizations/readable-node.js";
 import { Workspace } from "../workspaces/schema.js";
+import type { GantryEpicRow } from "./epics.js";
 import { GantryEpic, Release } from "./field-types.js";
-import { changeEpicAssignees, changeEpicLabels, changeIssueLabels, type GantryLabelRow } from "./gantry-labels.js";
+import {
+  changeEpicAssignees,
+  changeEpicLabels,
+  changeIssueLabels,
+  type GantryLabelRow,
+  type LabelInfo,
+} from "./gantry-labels.js";
 import { visibleWorkspaceIds } from "./visible-workspaces.js";
 
 const { gantryEpicAssignees, gantryEpicLabels, gantryEpics, gantryLabels, issueGantryLabels } = schema;
 const { releaseRepositories, repositories, users } = schema;
+
+/** A label's epics, by title. */
+const epicsOfLabel: Link<typeof gantryEpics> = {
+  target: gantryEpics,
+  from: gantryEpicLabels.gantryLabelId,
+  to: gantryEpicLabels.gantryEpicId,
+  orderBy: [asc(gantryEpics.title)],
+};
+
+const byName = asc(sql`lower(${gantryLabels.name})`);
+
+/** An epic's assignees, by name. */
+const assigneesOfEpic: Link<typeof users> = {
+  target: users,
+  from: gantryEpicAssignees.gantryEpicId,
+  to: gantryEpicAssignees.userId,
+  orderBy: [asc(users.name), asc(users.email)],
+};
+
+/** An epic's labels, by name. */
+const labelsOfEpic: Link<typeof gantryLabels> = {
+  target: gantryLabels,
+  from: gantryEpicLabels.gantryEpicId,
+  to: gantryEpicLabels.gantryLabelId,
+  orderBy: [byName],
+};
+
+/** The repositories a release is for, by owner and name. */
+const repositoriesOfRelease: Link<typeof repositories> = {
+  target: repositories,
+  from: releaseRepositories.releaseId,
+  to: releaseRepositories.repositoryId,
+  orderBy: [asc(repositories.ownerLogin), asc(repositories.name)],
+};
 
 /** The reference's ZenhubLabel: a workspace's own label for epics and issues, not a copy of GitHub's (decision 0071). */
 export const GantryLabel = builder.node(builder.objectRef<GantryLabelRow>("GantryLabel"), {
@@ -32,18 +75,8 @@ export const GantryLabel = builder.node(builder.objectRef<GantryLabelRow>("Gantr
       {
         type: GantryEpic,
         description: "The epics carrying the label, by title.",
-        resolve: async (label, args, context) => {
-          const rows = await context.db
-            .select({ epic: gantryEpics })
-            .from(gantryEpicLabels)
-            .innerJoin(gantryEpics, eq(gantryEpics.id, gantryEpicLabels.gantryEpicId))
-            .where(eq(gantryEpicLabels.gantryLabelId, label.id))
-            .orderBy(asc(gantryEpics.title));
-          return arrayConnection(
-            args,
-            rows.map((row) => row.epic),
-          );
-        },
+        resolve: async (label, args, context) =>
+          arrayConnection(args, await linkedRows(context.db, epicsOfLabel, label.id)),
       },
       { name: "GantryEpicConnection" },
       { name: "GantryEpicEdge" },
@@ -51,25 +84,13 @@ export const GantryLabel = builder.node(builder.objectRef<GantryLabelRow>("Gantr
   }),
 });
 
-const byName = asc(sql`lower(${gantryLabels.name})`);
-
 builder.objectFields(GantryEpic, (t) => ({
   assignees: t.connection(
     {
       type: GantryUser,
       description: "The people responsible for the epic, by name.",
-      resolve: async (epic, args, context) => {
-        const rows = await context.db
-          .select({ user: users })
-          .from(gantryEpicAssignees)
-          .innerJoin(users, eq(users.id, gantryEpicAssignees.userId))
-          .where(eq(gantryEpicAssignees.gantryEpicId, epic.id))
-          .orderBy(asc(users.name), asc(users.email));
-        return arrayConnection(
-          args,
-          rows.map((row) => row.user),
-        );
-      },
+      resolve: async (epic, args, context) =>
+        arrayConnection(args, await linkedRows(context.db, assigneesOfEpic, epic.id)),
     },
     { name: "GantryUserConnection" },
     { name: "GantryUserEdge" },
@@ -77,15 +98,7 @@ builder.objectFields(GantryEpic, (t) => ({
   labels: t.field({
     type: [GantryLabel],
     description: "The epic's labels, by name (the public API serves them as the reference's LabelConnection).",
-    resolve: async (epic, _args, context) =>
-      (
-        await context.db
-          .select({ label: gantryLabels })
-          .from(gantryEpicLabels)
-          .innerJoin(gantryLabels, eq(gantryLabels.id, gantryEpicLabels.gantryLabelId))
-          .where(eq(gantryEpicLabels.gantryEpicId, epic.id))
-          .orderBy(byName)
-      ).map((row) => row.label),
+    resolve: (epic, _args, context) => linkedRows(context.db, labelsOfEpic, epic.id),
   }),
 }));
 
@@ -143,23 +156,46 @@ builder.objectField(Release, "repositories", (t) =>
     {
       type: Repository,
       description: "The repositories the release is for, by name; empty when it is for the whole workspace.",
-      resolve: async (release, args, context) => {
-        const rows = await context.db
-          .select({ repository: repositories })
-          .from(releaseRepositories)
-          .innerJoin(repositories, eq(repositories.id, releaseRepositories.repositoryId))
-          .where(eq(releaseRepositories.releaseId, release.id))
-          .orderBy(asc(repositories.ownerLogin), asc(repositories.name));
-        return arrayConnection(
-          args,
-          rows.map((row) => row.repository),
-        );
-      },
+      resolve: async (release, args, context) =>
+        arrayConnection(args, await linkedRows(context.db, repositoriesOfRelease, release.id)),
     },
     { name: "RepositoryConnection" },
     { name: "RepositoryEdge" },
   ),
 );
+
+type InputFields = PothosSchemaTypes.InputFieldBuilder<SchemaTypes, "InputObject">;
+
+/**
+ * The two ways the label mutations name labels, one of them required: Gantry label ids, or names
+ * found `whereFound` (and made when adding).
+ */
+const labelArguments = (t: InputFields, whereFound: string) => ({
+  gantryLabelIds: t.globalIDList({
+    required: false,
+    for: GantryLabel,
+    description: "One of two label arguments is required",
+  }),
+  labelInfos: t.field({
+    type: [LabelInfoInput],
+    required: false,
+    description: `One of two label arguments is required; labels are found by name ${whereFound}.`,
+  }),
+  clientMutationId: t.string({ required: false }),
+});
+
+/** Those arguments as the label services take them. */
+const labelsOf = (input: { gantryLabelIds?: { id: string }[] | null; labelInfos?: LabelInfo[] | null }) => ({
+  gantryLabelIds: input.gantryLabelIds?.map((id) => id.id) ?? null,
+  labelInfos: input.labelInfos ?? null,
+});
+
+/** The payload of the mutations that answer the Gantry epics they changed. */
+const gantryEpicsOutput = {
+  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { gantryEpics: GantryEpicRow[] }>) => ({
+    gantryEpics: t.field({ type: [GantryEpic], resolve: (payload) => payload.gantryEpics }),
+  }),
+};
 
 for (const change of ["add", "remove"] as const) {
   builder.relayMutationField(
@@ -179,11 +215,7 @@ for (const change of ["add", "remove"] as const) {
           assigneeIds: input.assigneeIds.map((id) => id.id),
         }),
     },
-    {
-      outputFields: (t) => ({
-        gantryEpics: t.field({ type: [GantryEpic], resolve: (payload) => payload.gantryEpics }),
-      }),
-    },
+    gantryEpicsOutput,
   );
 
   builder.relayMutationField(
@@ -191,18 +223,7 @@ for (const change of ["add", "remove"] as const) {
     {
       inputFields: (t) => ({
         gantryEpicIds: t.globalIDList({ required: true, for: GantryEpic }),
-        gantryLabelIds: t.globalIDList({
-          required: false,
-          for: GantryLabel,
-          description: "One of two label arguments is required",
-        }),
-        labelInfos: t.field({
-          type: [LabelInfoInput],
-          required: false,
-          description:
-            "One of two label arguments is required; labels are found by name in the epic's workspace, and made when adding.",
-        }),
-        clientMutationId: t.string({ required: false }),
+        ...labelArguments(t, "in the epic's workspace, and made when adding"),
       }),
     },
     {
@@ -210,15 +231,10 @@ for (const change of ["add", "remove"] as const) {
       resolve: (_root, { input }, context) =>
         changeEpicLabels(context, signedInViewer(context).id, change, {
           gantryEpicIds: input.gantryEpicIds.map((id) => id.id),
-          gantryLabelIds: input.gantryLabelIds?.map((id) => id.id) ?? null,
-          labelInfos: input.labelInfos ?? null,
+          ...labelsOf(input),
         }),
     },
-    {
-      outputFields: (t) => ({
-        gantryEpics: t.field({ type: [GantryEpic], resolve: (payload) => payload.gantryEpics }),
-      }),
-    },
+    gantryEpicsOutput,
   );
 
   builder.relayMutationField(
@@ -226,18 +242,7 @@ for (const change of ["add", "remove"] as const) {
     {
       inputFields: (t) => ({
         issueIds: t.globalIDList({ required: true, for: Issue }),
-        gantryLabelIds: t.globalIDList({
-          required: false,
-          for: GantryLabel,
-          description: "One of two label arguments is required",
-        }),
-        labelInfos: t.field({
-          type: [LabelInfoInput],
-          required: false,
-          description:
-            "One of two label arguments is required; labels are found by name in each workspace showing the issue that the viewer edits, and made there when adding.",
-        }),
-        clientMutationId: t.string({ required: false }),
+        ...labelArguments(t, "in each workspace showing the issue that the viewer edits, and made there when adding"),
       }),
     },
     {
@@ -245,8 +250,7 @@ for (const change of ["add", "remove"] as const) {
       resolve: (_root, { input }, context) =>
         changeIssueLabels(context, signedInViewer(context).id, change, {
           issueIds: input.issueIds.map((id) => id.id),
-          gantryLabelIds: input.gantryLabelIds?.map((id) => id.id) ?? null,
-          labelInfos: input.labelInfos ?? null,
+          ...labelsOf(input),
         }),
     },
     { outputFields: (t) => ({ issues: t.field({ type: [Issue], resolve: (payload) => payload.issues }) }) },

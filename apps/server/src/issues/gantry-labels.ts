@@ -2,6 +2,7 @@ import { type Database, schema } from "@gantry/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace, workspaceAccess } from "../organizations/access.js";
+import { issueOnBoardOf } from "./on-board.js";
 
 const { gantryEpicAssignees, gantryEpicLabels, gantryEpics, gantryLabels, issueGantryLabels, issues } = schema;
 const { workspaceRepositories } = schema;
@@ -231,13 +232,7 @@ async function issuesOnBoard(deps: Deps, workspaceId: string, issueIds: string[]
   const rows = await deps.db
     .select({ id: issues.id })
     .from(issues)
-    .innerJoin(
-      workspaceRepositories,
-      and(
-        eq(workspaceRepositories.repositoryId, issues.repositoryId),
-        eq(workspaceRepositories.workspaceId, workspaceId),
-      ),
-    )
+    .innerJoin(workspaceRepositories, issueOnBoardOf(workspaceId))
     .where(inArray(issues.id, issueIds));
   return rows.map((row) => row.id);
 }

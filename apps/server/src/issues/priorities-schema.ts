@@ -151,52 +151,53 @@ const pipelineIssuesOutput = {
   }),
 };
 
+type InputFields = PothosSchemaTypes.InputFieldBuilder<SchemaTypes, "InputObject">;
+
+/** The issues a priority mutation names the reference's way, and its clientMutationId. */
+const issueInfoFields = (t: InputFields) => ({
+  issues: t.field({ type: [IssueInfoInput], required: true }),
+  clientMutationId: t.string({ required: false }),
+});
+
+/** Those fields as the priority services take them. */
+const issueInfoChange = (input: { issues: Parameters<typeof issueInfoOf>[0][]; clientMutationId?: string | null }) => ({
+  issues: input.issues.map(issueInfoOf),
+  clientMutationId: input.clientMutationId ?? null,
+});
+
+/** Runs a priority change as the viewer, answering the issues it wrote as their board's cards. */
+async function answerPlaced(
+  context: GraphQLContext,
+  change: (services: ReturnType<typeof deps>, viewerId: string) => Promise<{ workspaceId: string; issueIds: string[] }>,
+) {
+  return { pipelineIssues: await placed(context, await change(deps(context), signedInViewer(context).id)) };
+}
+
 builder.relayMutationField(
   "setIssueInfoPriorities",
-  {
-    inputFields: (t) => ({
-      priorityId: t.id({ required: true }),
-      issues: t.field({ type: [IssueInfoInput], required: true }),
-      clientMutationId: t.string({ required: false }),
-    }),
-  },
+  { inputFields: (t) => ({ priorityId: t.id({ required: true }), ...issueInfoFields(t) }) },
   {
     authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      pipelineIssues: await placed(
-        context,
-        await setIssueInfoPriorities(deps(context), signedInViewer(context).id, {
+    resolve: (_root, { input }, context) =>
+      answerPlaced(context, (services, viewerId) =>
+        setIssueInfoPriorities(services, viewerId, {
           priorityId: priorityIdOf(input.priorityId),
-          issues: input.issues.map(issueInfoOf),
-          clientMutationId: input.clientMutationId ?? null,
+          ...issueInfoChange(input),
         }),
       ),
-    }),
   },
   pipelineIssuesOutput,
 );
 
 builder.relayMutationField(
   "removeIssueInfoPriorities",
-  {
-    inputFields: (t) => ({
-      workspaceId: t.globalID({ required: true, for: Workspace }),
-      issues: t.field({ type: [IssueInfoInput], required: true }),
-      clientMutationId: t.string({ required: false }),
-    }),
-  },
+  { inputFields: (t) => ({ workspaceId: t.globalID({ required: true, for: Workspace }), ...issueInfoFields(t) }) },
   {
     authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      pipelineIssues: await placed(
-        context,
-        await removeIssueInfoPriorities(deps(context), signedInViewer(context).id, {
-          workspaceId: input.workspaceId.id,
-          issues: input.issues.map(issueInfoOf),
-          clientMutationId: input.clientMutationId ?? null,
-        }),
+    resolve: (_root, { input }, context) =>
+      answerPlaced(context, (services, viewerId) =>
+        removeIssueInfoPriorities(services, viewerId, { workspaceId: input.workspaceId.id, ...issueInfoChange(input) }),
       ),
-    }),
   },
   pipelineIssuesOutput,
 );

@@ -5,7 +5,7 @@ import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 
 import { requireWorkspace } from "../organizations/access.js";
-import { isUniqueViolation } from "../organizations/names.js";
+import { uniqueOrConflict } from "../organizations/names.js";
 import { recordIssueEvents } from "./activity.js";
 import { type RepositoryKey, workspaceIssuesByInfo } from "./lookups.js";
 
@@ -25,14 +25,7 @@ function valid(check: (value: string) => string | null, value: string, field: st
   return value.trim();
 }
 
-async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new GantryError("CONFLICT", NAME_TAKEN, { field: "name" });
-    throw error;
-  }
-}
+const writeUnique = <T>(write: () => Promise<T>): Promise<T> => uniqueOrConflict(write, NAME_TAKEN);
 
 /** The workspace's priorities, highest first: SPEC's rank 1 is the first. */
 export function workspacePriorities(db: Executor, workspaceId: string): Promise<PriorityRow[]> {

@@ -1,11 +1,10 @@
-import { bulkOutput } from "../board/issue-mutations.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
 import { deleteRecordMutation, recordDeps, recordIdOf, recordOutput } from "../graphql/record-mutations.js";
 import { Workspace } from "../workspaces/schema.js";
-import { changeMembership } from "./bulk-fields.js";
+import { membershipMutation } from "./bulk-fields-schema.js";
 import { Release, ReleaseState } from "./field-types.js";
 import { createRelease, deleteRelease, releaseIssueRows, updateRelease } from "./releases.js";
 
@@ -103,30 +102,4 @@ deleteRecordMutation({
   remove: (services, viewerId, releaseId) => deleteRelease(services, viewerId, { releaseId }),
 });
 
-for (const change of ["add", "remove"] as const) {
-  builder.relayMutationField(
-    change === "add" ? "addIssuesToReleases" : "removeIssuesFromReleases",
-    {
-      inputFields: (t) => ({
-        issueIds: t.globalIDList({ required: true, for: Issue }),
-        releaseIds: t.globalIDList({ required: true, for: Release }),
-        clientMutationId: t.string({ required: false }),
-      }),
-    },
-    {
-      authScopes: { signedIn: true },
-      resolve: (_root, { input }, context) =>
-        changeMembership(context, signedInViewer(context).id, "release", change, {
-          issueIds: input.issueIds.map((id) => id.id),
-          targetIds: input.releaseIds.map((id) => id.id),
-          clientMutationId: input.clientMutationId ?? null,
-        }),
-    },
-    {
-      outputFields: (t) => ({
-        ...bulkOutput.outputFields(t),
-        releases: t.field({ type: [Release], resolve: (payload) => payload.targets }),
-      }),
-    },
-  );
-}
+for (const change of ["add", "remove"] as const) membershipMutation({ kind: "release", change, type: Release });

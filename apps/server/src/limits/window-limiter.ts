@@ -19,18 +19,24 @@ export interface WindowOptions {
 
 type WarnLog = { warn(object: object, message: string): void };
 
-/** A sliding window, exact to the millisecond: for small limits (sign-in attempts an hour). */
-export class MemorySlidingWindow implements WindowLimiter {
-  readonly #hits = new Map<string, number[]>();
-  readonly #now: () => number;
+/** A window of `options`, read on the injected clock (tests move time without sleeping). */
+abstract class ClockedWindow implements WindowLimiter {
+  protected readonly now: () => number;
 
-  constructor(private readonly options: WindowOptions) {
-    this.#now = options.now ?? Date.now;
+  constructor(protected readonly options: WindowOptions) {
+    this.now = options.now ?? Date.now;
   }
+
+  abstract attempt(key: string): Promise<number | null>;
+}
+
+/** A sliding window, exact to the millisecond: for small limits (sign-in attempts an hour). */
+export class MemorySlidingWindow extends ClockedWindow {
+  readonly #hits = new Map<string, number[]>();
 
   async attempt(key: string): Promise<number | null> {
     const { limit, windowMs } = this.options;
-    const now = this.#now();
+    const now = this.now();
     const recent = (this.#hits.get(key) ?? []).filter((at) => at > now - windowMs);
     if (recent.length >= limit) {
       this.#hits.set(key, recent);
@@ -57,40 +63,45 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return -1
 `;
 
-export class RedisSlidingWindow implements WindowLimiter {
-  readonly #now: () => number;
-
+/**
+ * What both Redis windows share: the connection, a key prefix, the clock, and failing open (a
+ * warning, and the attempt let through) when Redis does not answer.
+ */
+abstract class RedisWindow extends ClockedWindow {
   constructor(
     private readonly redis: Redis,
     /** Prepended to every key, such as `gantry:account-throttle:`. */
-    private readonly prefix: string,
-    private readonly options: WindowOptions,
+    protected readonly prefix: string,
+    options: WindowOptions,
     private readonly log: WarnLog,
   ) {
-    this.#now = options.now ?? Date.now;
+    super(options);
   }
 
-  async attempt(key: string): Promise<number | null> {
-    const { limit, windowMs } = this.options;
-    const now = this.#now();
-    let oldest: number;
+  /** The number a script answers for one key, or null when Redis fails. */
+  protected async evalOnKey(script: string, key: string, ...args: (string | number)[]): Promise<number | null> {
     try {
-      oldest = Number(
-        await this.redis.eval(
-          SLIDING_WINDOW,
-          1,
-          `${this.prefix}${key}`,
-          now,
-          windowMs,
-          limit,
-          Math.random().toString(36).slice(2),
-        ),
-      );
+      return Number(await this.redis.eval(script, 1, key, ...args));
     } catch (error) {
       this.log.warn({ err: error instanceof Error ? error.message : String(error) }, `${this.prefix} Redis failed`);
       return null;
     }
-    return oldest < 0 ? null : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+  }
+}
+
+export class RedisSlidingWindow extends RedisWindow {
+  async attempt(key: string): Promise<number | null> {
+    const { limit, windowMs } = this.options;
+    const now = this.now();
+    const oldest = await this.evalOnKey(
+      SLIDING_WINDOW,
+      `${this.prefix}${key}`,
+      now,
+      windowMs,
+      limit,
+      Math.random().toString(36).slice(2),
+    );
+    return oldest === null || oldest < 0 ? null : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
   }
 }
 
@@ -100,17 +111,12 @@ export class RedisSlidingWindow implements WindowLimiter {
  * cost memory. A burst across a window's edge may reach twice the limit, which a request budget
  * accepts. Windows are numbered from the injected clock, so tests move time without sleeping.
  */
-export class MemoryFixedWindow implements WindowLimiter {
+export class MemoryFixedWindow extends ClockedWindow {
   readonly #counts = new Map<string, { window: number; count: number }>();
-  readonly #now: () => number;
-
-  constructor(private readonly options: WindowOptions) {
-    this.#now = options.now ?? Date.now;
-  }
 
   async attempt(key: string): Promise<number | null> {
     const { limit, windowMs } = this.options;
-    const now = this.#now();
+    const now = this.now();
     const window = Math.floor(now / windowMs);
     let entry = this.#counts.get(key);
     if (!entry || entry.window !== window) {
@@ -143,31 +149,13 @@ if count > tonumber(ARGV[2]) then return 1 end
 return 0
 `;
 
-export class RedisFixedWindow implements WindowLimiter {
-  readonly #now: () => number;
-
-  constructor(
-    private readonly redis: Redis,
-    /** Prepended to every key, such as `gantry:graphql-rate-limit:`. */
-    private readonly prefix: string,
-    private readonly options: WindowOptions,
-    private readonly log: WarnLog,
-  ) {
-    this.#now = options.now ?? Date.now;
-  }
-
+export class RedisFixedWindow extends RedisWindow {
   async attempt(key: string): Promise<number | null> {
     const { limit, windowMs } = this.options;
-    const now = this.#now();
+    const now = this.now();
     const window = Math.floor(now / windowMs);
-    let over: number;
-    try {
-      // Kept two windows, so a counter outlives its window whatever the clocks of the instances.
-      over = Number(await this.redis.eval(FIXED_WINDOW, 1, `${this.prefix}${key}:${window}`, windowMs * 2, limit));
-    } catch (error) {
-      this.log.warn({ err: error instanceof Error ? error.message : String(error) }, `${this.prefix} Redis failed`);
-      return null;
-    }
+    // Kept two windows, so a counter outlives its window whatever the clocks of the instances.
+    const over = await this.evalOnKey(FIXED_WINDOW, `${this.prefix}${key}:${window}`, windowMs * 2, limit);
     return over === 1 ? Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)) : null;
   }
 }

@@ -39,3 +39,16 @@ export function isUniqueViolation(error: unknown): boolean {
     (error as { cause?: { code?: unknown } })?.cause?.code;
   return code === "23505";
 }
+
+/**
+ * Runs a write that may meet a unique index, answering a taken name as CONFLICT with `message`
+ * on `field` (`name` unless told) rather than as a crash.
+ */
+export async function uniqueOrConflict<T>(write: () => Promise<T>, message: string, field = "name"): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new GantryError("CONFLICT", message, { field });
+    throw error;
+  }
+}

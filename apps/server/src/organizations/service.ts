@@ -6,7 +6,7 @@ import { type AuditOrigin, recordAuditEvent, userLabel } from "../audit/record.j
 import { GantryError } from "../graphql/errors.js";
 import type { Mailer } from "../mail/mailer.js";
 import { organizationRole, requireOrganizationRole } from "./access.js";
-import { isUniqueViolation, validOrganizationName } from "./names.js";
+import { uniqueOrConflict, validOrganizationName } from "./names.js";
 
 const { accessRequests, organizationInvitations, organizationMembers, organizations, users } = schema;
 
@@ -21,17 +21,16 @@ const NAME_TAKEN = "An organization with this name already exists.";
 
 export async function createOrganization(deps: OrganizationsDeps, userId: string, rawName: string) {
   const name = validOrganizationName(rawName);
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [organization] = await tx.insert(organizations).values({ name, createdBy: userId }).returning();
-      if (!organization) throw new Error("insert returned no organization");
-      await tx.insert(organizationMembers).values({ organizationId: organization.id, userId, role: "owner" });
-      return organization;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new GantryError("CONFLICT", NAME_TAKEN, { field: "name" });
-    throw error;
-  }
+  return uniqueOrConflict(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const [organization] = await tx.insert(organizations).values({ name, createdBy: userId }).returning();
+        if (!organization) throw new Error("insert returned no organization");
+        await tx.insert(organizationMembers).values({ organizationId: organization.id, userId, role: "owner" });
+        return organization;
+      }),
+    NAME_TAKEN,
+  );
 }
 
 /** Only owners may switch SAML enforcement. */
@@ -56,17 +55,16 @@ export async function renameOrganization(
 ) {
   await requireOrganizationRole(deps.db, organizationId, userId, "admin");
   const name = validOrganizationName(rawName);
-  try {
-    const [organization] = await deps.db
-      .update(organizations)
-      .set({ name, updatedAt: deps.now() })
-      .where(eq(organizations.id, organizationId))
-      .returning();
-    return organization;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new GantryError("CONFLICT", NAME_TAKEN, { field: "name" });
-    throw error;
-  }
+  const [organization] = await uniqueOrConflict(
+    () =>
+      deps.db
+        .update(organizations)
+        .set({ name, updatedAt: deps.now() })
+        .where(eq(organizations.id, organizationId))
+        .returning(),
+    NAME_TAKEN,
+  );
+  return organization;
 }
 
 /** Deletes the organisation with its workspaces; only an owner may. */
@@ -99,6 +97,10 @@ async function ownerCount(db: Database, organizationId: string): Promise<number>
   return row?.count ?? 0;
 }
 
+/** The row of one person's membership of one organisation. */
+const membershipOf = (input: { organizationId: string; userId: string }) =>
+  and(eq(organizationMembers.organizationId, input.organizationId), eq(organizationMembers.userId, input.userId));
+
 /** Admins manage members and admins; only owners touch owners; the last owner stays. */
 async function checkRoleChange(
   deps: OrganizationsDeps,
@@ -128,12 +130,7 @@ export async function setMemberRole(
   if (current === input.role) return;
   await checkRoleChange(deps, actorRole, input.organizationId, current);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(organizationMembers)
-      .set({ role: input.role })
-      .where(
-        and(eq(organizationMembers.organizationId, input.organizationId), eq(organizationMembers.userId, input.userId)),
-      );
+    await tx.update(organizationMembers).set({ role: input.role }).where(membershipOf(input));
     await recordAuditEvent(tx, {
       action: "organization.member_role_changed",
       actor: { id: actorId },
@@ -164,11 +161,7 @@ export async function removeMember(
   if (!current) throw new GantryError("NOT_FOUND", "This person is not a member of the organization.");
   await checkRoleChange(deps, leaving ? "owner" : actorRole, input.organizationId, current);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .delete(organizationMembers)
-      .where(
-        and(eq(organizationMembers.organizationId, input.organizationId), eq(organizationMembers.userId, input.userId)),
-      );
+    await tx.delete(organizationMembers).where(membershipOf(input));
     await recordAuditEvent(tx, {
       action: "organization.member_removed",
       actor: { id: actorId },

@@ -3,6 +3,7 @@ import { issueWriteDeps } from "../board/schema.js";
 import { idsOf, StringInput } from "../board/search-input.js";
 import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
+import { forwardPageConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { visibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { GantryOrganization } from "../organizations/schema.js";
@@ -61,17 +62,7 @@ builder.objectField(GantryOrganization, "searchStrategicIssues", (t) =>
           first: args.first ?? 50,
           after: args.after ?? null,
         });
-        const edges = page.items.map((item) => ({ cursor: item.cursor, node: item }));
-        return {
-          edges,
-          pageInfo: {
-            hasNextPage: page.hasNextPage,
-            hasPreviousPage: Boolean(args.after),
-            startCursor: edges[0]?.cursor ?? null,
-            endCursor: edges.at(-1)?.cursor ?? null,
-          },
-          totalCount: page.totalCount,
-        };
+        return forwardPageConnection(page, args.after, (item) => item.cursor);
       },
     },
     { name: "StrategicIssueSearchItemConnection" },

@@ -7,6 +7,7 @@ import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { GantryEpic } from "../issues/field-types.js";
+import { issueOnBoardOf } from "../issues/on-board.js";
 import { requireWorkspace } from "../organizations/access.js";
 
 /** The reference's filter of searchIssuesByZenhubEpics: which workspaces' boards (an epic's workspace here). */
@@ -60,13 +61,7 @@ builder.queryField("searchIssuesByGantryEpics", (t) =>
         .from(gantryEpicIssues)
         .innerJoin(gantryEpics, eq(gantryEpics.id, gantryEpicIssues.gantryEpicId))
         .innerJoin(issues, eq(issues.id, gantryEpicIssues.issueId))
-        .innerJoin(
-          workspaceRepositories,
-          and(
-            eq(workspaceRepositories.repositoryId, issues.repositoryId),
-            eq(workspaceRepositories.workspaceId, gantryEpics.workspaceId),
-          ),
-        )
+        .innerJoin(workspaceRepositories, issueOnBoardOf(gantryEpics.workspaceId))
         .where(
           and(
             inArray(gantryEpicIssues.gantryEpicId, ids),

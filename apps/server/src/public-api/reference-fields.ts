@@ -1,4 +1,5 @@
 import { schema } from "@gantry/db";
+import type { ObjectRef } from "@pothos/core";
 import { count, eq } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
@@ -6,6 +7,7 @@ import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import type { SchemaTypes } from "../graphql/record-mutations.js";
 import { GantryEpic, Release, Sprint } from "../issues/field-types.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { sharesOrganization } from "../organizations/queries.js";
@@ -105,21 +107,22 @@ async function viewerPermissionIn(context: GraphQLContext, workspaceId: string) 
   }
 }
 
-builder.objectField(Release, "viewerPermission", (t) =>
-  t.field({
-    type: PermissionLevel,
-    description: "What the viewer may do with the release: their permission on its workspace.",
-    resolve: (release, _args, context) => viewerPermissionIn(context, release.workspaceId),
-  }),
-);
+/** `viewerPermission` on a workspace's record, named `noun` in its description. */
+function viewerPermissionField<Shape extends { workspaceId: string }>(
+  type: ObjectRef<SchemaTypes, Shape>,
+  noun: string,
+) {
+  builder.objectField(type, "viewerPermission", (t) =>
+    t.field({
+      type: PermissionLevel,
+      description: `What the viewer may do with the ${noun}: their permission on its workspace.`,
+      resolve: (record, _args, context) => viewerPermissionIn(context, record.workspaceId),
+    }),
+  );
+}
 
-builder.objectField(GantryEpic, "viewerPermission", (t) =>
-  t.field({
-    type: PermissionLevel,
-    description: "What the viewer may do with the epic: their permission on its workspace.",
-    resolve: (epic, _args, context) => viewerPermissionIn(context, epic.workspaceId),
-  }),
-);
+viewerPermissionField(Release, "release");
+viewerPermissionField(GantryEpic, "epic");
 
 builder.objectFields(GantryEpic, (t) => ({
   gantryOrganization: t.field({
@@ -153,29 +156,18 @@ async function creator(context: GraphQLContext, userId: string | null) {
 const creatorDescription =
   "Who made it in Gantry; null for what came from GitHub or an import, or when they are no longer in an organisation with you.";
 
-builder.objectField(Issue, "creator", (t) =>
-  t.field({
-    type: GantryUser,
-    nullable: true,
-    description: creatorDescription,
-    resolve: (issue, _args, context) => creator(context, issue.createdBy),
-  }),
-);
+/** `creator` on a record that keeps who made it. */
+function creatorField<Shape extends { createdBy: string | null }>(type: ObjectRef<SchemaTypes, Shape>) {
+  builder.objectField(type, "creator", (t) =>
+    t.field({
+      type: GantryUser,
+      nullable: true,
+      description: creatorDescription,
+      resolve: (record, _args, context) => creator(context, record.createdBy),
+    }),
+  );
+}
 
-builder.objectField(GantryEpic, "creator", (t) =>
-  t.field({
-    type: GantryUser,
-    nullable: true,
-    description: creatorDescription,
-    resolve: (epic, _args, context) => creator(context, epic.createdBy),
-  }),
-);
-
-builder.objectField(Workspace, "creator", (t) =>
-  t.field({
-    type: GantryUser,
-    nullable: true,
-    description: creatorDescription,
-    resolve: (workspace, _args, context) => creator(context, workspace.createdBy),
-  }),
-);
+creatorField(Issue);
+creatorField(GantryEpic);
+creatorField(Workspace);

@@ -60,23 +60,24 @@ export async function servedSchema(t: TestApp, secret: string, url = PUBLIC_GRAP
   return buildClientSchema(introspection.data as unknown as IntrospectionQuery);
 }
 
-/** Weekly sprints named "Sprint" from Monday 2026-11-23, set up in the web app before a script runs. */
+/** The input of weekly sprints named "Sprint" from Monday 2026-11-23, in UTC. */
+export const weeklySprintConfig = (workspaceId: string) => ({
+  workspaceId,
+  name: "Sprint",
+  tzIdentifier: "UTC",
+  startOn: "2026-11-23",
+  period: 1,
+  settings: { moveUnfinishedIssues: true, issuesFromPipeline: { enabled: false } },
+});
+
+/** Those sprints, set up in the web app before a script runs. */
 export async function weeklySprints(t: TestApp, user: TestUser, workspaceId: string): Promise<void> {
   field(
     await gql(
       t,
       user.token,
       `mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }`,
-      {
-        input: {
-          workspaceId,
-          name: "Sprint",
-          tzIdentifier: "UTC",
-          startOn: "2026-11-23",
-          period: 1,
-          settings: { moveUnfinishedIssues: true, issuesFromPipeline: { enabled: false } },
-        },
-      },
+      { input: weeklySprintConfig(workspaceId) },
     ),
     "createSprintConfig",
   );

@@ -14,6 +14,15 @@ export interface Membership {
 
 type EventRow = { issueId: string; field: string; from: string | null; to: string | null; at: Date };
 
+/** An issue event read as a timeline step. */
+const eventColumns = {
+  issueId: issueEvents.issueId,
+  field: issueEvents.field,
+  from: issueEvents.fromValue,
+  to: issueEvents.toValue,
+  at: issueEvents.createdAt,
+};
+
 function timeline<T>(current: T, events: readonly EventRow[], value: (text: string | null) => T): Timeline<T> {
   const changes: Change<T>[] = events.map((event) => ({ at: event.at, from: value(event.from), to: value(event.to) }));
   return { current, changes };
@@ -58,13 +67,7 @@ export async function boardHistory(
     .orderBy(asc(sql`${pipelines.rank} collate "C"`))
     .limit(1);
   const events = await db
-    .select({
-      issueId: issueEvents.issueId,
-      field: issueEvents.field,
-      from: issueEvents.fromValue,
-      to: issueEvents.toValue,
-      at: issueEvents.createdAt,
-    })
+    .select(eventColumns)
     .from(issueEvents)
     .innerJoin(issuePositions, eq(issuePositions.issueId, issueEvents.issueId))
     .where(
@@ -107,13 +110,7 @@ export async function membersHistory(
   membership: Membership,
 ): Promise<MemberIssue[]> {
   const events = await db
-    .select({
-      issueId: issueEvents.issueId,
-      field: issueEvents.field,
-      from: issueEvents.fromValue,
-      to: issueEvents.toValue,
-      at: issueEvents.createdAt,
-    })
+    .select(eventColumns)
     .from(issueEvents)
     .where(
       and(

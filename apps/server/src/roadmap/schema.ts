@@ -4,9 +4,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
-import { GantryEpic, IssueCountProgress, IssueEstimateProgress, Release } from "../issues/field-types.js";
+import { GantryEpic, Release } from "../issues/field-types.js";
 import { Epic } from "../issues/issue-fields-schema.js";
 import { batched, type ChildProgress, groupBy, progressByState, stateTotals } from "../issues/issue-loaders.js";
+import { childProgressFields } from "../issues/progress-fields.js";
 import { visibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { GantryOrganization } from "../organizations/schema.js";
@@ -27,24 +28,13 @@ const releaseProgress = batched<ChildProgress>(async (ids, { db }) => {
   return groupBy(ids, rows, (row) => row.releaseId).map(progressByState);
 });
 
-builder.objectFields(Release, (t) => ({
-  issueCountProgress: t.field({
-    type: IssueCountProgress,
-    description: "The release's issues, open and closed.",
-    resolve: async (release, _args, context) => {
-      const progress = await releaseProgress(context).load(release.id);
-      return { open: progress.open, closed: progress.closed };
-    },
-  }),
-  issueEstimateProgress: t.field({
-    type: IssueEstimateProgress,
-    description: "The story points of the release's issues, open and closed.",
-    resolve: async (release, _args, context) => {
-      const progress = await releaseProgress(context).load(release.id);
-      return { open: progress.openPoints, closed: progress.closedPoints };
-    },
-  }),
-}));
+builder.objectFields(Release, (t) => {
+  const progress = childProgressFields(t, releaseProgress, {
+    count: "The release's issues, open and closed.",
+    estimate: "The story points of the release's issues, open and closed.",
+  });
+  return { issueCountProgress: progress.count, issueEstimateProgress: progress.estimate };
+});
 
 /** A GitHub epic's days, read for every epic a request shows at once. */
 const epicDays = batched<{ startOn: string | null; endOn: string | null }>(async (ids, { db }) => {

@@ -10,6 +10,7 @@ import { emptyFilters } from "@gantry/domain";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { schema } from "../graphql/schema.js";
+import { weeklySprintConfig } from "../public-api/testing.js";
 import type { TestApp } from "../testing/app.js";
 import { addMember, createOrganization, field, gql, signUpUser, type TestUser } from "../testing/factories.js";
 import type { Role } from "./role-matrix.js";
@@ -131,15 +132,6 @@ async function freshWorkspace(w: MatrixWorld): Promise<string> {
   });
   return made.workspace.id;
 }
-
-const SPRINT_CONFIG = (workspaceId: string) => ({
-  workspaceId,
-  name: "Sprint",
-  tzIdentifier: "UTC",
-  startOn: "2026-11-23",
-  period: 1,
-  settings: { moveUnfinishedIssues: true, issuesFromPipeline: { enabled: false } },
-});
 
 /** Nothing listens there; the app under test allows private addresses (GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES). */
 const WEBHOOK_URL = "http://127.0.0.1:9/gantry";
@@ -397,7 +389,7 @@ export const CALLS: Record<string, CallMaker> = {
   }),
   "Mutation.createSprintConfig": async (w) => ({
     query: mutation("createSprintConfig"),
-    variables: { input: { sprintConfig: SPRINT_CONFIG(await freshWorkspace(w)) } },
+    variables: { input: { sprintConfig: weeklySprintConfig(await freshWorkspace(w)) } },
   }),
   "Mutation.createWorkspace": (w) => ({
     query: mutation("createWorkspace"),
@@ -498,7 +490,7 @@ export const CALLS: Record<string, CallMaker> = {
   }),
   "Mutation.deleteSprintConfigAndOpenSprints": async (w) => {
     const workspaceId = await freshWorkspace(w);
-    await arrange(w, mutation("createSprintConfig"), { input: { sprintConfig: SPRINT_CONFIG(workspaceId) } });
+    await arrange(w, mutation("createSprintConfig"), { input: { sprintConfig: weeklySprintConfig(workspaceId) } });
     return { query: mutation("deleteSprintConfigAndOpenSprints"), variables: { input: { workspaceId } } };
   },
   "Mutation.deleteWorkspace": async (w) => ({
@@ -747,7 +739,7 @@ export const CALLS: Record<string, CallMaker> = {
   }),
   "Mutation.updateSprintConfig": (w) => ({
     query: mutation("updateSprintConfig"),
-    variables: { input: { sprintConfig: { ...SPRINT_CONFIG(w.workspace), name: "Iteration" } } },
+    variables: { input: { sprintConfig: { ...weeklySprintConfig(w.workspace), name: "Iteration" } } },
   }),
   "Mutation.updateWorkspace": (w) => ({
     query: mutation("updateWorkspace"),

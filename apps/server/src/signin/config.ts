@@ -1,6 +1,6 @@
 import type { Edition } from "@gantry/domain";
 import { z } from "zod";
-import { ConfigError, parseEnvironment } from "../config/config.js";
+import { ConfigError, commaList, parseEnvironment } from "../config/config.js";
 
 /** The providers a full-page form can post to at /gantry_users/auth/{provider}, besides email. */
 export const SIGNIN_PROVIDERS = ["github", "google_oauth2", "azure_activedirectory_v2", "ldap", "saml"] as const;
@@ -55,18 +55,9 @@ const ldapUrl = z.string().refine((value) => /^ldaps?:\/\/.+/.test(value), "must
 const required = z.string().min(1, "must not be empty");
 
 const environment = z.object({
-  SIGNIN_PROVIDERS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(",")
-        .map((item) => item.trim())
-        .filter((item) => item !== ""),
-    )
-    .pipe(
-      z.array(z.enum(SIGNIN_PROVIDERS, { error: `must be a comma-separated list of ${SIGNIN_PROVIDERS.join(", ")}` })),
-    )
-    .default(["github"]),
+  SIGNIN_PROVIDERS: commaList(
+    z.enum(SIGNIN_PROVIDERS, { error: `must be a comma-separated list of ${SIGNIN_PROVIDERS.join(", ")}` }),
+  ).default(["github"]),
   GOOGLE_ISSUER: httpUrl.default("https://accounts.google.com"),
   GOOGLE_CLIENT_ID: required.optional(),
   GOOGLE_CLIENT_SECRET: required.optional(),

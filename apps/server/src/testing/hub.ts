@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Engine } from "@gantry/db";
 import { seedDemo } from "@gantry/hub-sandbox/demo";
-import { createHubSandbox, type HubSandbox } from "@gantry/hub-sandbox/sandbox";
+import { createHubSandbox, type HubSandbox, type HubSandboxOptions } from "@gantry/hub-sandbox/sandbox";
 import { Octokit } from "@octokit/rest";
 import type { GitHubConfig } from "../codehost/config.js";
 import { OutboxMailer } from "../mail/mailer.js";
@@ -11,16 +11,19 @@ import { createOrganization, createWorkspace, field, gql, type TestUser } from "
 
 export const SANDBOX_CLIENT = { clientId: "gantry-test", clientSecret: "gantry-test-secret" };
 
-/** A running hub sandbox with the demo data, and the GitHub settings that point Gantry at it. */
+/**
+ * A running hub sandbox with the demo data (or what `seed` puts there), and the GitHub settings
+ * that point Gantry at it.
+ */
 export async function startHub(
-  options: { apiPrefix?: string } = {},
+  options: Pick<HubSandboxOptions, "apiPrefix" | "seed" | "onRequest"> = {},
 ): Promise<{ hub: HubSandbox; github: GitHubConfig }> {
   const hub = await createHubSandbox({
     host: "127.0.0.1",
     port: 0,
     seed: seedDemo,
     oauthApps: [SANDBOX_CLIENT],
-    ...(options.apiPrefix ? { apiPrefix: options.apiPrefix } : {}),
+    ...options,
   });
   return { hub, github: { webUrl: hub.url, apiUrl: hub.apiUrl, ...SANDBOX_CLIENT, reconcileIntervalMs: 0 } };
 }
@@ -59,6 +62,16 @@ export async function continueWithGitHub(
   });
   const fragment = new URLSearchParams(new URL(String(finish.headers.location), "http://gantry.test").hash.slice(1));
   return { start, authorize, finish, token: fragment.get("token") };
+}
+
+/** The sandbox's demo person signed in through "Continue with GitHub", with a workspace of their own. */
+export async function demoWithWorkspace(t: TestApp, hub: HubSandbox): Promise<{ demo: TestUser; workspace: string }> {
+  const { token } = await continueWithGitHub(t, hub, "demo");
+  if (!token) throw new Error("GitHub sign-in gave no session");
+  const viewer = field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer");
+  const demo: TestUser = { ...viewer, userId: "", token };
+  const workspace = await createWorkspace(t, demo, await createOrganization(t, demo));
+  return { demo, workspace };
 }
 
 /** A free loopback port, for an app that must really listen (webhooks come over the network). */
@@ -102,10 +115,7 @@ export async function gantryWithHub(
     },
   );
   await t.app.listen({ port, host: "127.0.0.1" });
-  const { token } = await continueWithGitHub(t, hub, "demo");
-  const viewer = field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer");
-  const demo: TestUser = { ...viewer, userId: "", token: token ?? "" };
-  const workspace = await createWorkspace(t, demo, await createOrganization(t, demo));
+  const { demo, workspace } = await demoWithWorkspace(t, hub);
   const demoAccount = hub.store.accountByLogin("demo");
   if (!demoAccount) throw new Error("the demo seed has no demo user");
   const demoOctokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(demoAccount) });

@@ -9,6 +9,27 @@ export interface SubscriptionStream {
 }
 
 /**
+ * Splits what an event stream has sent so far into the data of its complete `next` events, in
+ * order, and the unfinished rest, which waits for the next chunk.
+ */
+export function nextEventsIn(buffered: string): { data: string[]; rest: string } {
+  const messages = buffered.split("\n\n");
+  const rest = messages.pop() ?? "";
+  const data: string[] = [];
+  for (const message of messages) {
+    const lines = message.split("\n");
+    if (!lines.includes("event: next")) continue;
+    data.push(
+      lines
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(5).trim())
+        .join("\n"),
+    );
+  }
+  return { data, rest };
+}
+
+/**
  * A GraphQL subscription over server-sent events, the way the web app opens one: a POST to
  * /graphql asking for text/event-stream, with the session as a bearer token.
  */
@@ -41,18 +62,9 @@ export async function subscribe(
       if (result) return result;
       const { done, value } = await reader.read();
       if (done) throw new Error("the event stream ended");
-      buffered += value;
-      const messages = buffered.split("\n\n");
-      buffered = messages.pop() ?? "";
-      for (const message of messages) {
-        const lines = message.split("\n");
-        if (!lines.includes("event: next")) continue;
-        const data = lines
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).trim())
-          .join("\n");
-        results.push(JSON.parse(data) as GraphQLAnswer);
-      }
+      const { data, rest } = nextEventsIn(buffered + value);
+      buffered = rest;
+      for (const result of data) results.push(JSON.parse(result) as GraphQLAnswer);
     }
   }
 

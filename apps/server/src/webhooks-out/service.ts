@@ -1,6 +1,6 @@
 import { type Database, schema } from "@gantry/db";
 import { desc, eq } from "drizzle-orm";
-import { type AuditOrigin, recordAuditEvent, workspaceScope } from "../audit/record.js";
+import { type AuditOrigin, recordWorkspaceAuditEvent } from "../audit/record.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import { GantryError } from "../graphql/errors.js";
 import type { JobQueue } from "../jobs/background.js";
@@ -128,16 +128,12 @@ export async function deleteWebhook(
   const webhook = await requireWebhook(deps, userId, webhookId);
   await deps.db.transaction(async (tx) => {
     await tx.delete(outboundWebhooks).where(eq(outboundWebhooks.id, webhook.id));
-    const scope = await workspaceScope(tx, webhook.workspaceId);
-    await recordAuditEvent(tx, {
+    await recordWorkspaceAuditEvent(tx, webhook.workspaceId, {
       action: "webhook.deleted",
       actor: { id: userId },
-      organizationId: scope.organizationId,
-      workspaceId: webhook.workspaceId,
       // The address only; the signing secret stays sealed and out of the log.
       target: { type: "webhook", id: webhook.id, label: webhook.url },
       origin,
-      details: { workspace: scope.workspaceName },
     });
   });
   deps.hookCache.forget(webhook.workspaceId);
