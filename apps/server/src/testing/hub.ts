@@ -84,6 +84,15 @@ export interface GantryWithHub {
   demoOctokit: Octokit;
 }
 
+/** The demo person signed in through "Continue with GitHub", with a workspace in a new organisation of theirs. */
+export async function demoWithWorkspace(t: TestApp, hub: HubSandbox): Promise<{ demo: TestUser; workspace: string }> {
+  const { token } = await continueWithGitHub(t, hub, "demo");
+  if (!token) throw new Error("GitHub sign-in gave no session");
+  const viewer = field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer");
+  const demo: TestUser = { ...viewer, userId: "", token };
+  return { demo, workspace: await createWorkspace(t, demo, await createOrganization(t, demo)) };
+}
+
 export async function gantryWithHub(
   engine: Engine,
   env: NodeJS.ProcessEnv = {},
@@ -102,10 +111,7 @@ export async function gantryWithHub(
     },
   );
   await t.app.listen({ port, host: "127.0.0.1" });
-  const { token } = await continueWithGitHub(t, hub, "demo");
-  const viewer = field<{ id: string; email: string }>(await gql(t, token, "{ viewer { id email } }"), "viewer");
-  const demo: TestUser = { ...viewer, userId: "", token: token ?? "" };
-  const workspace = await createWorkspace(t, demo, await createOrganization(t, demo));
+  const { demo, workspace } = await demoWithWorkspace(t, hub);
   const demoAccount = hub.store.accountByLogin("demo");
   if (!demoAccount) throw new Error("the demo seed has no demo user");
   const demoOctokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(demoAccount) });

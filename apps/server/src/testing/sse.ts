@@ -9,6 +9,30 @@ export interface SubscriptionStream {
 }
 
 /**
+ * Reads a GraphQL subscription's server-sent events as they come, in chunks of text: each call
+ * answers the results of the `next` events its chunk completed, parsed, in order.
+ */
+export function nextEventParser(): (chunk: string) => unknown[] {
+  let buffered = "";
+  return (chunk) => {
+    buffered += chunk;
+    const messages = buffered.split("\n\n");
+    buffered = messages.pop() ?? "";
+    return messages
+      .map((message) => message.split("\n"))
+      .filter((lines) => lines.includes("event: next"))
+      .map((lines) =>
+        JSON.parse(
+          lines
+            .filter((line) => line.startsWith("data:"))
+            .map((line) => line.slice(5).trim())
+            .join("\n"),
+        ),
+      );
+  };
+}
+
+/**
  * A GraphQL subscription over server-sent events, the way the web app opens one: a POST to
  * /graphql asking for text/event-stream, with the session as a bearer token.
  */
@@ -32,7 +56,7 @@ export async function subscribe(
   });
   if (!response.body) throw new Error(`no event stream (HTTP ${response.status})`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
+  const parse = nextEventParser();
   const results: GraphQLAnswer[] = [];
 
   async function read(): Promise<GraphQLAnswer> {
@@ -41,18 +65,7 @@ export async function subscribe(
       if (result) return result;
       const { done, value } = await reader.read();
       if (done) throw new Error("the event stream ended");
-      buffered += value;
-      const messages = buffered.split("\n\n");
-      buffered = messages.pop() ?? "";
-      for (const message of messages) {
-        const lines = message.split("\n");
-        if (!lines.includes("event: next")) continue;
-        const data = lines
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).trim())
-          .join("\n");
-        results.push(JSON.parse(data) as GraphQLAnswer);
-      }
+      results.push(...(parse(value) as GraphQLAnswer[]));
     }
   }
 
