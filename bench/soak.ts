@@ -18,6 +18,7 @@ import { BOARD_PAGE_SIZE } from "@gantry/domain";
 import { type SubscriptionStream, subscribe } from "../apps/server/src/testing/sse.js";
 import { BOARD_PIPELINES, OPEN_PAGE } from "../apps/web/src/board/api.js";
 import { machine } from "./machine.js";
+import { generator } from "./random.js";
 import { benchDatabase, benchDatabaseName, boardSize, seedBoard } from "./seed.js";
 import { type MemorySample, soakVerdict } from "./soak-verdict.js";
 import { percentile } from "./stats.js";
@@ -53,17 +54,6 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? null;
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 const log = (message: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-/** mulberry32, as B2 uses: the same mix of operations on every run. */
-function generator(seed: number) {
-  let state = seed;
-  return (below: number) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value ^= value + Math.imul(value ^ (value >>> 7), 61 | value);
-    return Math.floor((((value ^ (value >>> 14)) >>> 0) / 4294967296) * below);
-  };
-}
 
 // ---- the documents (the board's own where the web app exports them) ----
 const SEARCH = `query soakSearch($workspaceId: ID!, $query: String) {

@@ -6,6 +6,7 @@
  * counting pass after the timed one, since relaying costs the bench process CPU and adds latency.
  */
 import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { type ServerDatabase, type ServerProcess, startBuiltServer } from "./server-process.js";
 
 /** The protocol's request codes sent before the startup message, which has no type byte either. */
 const SSL_REQUEST = 80877103;
@@ -74,4 +75,32 @@ export async function statementCounter(postgresUrl: string): Promise<StatementCo
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * Statements per operation against PostgreSQL (null on PGlite, which has no wire to count on): a
+ * built server behind the counting relay; `prepare` gives the operation, which runs `warmups` times
+ * uncounted, then `counted` times counted.
+ */
+export async function statementsPerOperation(
+  database: ServerDatabase,
+  prepare: (server: ServerProcess) => () => Promise<unknown>,
+  { warmups, counted }: { warmups: number; counted: number },
+): Promise<number | null> {
+  if (!("DATABASE_URL" in database)) return null;
+  const counter = await statementCounter(database.DATABASE_URL);
+  try {
+    const server = await startBuiltServer({ DATABASE_URL: counter.url });
+    try {
+      const operation = prepare(server);
+      for (let index = 0; index < warmups; index++) await operation();
+      const before = counter.statements();
+      for (let index = 0; index < counted; index++) await operation();
+      return (counter.statements() - before) / counted;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await counter.close();
+  }
 }

@@ -11,8 +11,8 @@ import { BOARD_PIPELINES, FILTERED_COUNTS, firstPagesQuery, firstPagesVariables 
 import { FIRST_PAGES_PER_REQUEST } from "../apps/web/src/board/first-pages.js";
 import { graphqlClient } from "./http.js";
 import type { SeededBoard } from "./seed.js";
-import { type ServerDatabase, type ServerProcess, startBuiltServer } from "./server-process.js";
-import { statementCounter } from "./statement-counter.js";
+import type { ServerDatabase, ServerProcess } from "./server-process.js";
+import { statementsPerOperation } from "./statement-counter.js";
 import { type Summary, summarize, timed } from "./stats.js";
 
 /** A filtered viewport's search: the filters input and the search text, as the web app sends them. */
@@ -97,20 +97,8 @@ async function countStatements(
   board: SeededBoard,
   search: ViewportSearch | null,
 ): Promise<number | null> {
-  if (!("DATABASE_URL" in database)) return null;
-  const counter = await statementCounter(database.DATABASE_URL);
-  try {
-    const server = await startBuiltServer({ DATABASE_URL: counter.url });
-    try {
-      const viewport = viewportOf(server, board, search);
-      await viewport();
-      const before = counter.statements();
-      for (let index = 0; index < COUNTED_VIEWPORTS; index++) await viewport();
-      return (counter.statements() - before) / COUNTED_VIEWPORTS;
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await counter.close();
-  }
+  return statementsPerOperation(database, (server) => viewportOf(server, board, search), {
+    warmups: 1,
+    counted: COUNTED_VIEWPORTS,
+  });
 }
