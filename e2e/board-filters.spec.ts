@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type Account, createAccount, signInAs, workspaceWithNativeIssues } from "./support/gantry-api.js";
+import { screenshots } from "./support/screenshots.js";
 
 const ISSUES = [
   { title: "Checkout crashes on submit", labels: ["bug"] },
@@ -31,14 +32,6 @@ async function expectCards(page: Page, titles: string[]) {
     if (titles.includes(title)) await expect(card).toBeVisible();
     else await expect(card).toHaveCount(0);
   }
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 async function openSignedIn(browser: Browser, account: Account, url: string): Promise<Page> {
