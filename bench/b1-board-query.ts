@@ -16,20 +16,15 @@ const TARGET_MS: Record<number, number> = { 10000: 50, 50000: 150, 100000: 50 };
 export const b1BoardQuery: Benchmark = {
   id: "B1",
   title: "board query for the first viewport",
-  async run({ quick, sizes, postgresUrl, log }) {
+  async run(context) {
+    const { quick, log } = context;
     // A fresh server's first few hundred viewports run code V8 has not optimised yet (decision 0051):
     // warm-up counted in viewports, so a busy machine warms up as far as a quiet one.
     const warmup = quick ? 20 : 200;
     const runs = quick ? 15 : 60;
     const rows = await eachBoardCase(
-      {
-        postgresUrl,
-        sizes: sizes ?? (quick ? [2_000] : [1_000, 10_000, 100_000]),
-        states: ["fresh", "moved-in"],
-        suffix: "bench_b1",
-        quick,
-        log,
-      },
+      context,
+      { sizes: quick ? [2_000] : [1_000, 10_000, 100_000], states: ["fresh", "moved-in"], suffix: "bench_b1" },
       async ({ engine, issues, state, board, where }) => {
         const server = await startBuiltServer(where.server);
         try {

@@ -25,20 +25,15 @@ const MOVE = `mutation ($pipelineId: ID!, $issueId: ID!, $position: Int, $worksp
 export const b2ConcurrentMoves: Benchmark = {
   id: "B2",
   title: "moves by 50 concurrent clients",
-  async run({ quick, sizes, postgresUrl, log }) {
+  async run(context) {
+    const { quick, postgresUrl, log } = context;
     const seconds = quick ? 5 : 60;
     // Untimed moves first, so V8 has optimised the fresh server's move path (decision 0051's warm-up),
     // counted in moves so a busy machine warms up as far as a quiet one.
     const warmupMoves = quick ? 500 : 5_000;
     const rows = await eachBoardCase(
-      {
-        postgresUrl,
-        sizes: sizes ?? [quick ? 2_000 : 10_000],
-        states: ["fresh", "moved-in"],
-        suffix: "bench_b2",
-        quick,
-        log,
-      },
+      context,
+      { sizes: [quick ? 2_000 : 10_000], states: ["fresh", "moved-in"], suffix: "bench_b2" },
       (boardCase) => measureMoves(boardCase, { seconds, warmupMoves, postgresUrl, log }),
     );
     return {
@@ -182,9 +177,13 @@ async function statementsPerMove(
   board: BoardCase["board"],
   nextMove: (next: (below: number) => number) => Record<string, unknown>,
 ): Promise<number | null> {
-  return statementsPerOperation(database, { warmups: 20, counted: 200 }, (server) => {
-    const request = leanGraphqlClient(server.url, board.owner.token, 1);
-    const next = generator(99);
-    return () => request(MOVE, nextMove(next));
-  });
+  const next = generator(99);
+  return statementsPerOperation(
+    database,
+    (server) => {
+      const request = leanGraphqlClient(server.url, board.owner.token, 1);
+      return () => request(MOVE, nextMove(next));
+    },
+    { warmups: 20, counted: 200 },
+  );
 }

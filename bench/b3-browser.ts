@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import { SEARCH_DEBOUNCE_MS } from "@gantry/domain";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { createTestApp } from "../apps/server/src/testing/app.js";
+import { CHROMIUM } from "../e2e/support/gantry-server.js";
 import { baseUrl } from "./fanout.js";
 import type { Benchmark, Row } from "./registry.js";
 import { benchDatabase, boardSize, seedBoard } from "./seed.js";
@@ -24,19 +25,8 @@ const FILTER_MS = 50;
 const INITIAL_JS_KB = 300;
 const LONG_TASK_MS = 50;
 
-/** Debian's Chromium with the e2e suite's flags; a browser download is neither possible nor wanted. */
-const launch = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+/** Debian's Chromium with the e2e suite's flags. */
+const launch = () => chromium.launch(CHROMIUM);
 
 /**
  * Runs in every page before its own scripts: records when the first card is in the DOM (at the

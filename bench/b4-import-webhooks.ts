@@ -8,16 +8,15 @@
 import { randomUUID } from "node:crypto";
 import { schema } from "@gantry/db";
 import type { TestDatabase } from "@gantry/db/testing";
-import { seedIssues } from "@gantry/hub-sandbox/bulk";
-import { seedDemo } from "@gantry/hub-sandbox/demo";
 import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
 import { sign } from "@octokit/webhooks-methods";
 import { and, count, eq, like, sql } from "drizzle-orm";
 import { issueWire } from "../apps/hub-sandbox/src/issues/wire.js";
 import { WEBHOOK_PATH } from "../apps/server/src/codehost/repositories.js";
-import { createTestApp, type TestApp } from "../apps/server/src/testing/app.js";
+import type { TestApp } from "../apps/server/src/testing/app.js";
 import { gql, type TestUser } from "../apps/server/src/testing/factories.js";
-import { demoWithWorkspace, freePort, startHub } from "../apps/server/src/testing/hub.js";
+import { demoWithWorkspace } from "../apps/server/src/testing/hub.js";
+import { demoHubWithIssues, gantryBesideHub } from "./hub-gantry.js";
 import type { Benchmark, Row } from "./registry.js";
 import { benchDatabase } from "./seed.js";
 
@@ -45,24 +44,10 @@ interface Setup {
 export async function setUp(postgresUrl: string | null, issues: number): Promise<Setup> {
   const database = await benchDatabase(postgresUrl, "bench_b4");
   const requests: string[] = [];
-  const { hub, github } = await startHub({
-    // Issues only: pull requests would add their own list (pulls, for review requests) to the count.
-    seed: (store) => {
-      seedDemo(store);
-      seedIssues(store, { owner: "demo", repo: "big", issues, pullRequestEvery: 0 });
-    },
-    onRequest: (request) => requests.push(`${request.method} ${request.url.replace(/\?.*/, "")}`),
-  });
-  const port = await freePort();
-  const t = await createTestApp(
-    {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
-    },
-    { database, github },
+  const hub = await demoHubWithIssues([{ repo: "big", issues }], (request) =>
+    requests.push(`${request.method} ${request.url.replace(/\?.*/, "")}`),
   );
-  await t.app.listen({ port, host: "127.0.0.1" });
+  const { t, port } = await gantryBesideHub(database, hub);
   const { demo, workspace } = await demoWithWorkspace(t, hub);
   return { database, hub, t, port, demo, workspace, requests };
 }

@@ -7,18 +7,16 @@
  * issue placed.
  */
 import { schema } from "@gantry/db";
-import { seedIssues } from "@gantry/hub-sandbox/bulk";
-import { seedDemo } from "@gantry/hub-sandbox/demo";
 import { seedRepositoryFrom } from "@gantry/zenhub-stand-in/from-hub";
 import { seedWorkspace } from "@gantry/zenhub-stand-in/seed";
 import { createZenhubStandIn } from "@gantry/zenhub-stand-in/stand-in";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { count, eq } from "drizzle-orm";
 import { createInProcessBus } from "../apps/server/src/events/event-bus.js";
-import { createTestApp } from "../apps/server/src/testing/app.js";
 import { field, gql } from "../apps/server/src/testing/factories.js";
-import { demoWithWorkspace, freePort, startHub } from "../apps/server/src/testing/hub.js";
+import { demoWithWorkspace, SANDBOX_CLIENT } from "../apps/server/src/testing/hub.js";
 import { runZenhubImport } from "../apps/server/src/zenhub-import/run.js";
+import { demoHubWithIssues, gantryBesideHub } from "./hub-gantry.js";
 import { machine } from "./machine.js";
 import type { Benchmark } from "./registry.js";
 import { benchDatabase } from "./seed.js";
@@ -35,12 +33,7 @@ const START = `mutation ($workspaceId: ID!, $apiKey: String!, $zenhubWorkspaceId
 async function measure(postgresUrl: string | null, repositoryCount: number, issuesEach: number) {
   const database = await benchDatabase(postgresUrl, "gantry_bench_b8");
   const names = Array.from({ length: repositoryCount }, (_, index) => `zh-${String(index + 1).padStart(2, "0")}`);
-  const { hub, github } = await startHub({
-    seed: (store) => {
-      seedDemo(store);
-      for (const repo of names) seedIssues(store, { owner: "demo", repo, issues: issuesEach, pullRequestEvery: 0 });
-    },
-  });
+  const hub = await demoHubWithIssues(names.map((repo) => ({ repo, issues: issuesEach })));
   const zenhub = await createZenhubStandIn({
     seed: (store) =>
       seedWorkspace(store, {
@@ -49,18 +42,8 @@ async function measure(postgresUrl: string | null, repositoryCount: number, issu
         repositories: names.map((name) => seedRepositoryFrom(hub.store, `demo/${name}`)),
       }),
   });
-  const port = await freePort();
-  const t = await createTestApp(
-    {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
-      ZENHUB_API_URL: zenhub.endpoint,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
-    },
-    { database, github },
-  );
+  const { t } = await gantryBesideHub(database, hub, { ZENHUB_API_URL: zenhub.endpoint });
   try {
-    await t.app.listen({ port, host: "127.0.0.1" });
     const { demo, workspace } = await demoWithWorkspace(t, hub);
     const { token } = demo;
     const zenhubWorkspace = [...zenhub.store.workspaces.values()][0];
@@ -87,7 +70,7 @@ async function measure(postgresUrl: string | null, repositoryCount: number, issu
         codeHost: {
           db: database.db,
           secretBox: t.secretBox,
-          github,
+          github: { webUrl: hub.url, apiUrl: hub.apiUrl, ...SANDBOX_CLIENT, reconcileIntervalMs: 0 },
           publicUrl: t.config.publicUrl,
           now,
           events,

@@ -34,19 +34,14 @@ function viewportSearch(search: (typeof SEARCHES)[number]): ViewportSearch {
 export const b9FilteredViewport: Benchmark = {
   id: "B9",
   title: "searched and filtered viewport",
-  async run({ quick, sizes, postgresUrl, log }) {
+  async run(context) {
+    const { quick, log } = context;
     const warmup = quick ? 20 : 100;
     const runs = quick ? 15 : 60;
     const plans: string[] = [];
     const rows = await eachBoardCase(
-      {
-        postgresUrl,
-        sizes: sizes ?? (quick ? [2_000] : [1_000, 10_000, 100_000]),
-        states: ["fresh"],
-        suffix: "bench_b9",
-        quick,
-        log,
-      },
+      context,
+      { sizes: quick ? [2_000] : [1_000, 10_000, 100_000], states: ["fresh"], suffix: "bench_b9" },
       async ({ engine, issues, board, where }) => {
         const found: Row[] = [];
         if ("DATABASE_URL" in where.server) {

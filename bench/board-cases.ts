@@ -7,7 +7,7 @@
 
 import { calibrate, describeCalibration } from "./machine.js";
 import { moveIn } from "./moved-in.js";
-import type { Row } from "./registry.js";
+import type { BenchContext, Row } from "./registry.js";
 import { benchDatabase, boardSize, type SeededBoard, seedBoard } from "./seed.js";
 import { type BenchServerDatabase, benchServerDatabase } from "./server-process.js";
 
@@ -34,25 +34,24 @@ export function movedInMoves(quick: boolean): number {
  * Each case's database is seeded, closed (the built server takes it over) and removed afterwards.
  */
 export async function eachBoardCase(
+  context: BenchContext,
   options: {
-    postgresUrl: string | null;
+    /** The sizes measured unless the command line names others (`--sizes=`). */
     sizes: number[];
     states: BoardState[];
     /** The database name's suffix (benchDatabaseName). */
     suffix: string;
-    quick: boolean;
-    log(message: string): void;
   },
   measure: (boardCase: BoardCase) => Promise<Row[]>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   // `BENCH_ENGINES=postgresql` (or `pglite`) leaves the other engine out of a long run.
   const only = process.env.BENCH_ENGINES?.toLowerCase();
-  const engines = (options.postgresUrl ? [options.postgresUrl, null] : [null]).filter(
+  const engines = (context.postgresUrl ? [context.postgresUrl, null] : [null]).filter(
     (url) => !only || only.includes(url ? "postgres" : "pglite"),
   );
   for (const url of engines) {
-    for (const issues of options.sizes) {
+    for (const issues of context.sizes ?? options.sizes) {
       // `BENCH_STATES=fresh` (or `moved-in`) leaves the other board state out of a long run.
       const states = options.states.filter((state) => !process.env.BENCH_STATES || process.env.BENCH_STATES === state);
       for (const state of states) {
@@ -64,11 +63,11 @@ export async function eachBoardCase(
           const board = await seedBoard(database, boardSize(issues));
           let made = `seeded in ${(board.seedMs / 1000).toFixed(1)} s`;
           if (state === "moved-in") {
-            const moves = movedInMoves(options.quick);
+            const moves = movedInMoves(context.quick);
             const movedMs = await moveIn(database, board, moves);
             made += `, then ${moves.toLocaleString("en")} moves in ${(movedMs / 1000).toFixed(1)} s, no VACUUM`;
           }
-          options.log(`${label}: ${made}`);
+          context.log(`${label}: ${made}`);
           // Only the built server serves, and PGlite's files take one process at a time.
           await board.t.app.close();
           await database.dispose();
@@ -78,7 +77,7 @@ export async function eachBoardCase(
           rows.push(...measured.map((row) => ({ ...row, figure: `${row.figure}; calibration after: ${calibration}` })));
         } catch (error) {
           const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-          options.log(`${label} failed: ${message}`);
+          context.log(`${label} failed: ${message}`);
           rows.push({ case: label, target: "runs", figure: `failed: ${message}`, met: false });
         } finally {
           await where.remove();

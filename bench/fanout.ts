@@ -8,7 +8,7 @@ import { schema } from "@gantry/db";
 import { eq } from "drizzle-orm";
 import type { TestApp } from "../apps/server/src/testing/app.js";
 import { signUpUser, type TestUser } from "../apps/server/src/testing/factories.js";
-import { nextEventsIn } from "../apps/server/src/testing/sse.js";
+import { nextEventParser } from "../apps/server/src/testing/sse.js";
 import { BOARD_EVENTS } from "../apps/web/src/board/board-events.js";
 import type { SeededBoard } from "./seed.js";
 import { ms, summarize } from "./stats.js";
@@ -93,17 +93,15 @@ export async function openSubscriber(
   const waiting = new Map<string, { resolve(at: number): void; reject(error: Error): void }>();
   let failure: Error | null = null;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parse = nextEventParser();
   const pump = async () => {
-    let buffered = "";
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
       // The moment this subscriber has the bytes, before parsing: what a browser's stream reader sees.
       const at = performance.now();
-      const { data, rest } = nextEventsIn(buffered + value);
-      buffered = rest;
-      for (const event of data) {
-        const result = JSON.parse(event) as {
+      for (const event of parse(value)) {
+        const result = event as {
           data?: { boardEvents?: { clientMutationId: string | null } };
           errors?: { message: string }[];
         };

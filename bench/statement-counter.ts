@@ -78,25 +78,25 @@ export async function statementCounter(postgresUrl: string): Promise<StatementCo
 }
 
 /**
- * Statements per operation on a second built server behind a counting relay, after `warmups`
- * uncounted ones; null on PGlite, whose server holds its files alone (decision 0066).
- * `operationOn` makes the operation for that server.
+ * Statements per operation against PostgreSQL (null on PGlite, which has no wire to count on): a
+ * built server behind the counting relay; `prepare` gives the operation, which runs `warmups` times
+ * uncounted, then `counted` times counted.
  */
 export async function statementsPerOperation(
   database: ServerDatabase,
-  counts: { warmups: number; counted: number },
-  operationOn: (server: ServerProcess) => () => Promise<unknown>,
+  prepare: (server: ServerProcess) => () => Promise<unknown>,
+  { warmups, counted }: { warmups: number; counted: number },
 ): Promise<number | null> {
   if (!("DATABASE_URL" in database)) return null;
   const counter = await statementCounter(database.DATABASE_URL);
   try {
     const server = await startBuiltServer({ DATABASE_URL: counter.url });
     try {
-      const operation = operationOn(server);
-      for (let index = 0; index < counts.warmups; index++) await operation();
+      const operation = prepare(server);
+      for (let index = 0; index < warmups; index++) await operation();
       const before = counter.statements();
-      for (let index = 0; index < counts.counted; index++) await operation();
-      return (counter.statements() - before) / counts.counted;
+      for (let index = 0; index < counted; index++) await operation();
+      return (counter.statements() - before) / counted;
     } finally {
       await server.stop();
     }

@@ -97,7 +97,8 @@ async function countStatements(
   board: SeededBoard,
   search: ViewportSearch | null,
 ): Promise<number | null> {
-  return statementsPerOperation(database, { warmups: 1, counted: COUNTED_VIEWPORTS }, (server) =>
-    viewportOf(server, board, search),
-  );
+  return statementsPerOperation(database, (server) => viewportOf(server, board, search), {
+    warmups: 1,
+    counted: COUNTED_VIEWPORTS,
+  });
 }

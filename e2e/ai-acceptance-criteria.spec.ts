@@ -1,12 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-}
+import { expect, test } from "@playwright/test";
+import { createAccount, gql, signInAs, workspaceWithNativeIssues } from "./support/gantry-api.js";
+import { screenshots } from "./support/screenshots.js";
 
 test("suggests acceptance criteria from similar closed issues (no model configured), edited then inserted; the preference hides it", async ({
   page,
@@ -14,37 +8,26 @@ test("suggests acceptance criteria from similar closed issues (no model configur
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const owner = await createAccount(page.request, "ai-criteria");
+  // Two closed issues with checklists, then the one being written (#3).
   const {
-    workspaceIds: [workspaceId = ""],
-  } = await createOrganizationWithWorkspaces(page.request, owner, `AI Criteria ${Date.now().toString(36)}`, [
-    { name: "Reports" },
-  ]);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
+    workspaceId,
+    issueIds: [headerRow = "", contrast = ""],
+  } = await workspaceWithNativeIssues(
     page.request,
     owner,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
+    { organization: `AI Criteria ${Date.now().toString(36)}`, workspace: "Reports" },
+    [
+      {
+        title: "CSV export drops the header row",
+        body: "- [ ] The CSV starts with a header row\n- [ ] Column names match the board's fields",
+      },
+      { title: "Dark theme contrast on cards", body: "- [ ] Card text meets WCAG AA contrast" },
+      { title: "CSV export of estimates", body: "Estimates are missing from the CSV export." },
+    ],
   );
-  const create = async (title: string, body: string) => {
-    const answer = await gql<{ createIssue: { issue: { id: string } } }>(
-      page.request,
-      owner,
-      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-      { input: { repositoryId: workspace.gantryRepository.id, title, body } },
-    );
-    return answer.createIssue.issue.id;
-  };
-  const closed = [
-    await create(
-      "CSV export drops the header row",
-      "- [ ] The CSV starts with a header row\n- [ ] Column names match the board's fields",
-    ),
-    await create("Dark theme contrast on cards", "- [ ] Card text meets WCAG AA contrast"),
-  ];
   await gql(page.request, owner, "mutation ($ids: [ID!]!) { closeIssues(input: { issueIds: $ids }) { __typename } }", {
-    ids: closed,
+    ids: [headerRow, contrast],
   });
-  await create("CSV export of estimates", "Estimates are missing from the CSV export.");
 
   await signInAs(page, owner);
   await page.goto(`/workspaces/${workspaceId}/issues/3`);

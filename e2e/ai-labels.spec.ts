@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { expect, test } from "@playwright/test";
+import { createAccount, signInAs, workspaceWithNativeIssues } from "./support/gantry-api.js";
+import { screenshots } from "./support/screenshots.js";
 
 /** Past native issues a triager labelled: the workspace's classifier learns from these. */
 const HISTORY: [string, string[]][] = [
@@ -18,36 +19,21 @@ const HISTORY: [string, string[]][] = [
   ["Guide: document the plugin API", ["documentation"]],
 ];
 
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-}
-
 test("suggests labels for an issue from the workspace's own labelled issues; accept adds one, dismiss hides another", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const owner = await createAccount(page.request, "ai-labels");
-  const {
-    workspaceIds: [workspaceId = ""],
-  } = await createOrganizationWithWorkspaces(page.request, owner, `AI Labels ${Date.now().toString(36)}`, [
-    { name: "Triage" },
-  ]);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
+  const { workspaceId } = await workspaceWithNativeIssues(
     page.request,
     owner,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
+    { organization: `AI Labels ${Date.now().toString(36)}`, workspace: "Triage" },
+    [
+      ...HISTORY.map(([title, labels]) => ({ title, labels })),
+      { title: "The editor crashes with an error when saving" },
+    ],
   );
-  const create = (input: Record<string, unknown>) =>
-    gql(page.request, owner, "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }", {
-      input: { repositoryId: workspace.gantryRepository.id, ...input },
-    });
-  for (const [title, labels] of HISTORY) await create({ title, labels });
-  await create({ title: "The editor crashes with an error when saving" });
   const number = HISTORY.length + 1;
 
   await signInAs(page, owner);

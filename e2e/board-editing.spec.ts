@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { type Account, createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
+import { screenshots } from "./support/screenshots.js";
 
 const ISSUE_COUNT = 50;
 
@@ -28,13 +29,6 @@ const pipelineNames = (page: Page) =>
     .getByRole("region", { name: "Pipelines" })
     .locator(":scope > section[aria-labelledby]")
     .evaluateAll((sections) => sections.map((section) => section.querySelector("h2")?.textContent ?? ""));
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-}
 
 async function pipelineMenu(page: Page, name: string, item: string) {
   await page.getByRole("button", { name: `Pipeline actions: ${name}` }).click();

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type Account, createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { type Account, createAccount, signInAs, workspaceWithNativeIssues } from "./support/gantry-api.js";
+import { screenshots } from "./support/screenshots.js";
 
 const ISSUES = [
   { title: "Checkout crashes on submit", labels: ["bug"] },
@@ -11,23 +12,12 @@ const ISSUES = [
 /** A workspace whose board holds native issues with labels, made over the API. */
 async function boardWithNativeIssues(page: Page, account: Account): Promise<string> {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-  const {
-    workspaceIds: [workspaceId = ""],
-  } = await createOrganizationWithWorkspaces(page.request, account, `Filters Co ${suffix}`, [{ name: "Filtered" }]);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
+  const { workspaceId } = await workspaceWithNativeIssues(
     page.request,
     account,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
+    { organization: `Filters Co ${suffix}`, workspace: "Filtered" },
+    ISSUES,
   );
-  for (const issue of ISSUES) {
-    await gql(
-      page.request,
-      account,
-      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-      { input: { repositoryId: workspace.gantryRepository.id, ...issue } },
-    );
-  }
   return workspaceId;
 }
 
@@ -42,14 +32,6 @@ async function expectCards(page: Page, titles: string[]) {
     if (titles.includes(title)) await expect(card).toBeVisible();
     else await expect(card).toHaveCount(0);
   }
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 async function openSignedIn(browser: Browser, account: Account, url: string): Promise<Page> {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { createAccount, createOrganizationWithWorkspaces, gql, moveIssue, signInAs } from "./support/gantry-api.js";
 import { backlogIssues, runningSprintWith } from "./support/sprints.js";
 
 /*
@@ -32,13 +32,7 @@ test("on the board narrowed to the current sprint, moves made through the API re
     { id: workspaceId },
   );
   const pipelineId = (name: string) => workspace.pipelines.find((pipeline) => pipeline.name === name)?.id ?? "";
-  const move = (issueId: string, pipeline: string) =>
-    gql(
-      page.request,
-      owner,
-      "mutation ($p: ID!, $i: ID!, $w: ID) { moveIssue(input: { pipelineId: $p, issueId: $i, workspaceId: $w }) { issue { id } } }",
-      { p: pipeline, i: issueId, w: workspaceId },
-    );
+  const move = (issueId: string, pipeline: string) => moveIssue(page.request, owner, workspaceId, issueId, pipeline);
 
   await signInAs(page, owner);
   await page.goto(`/workspaces/${workspaceId}/board?sprints%3Asettings=current_sprint`);

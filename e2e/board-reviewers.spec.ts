@@ -1,13 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-}
+import { screenshots } from "./support/screenshots.js";
 
 test("a pull request's card shows who is asked to review it; a new request arrives live; the toggle hides them", async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type Account, createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { type Account, createAccount, gql, signInAs, workspaceWithNativeIssues } from "./support/gantry-api.js";
 import { screenshots } from "./support/screenshots.js";
 
 /** Created in this order, each on top of the first pipeline: board order is the reverse. */
@@ -8,23 +8,18 @@ const TITLES = ["banana", "Apple", "cherry", "Date"];
 /** A workspace whose first pipeline holds the native issues above; answers its id and that pipeline's name. */
 async function boardWithIssues(page: Page, account: Account) {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-  const {
-    workspaceIds: [workspaceId = ""],
-  } = await createOrganizationWithWorkspaces(page.request, account, `Sorting Co ${suffix}`, [{ name: "Sorted" }]);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string }; pipelines: { name: string }[] } }>(
+  const { workspaceId } = await workspaceWithNativeIssues(
     page.request,
     account,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { name } } }",
+    { organization: `Sorting Co ${suffix}`, workspace: "Sorted" },
+    TITLES.map((title) => ({ title })),
+  );
+  const { workspace } = await gql<{ workspace: { pipelines: { name: string }[] } }>(
+    page.request,
+    account,
+    "query ($id: ID!) { workspace(id: $id) { pipelines { name } } }",
     { id: workspaceId },
   );
-  for (const title of TITLES) {
-    await gql(
-      page.request,
-      account,
-      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-      { input: { repositoryId: workspace.gantryRepository.id, title } },
-    );
-  }
   return { workspaceId, pipelineName: workspace.pipelines[0]?.name ?? "" };
 }
 

@@ -1,12 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { type Account, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
-import { signInWithGitHub } from "./support/github-sandbox.js";
-
-interface PipelineCounts {
-  id: string;
-  name: string;
-  issueCounts: { issuesCount: number; pullRequestsCount: number };
-}
+import { type Account, createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
+import { addRepository, newIssuesCount, signInWithGitHub } from "./support/github-sandbox.js";
 
 /** A workspace with acme/web-app connected and its issues on the board. */
 async function boardWithWebApp(request: APIRequestContext, account: Account): Promise<string> {
@@ -14,32 +8,8 @@ async function boardWithWebApp(request: APIRequestContext, account: Account): Pr
   const {
     workspaceIds: [workspaceId = ""],
   } = await createOrganizationWithWorkspaces(request, account, `Board Co ${suffix}`, [{ name: "Launch board" }]);
-  const { viewer } = await gql<{ viewer: { githubRepositories: { ghId: number; name: string; ownerName: string }[] } }>(
-    request,
-    account,
-    "query { viewer { githubRepositories { ghId name ownerName } } }",
-  );
-  const webApp = viewer.githubRepositories.find((repo) => repo.ownerName === "acme" && repo.name === "web-app");
-  await gql(
-    request,
-    account,
-    "mutation ($workspaceId: ID!, $ghId: ID!) { addRepositoryToWorkspace(input: { workspaceId: $workspaceId, repositoryGhId: $ghId }) { workspaceRepository { __typename } } }",
-    { workspaceId, ghId: String(webApp?.ghId) },
-  );
-  await expect
-    .poll(
-      async () => {
-        const { workspace } = await gql<{ workspace: { pipelines: PipelineCounts[] } }>(
-          request,
-          account,
-          "query ($id: ID!) { workspace(id: $id) { pipelines(includeClosed: true) { id name issueCounts { issuesCount pullRequestsCount } } } }",
-          { id: workspaceId },
-        );
-        return workspace.pipelines.find((pipeline) => pipeline.name === "New Issues")?.issueCounts.issuesCount ?? 0;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(2);
+  await addRepository(request, account, workspaceId, { ownerName: "acme", name: "web-app" });
+  await expect.poll(() => newIssuesCount(request, account, workspaceId), { timeout: 30_000 }).toBeGreaterThan(2);
   return workspaceId;
 }
 

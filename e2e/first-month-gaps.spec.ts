@@ -5,7 +5,9 @@ import {
   createOrganizationWithWorkspaces,
   gql,
   signInAs,
+  workspaceWithNativeIssues,
 } from "./support/gantry-api.js";
+import { twoWeekSprints } from "./support/sprints.js";
 
 /** Issue #27's gaps between features, each where the web's state meets the server's answers. */
 
@@ -149,41 +151,13 @@ test("an empty Priority picker sends an admin to the priorities settings, and th
 
 test("Ctrl K finds the roadmap, a report, a sprint, and an issue by title or number", async ({ page }) => {
   const owner = await createAccount(page.request, "palette");
-  const {
-    workspaceIds: [workspaceId = ""],
-  } = await createOrganizationWithWorkspaces(page.request, owner, unique("Palette"), [{ name: "Storefront" }]);
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
+  const { workspaceId } = await workspaceWithNativeIssues(
     page.request,
     owner,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
+    { organization: unique("Palette"), workspace: "Storefront" },
+    [{ title: "Checkout is slow" }, { title: "Coupon field" }],
   );
-  for (const title of ["Checkout is slow", "Coupon field"])
-    await gql(
-      page.request,
-      owner,
-      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-      {
-        input: { repositoryId: workspace.gantryRepository.id, title },
-      },
-    );
-  const today = new Date().toISOString().slice(0, 10);
-  await gql(
-    page.request,
-    owner,
-    `mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }`,
-    {
-      input: {
-        workspaceId,
-        name: "Sprint",
-        period: 2,
-        startOn: today,
-        startOnTime: "00:00",
-        tzIdentifier: "UTC",
-        settings: { moveUnfinishedIssues: false, issuesFromPipeline: { enabled: false } },
-      },
-    },
-  );
+  await twoWeekSprints(page, owner, workspaceId, new Date().toISOString().slice(0, 10));
   const { workspace: planned } = await gql<{ workspace: { activeSprint: { name: string } } }>(
     page.request,
     owner,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type Account, createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { createDatedEpic } from "./support/planning.js";
 import { serverClock, setEstimate } from "./support/sprints.js";
 import { rowsOf } from "./support/tables.js";
 
@@ -72,25 +73,13 @@ test("a release and an epic across two workspaces: planning panel, roadmap and r
   // The epic and the release, over the days around the server's today.
   const today = (await serverClock(page)).getTime();
   const day = (offset: number) => new Date(today + offset * DAY_MS).toISOString().slice(0, 10);
-  const { createGantryEpic } = await gql<{ createGantryEpic: { gantryEpic: { id: string } } }>(
-    page.request,
-    owner,
-    'mutation ($w: ID!) { createGantryEpic(input: { workspaceId: $w, gantryEpic: { title: "Checkout" } }) { gantryEpic { id } } }',
-    { w: web },
-  );
-  const epicId = createGantryEpic.gantryEpic.id;
-  await gql(
-    page.request,
-    owner,
-    "mutation ($id: ID!, $s: ISO8601Date, $e: ISO8601Date) { updateGantryEpicDates(input: { gantryEpicId: $id, startOn: $s, endOn: $e }) { gantryEpic { id } } }",
-    { id: epicId, s: day(-3), e: day(10) },
-  );
-  await gql(
-    page.request,
-    owner,
-    "mutation ($i: [ID!]!, $e: [ID!]!) { addIssuesToGantryEpics(input: { issueIds: $i, gantryEpicIds: $e }) { successCount } }",
-    { i: [paymentForm, receipts], e: [epicId] },
-  );
+  await createDatedEpic(page.request, owner, {
+    workspaceId: web,
+    title: "Checkout",
+    startOn: day(-3),
+    endOn: day(10),
+    issueIds: [paymentForm, receipts],
+  });
   const { createRelease } = await gql<{ createRelease: { release: { id: string } } }>(
     page.request,
     owner,

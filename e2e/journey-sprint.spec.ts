@@ -1,7 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { createOrganizationWithWorkspaces, gql, moveIssue, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
-import { backlogIssues, serverClock, setEstimate } from "./support/sprints.js";
+import {
+  backlogIssues,
+  fillSprintsFromPipeline,
+  openSprintSettings,
+  serverClock,
+  setEstimate,
+} from "./support/sprints.js";
 import { rowsOf } from "./support/tables.js";
 
 /*
@@ -68,13 +74,8 @@ test("a sprint from setup to velocity: plan, work, board on the current sprint, 
   await signInAs(page, owner);
   await page.goto(`/workspaces/${workspaceId}/board`);
   await expect(card(page, "Gift cards")).toBeVisible();
-  await page.getByRole("button", { name: "Sprint settings" }).click();
-  const modal = page.getByRole("dialog", { name: "Set up sprints" });
-  await modal.getByLabel("First sprint starts on").fill(today);
-  await modal.getByLabel("Time zone").fill("UTC");
-  await modal.getByRole("checkbox", { name: /Build sprints from a pipeline/ }).check();
-  await modal.getByLabel("Pipeline", { exact: true }).selectOption({ label: "Backlog" });
-  await modal.getByLabel("Points per sprint").fill("8");
+  const modal = await openSprintSettings(page);
+  await fillSprintsFromPipeline(modal, { startOn: today, pipeline: "Backlog", points: 8 });
   await modal.getByRole("button", { name: "Start sprints" }).click();
   await expect(modal).toBeHidden();
 
@@ -133,13 +134,7 @@ test("a sprint from setup to velocity: plan, work, board on the current sprint, 
 
   // Work: Receipt emails goes In Progress, Checkout on Safari is done; the board, still narrowed, follows.
   const pipelineId = (name: string) => workspace.pipelines.find((pipeline) => pipeline.name === name)?.id ?? "";
-  const move = (issueId: string, pipeline: string) =>
-    gql(
-      page.request,
-      owner,
-      "mutation ($p: ID!, $i: ID!, $w: ID) { moveIssue(input: { pipelineId: $p, issueId: $i, workspaceId: $w }) { issue { id } } }",
-      { p: pipeline, i: issueId, w: workspaceId },
-    );
+  const move = (issueId: string, pipeline: string) => moveIssue(page.request, owner, workspaceId, issueId, pipeline);
   await move(ids["Receipt emails"] ?? "", pipelineId("In Progress"));
   await move(ids["Checkout on Safari"] ?? "", "closed--pipeline");
   // No reload: the board, narrowed to the current sprint, follows moves made elsewhere as they happen.

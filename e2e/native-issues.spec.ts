@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { sandboxURL } from "./playwright.config.js";
-import { createOrganizationWithWorkspaces, signInAs } from "./support/gantry-api.js";
-import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
+import { signInAs } from "./support/gantry-api.js";
+import { launchWorkspace } from "./support/github-sandbox.js";
 
 const pipeline = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const cards = (column: Locator) => column.getByRole("listitem").locator("article");
@@ -21,14 +21,7 @@ test("creates native and GitHub issues from the board, each on top of its pipeli
   test.setTimeout(120_000);
   const login = `native-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   await page.setViewportSize({ width: 1440, height: 900 });
-  const owner = await signInWithGitHub(page.request, { newLogin: login });
-  const github = await sandboxApi(page.request, login);
-  expect((await github.post("/user/repos", { name: "launch" })).status()).toBe(201);
-  expect((await github.post(`/repos/${login}/launch/issues`, { title: "Plan the launch" })).status()).toBe(201);
-  const {
-    workspaceIds: [workspaceId = ""],
-  } = await createOrganizationWithWorkspaces(page.request, owner, `Native Co ${login}`, [{ name: "Launch" }]);
-  await connectRepository(page.request, owner, workspaceId, "launch", 1);
+  const { owner, workspaceId } = await launchWorkspace(page.request, login, `Native Co ${login}`);
 
   await signInAs(page, owner);
   await page.goto(`/workspaces/${workspaceId}/board`);

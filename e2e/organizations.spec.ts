@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   createAccount,
   createOrganizationWithWorkspaces,
-  gql,
+  inviteToOrganization,
   PASSWORD,
   requestAccess,
   signInAs,
@@ -124,12 +124,7 @@ test("someone with an account logs in from the invitation's sign-up page and joi
   const { organizationId } = await createOrganizationWithWorkspaces(page.request, owner, organization, [
     { name: "Billing" },
   ]);
-  await gql(
-    page.request,
-    owner,
-    "mutation ($org: ID!, $email: String!) { createGantryOrganizationInvite(input: { gantryOrganizationId: $org, email: $email }) { token } }",
-    { org: organizationId, email: member.email },
-  );
+  await inviteToOrganization(page.request, owner, organizationId, member.email);
   await page.goto(linkPath(await latestMail(page.request, member.email, /You're invited to join/)));
   await expect(page).toHaveURL(/\/signup\?invite=/);
   await page.getByRole("link", { name: "Log in" }).click();
@@ -170,12 +165,7 @@ for (const theme of ["light-mode", "dark-mode"] as const) {
       ]);
       await requestAccess(page.request, viewer, globex.organizationId);
       await requestAccess(page.request, neighbour, acmeIds.organizationId);
-      await gql(
-        page.request,
-        viewer,
-        'mutation ($org: ID!) { createGantryOrganizationInvite(input: { gantryOrganizationId: $org, email: "new.hire@acme.test" }) { token } }',
-        { org: acmeIds.organizationId },
-      );
+      await inviteToOrganization(page.request, viewer, acmeIds.organizationId, "new.hire@acme.test");
 
       await signInAs(page, viewer);
       await page.addInitScript((value) => localStorage.setItem("webapp_theme_preference", value), theme);

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, gantryWebServer } from "./support/gantry-server.js";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -29,18 +30,7 @@ export default defineConfig({
     baseURL,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    launchOptions: {
-      // Debian's Chromium; a browser download is neither possible nor wanted here.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   projects: [
     { name: "chromium", use: { browserName: "chromium" }, testIgnore: ["enterprise/**", "journey-*.spec.ts"] },
@@ -71,34 +61,21 @@ export default defineConfig({
       timeout: 60_000,
       env: { PORT: String(port + 2), HOST: "127.0.0.1", ZENHUB_STAND_IN_KEY: ZENHUB_KEY },
     },
-    {
-      command: "node apps/server/dist/main.js",
-      cwd: root,
-      url: `${baseURL}/ping`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        GANTRY_DATA_DIR: mkdtempSync(join(tmpdir(), "gantry-e2e-")),
-        LOG_LEVEL: "warn",
-        // Mailed links must point at the server under test; the dev outbox is where specs read them.
-        PUBLIC_URL: baseURL,
-        AUTH_RATE_LIMIT_PER_MINUTE: "10000",
-        // Every spec's users share one address and a few accounts; the limits have tests of their own.
-        GRAPHQL_RATE_LIMIT_PER_USER_PER_MINUTE: "100000",
-        GRAPHQL_RATE_LIMIT_PER_IP_PER_MINUTE: "100000",
-        // Specs move the server's clock past a sprint's end with POST /__test/clock.
-        GANTRY_TEST_CLOCK: "true",
-        // webhooks.spec.ts delivers to a receiver on loopback, and retries after a second.
-        GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
-        GANTRY_WEBHOOK_RETRY_DELAY_SECONDS: "1",
-        ZENHUB_API_URL: `${zenhubURL}/public/graphql`,
-        GITHUB_URL: sandboxURL,
-        GITHUB_API_URL: sandboxURL,
-        GITHUB_CLIENT_ID: sandboxClient.id,
-        GITHUB_CLIENT_SECRET: sandboxClient.secret,
-      },
-    },
+    gantryWebServer(port, {
+      GANTRY_DATA_DIR: mkdtempSync(join(tmpdir(), "gantry-e2e-")),
+      // Every spec's users share one address and a few accounts; the limits have tests of their own.
+      GRAPHQL_RATE_LIMIT_PER_USER_PER_MINUTE: "100000",
+      GRAPHQL_RATE_LIMIT_PER_IP_PER_MINUTE: "100000",
+      // Specs move the server's clock past a sprint's end with POST /__test/clock.
+      GANTRY_TEST_CLOCK: "true",
+      // webhooks.spec.ts delivers to a receiver on loopback, and retries after a second.
+      GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
+      GANTRY_WEBHOOK_RETRY_DELAY_SECONDS: "1",
+      ZENHUB_API_URL: `${zenhubURL}/public/graphql`,
+      GITHUB_URL: sandboxURL,
+      GITHUB_API_URL: sandboxURL,
+      GITHUB_CLIENT_ID: sandboxClient.id,
+      GITHUB_CLIENT_SECRET: sandboxClient.secret,
+    }),
   ],
 });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import { createOrganizationWithWorkspaces, gql, inviteToOrganization, signInAs } from "./support/gantry-api.js";
 import { connectRepository, sandboxApi, signInWithGitHub } from "./support/github-sandbox.js";
 
 const pipeline = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
@@ -32,17 +32,12 @@ test("two members of a workspace see each other's card moves, and GitHub's edits
 
   // A second member joins through an invitation.
   const member = await signInWithGitHub(memberPage.request, { newLogin: memberLogin });
-  const { createGantryOrganizationInvite } = await gql<{ createGantryOrganizationInvite: { token: string } }>(
-    ownerPage.request,
-    owner,
-    "mutation ($org: ID!, $email: String!) { createGantryOrganizationInvite(input: { gantryOrganizationId: $org, email: $email }) { token } }",
-    { org: organizationId, email: member.email },
-  );
+  const token = await inviteToOrganization(ownerPage.request, owner, organizationId, member.email);
   await gql(
     memberPage.request,
     member,
     "mutation ($token: String!) { acceptGantryOrganizationInvite(input: { token: $token }) { gantryOrganization { id } } }",
-    { token: createGantryOrganizationInvite.token },
+    { token },
   );
 
   // Both open the board.

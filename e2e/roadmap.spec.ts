@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
+import {
+  createAccount,
+  createOrganizationWithWorkspaces,
+  gql,
+  signInAs,
+  workspaceWithNativeIssues,
+} from "./support/gantry-api.js";
+import { createDatedEpic } from "./support/planning.js";
 
 const DAY_MS = 86_400_000;
 
@@ -14,49 +21,19 @@ test("an editor drags an epic's bar on the roadmap and the new dates stay after 
   test.setTimeout(90_000);
   const admin = await createAccount(page.request, "roadmap-admin");
   const suffix = Date.now().toString(36);
-  const { workspaceIds } = await createOrganizationWithWorkspaces(page.request, admin, `Roadmap ${suffix}`, [
-    { name: "Launch plan" },
-  ]);
-  const workspaceId = workspaceIds[0] ?? "";
-  const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
+  const { workspaceId, issueIds } = await workspaceWithNativeIssues(
     page.request,
     admin,
-    "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
-    { id: workspaceId },
+    { organization: `Roadmap ${suffix}`, workspace: "Launch plan" },
+    [{ title: "Cart page" }, { title: "Payment form" }, { title: "Receipts" }],
   );
-  const issueIds: string[] = [];
-  for (const title of ["Cart page", "Payment form", "Receipts"]) {
-    const created = await gql<{ createIssue: { issue: { id: string } } }>(
-      page.request,
-      admin,
-      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-      { input: { repositoryId: workspace.gantryRepository.id, title } },
-    );
-    issueIds.push(created.createIssue.issue.id);
-  }
-  const epic = await gql<{ createGantryEpic: { gantryEpic: { id: string } } }>(
-    page.request,
-    admin,
-    `mutation ($workspaceId: ID!) {
-      createGantryEpic(input: { workspaceId: $workspaceId, gantryEpic: { title: "Checkout" } }) { gantryEpic { id } }
-    }`,
-    { workspaceId },
-  );
-  const epicId = epic.createGantryEpic.gantryEpic.id;
-  await gql(
-    page.request,
-    admin,
-    `mutation ($id: ID!, $startOn: ISO8601Date, $endOn: ISO8601Date) {
-      updateGantryEpicDates(input: { gantryEpicId: $id, startOn: $startOn, endOn: $endOn }) { gantryEpic { id } }
-    }`,
-    { id: epicId, startOn: dayFromToday(-4), endOn: dayFromToday(9) },
-  );
-  await gql(
-    page.request,
-    admin,
-    "mutation ($issueIds: [ID!]!, $ids: [ID!]!) { addIssuesToGantryEpics(input: { issueIds: $issueIds, gantryEpicIds: $ids }) { successCount } }",
-    { issueIds, ids: [epicId] },
-  );
+  const epicId = await createDatedEpic(page.request, admin, {
+    workspaceId,
+    title: "Checkout",
+    startOn: dayFromToday(-4),
+    endOn: dayFromToday(9),
+    issueIds,
+  });
   await gql(
     page.request,
     admin,
@@ -161,22 +138,12 @@ test("the organisation's roadmap shows every workspace's epics and releases, fil
     [{ name: "Web" }, { name: "Platform" }],
   );
   const [web = "", platform = ""] = workspaceIds;
-  const epic = await gql<{ createGantryEpic: { gantryEpic: { id: string } } }>(
-    page.request,
-    admin,
-    `mutation ($workspaceId: ID!) {
-      createGantryEpic(input: { workspaceId: $workspaceId, gantryEpic: { title: "Checkout" } }) { gantryEpic { id } }
-    }`,
-    { workspaceId: web },
-  );
-  await gql(
-    page.request,
-    admin,
-    `mutation ($id: ID!, $startOn: ISO8601Date, $endOn: ISO8601Date) {
-      updateGantryEpicDates(input: { gantryEpicId: $id, startOn: $startOn, endOn: $endOn }) { gantryEpic { id } }
-    }`,
-    { id: epic.createGantryEpic.gantryEpic.id, startOn: dayFromToday(-3), endOn: dayFromToday(10) },
-  );
+  await createDatedEpic(page.request, admin, {
+    workspaceId: web,
+    title: "Checkout",
+    startOn: dayFromToday(-3),
+    endOn: dayFromToday(10),
+  });
   await gql(
     page.request,
     admin,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createAccount, createOrganizationWithWorkspaces, gql, signInAs } from "./support/gantry-api.js";
-import { backlogIssues, serverClock } from "./support/sprints.js";
+import { backlogIssues, fillSprintsFromPipeline, openSprintSettings, serverClock } from "./support/sprints.js";
 
 const card = (page: Page, title: string) => page.locator("article", { hasText: title });
 const themes = ["light", "dark"] as const;
@@ -26,14 +26,9 @@ test("two-week sprints from Backlog: predicted badge, onboarding card, assignmen
   await expect(card(page, "Gift cards")).toBeVisible();
 
   // Set up: two-week sprints from today in UTC, filled from Backlog, 6 points each.
-  await page.getByRole("button", { name: "Sprint settings" }).click();
-  const modal = page.getByRole("dialog", { name: "Set up sprints" });
-  await modal.getByLabel("First sprint starts on").fill(today);
-  await modal.getByLabel("Time zone").fill("UTC");
+  const modal = await openSprintSettings(page);
   await expect(modal.getByLabel("Length")).toHaveValue("2");
-  await modal.getByRole("checkbox", { name: /Build sprints from a pipeline/ }).check();
-  await modal.getByLabel("Pipeline", { exact: true }).selectOption({ label: "Backlog" });
-  await modal.getByLabel("Points per sprint").fill("6");
+  await fillSprintsFromPipeline(modal, { startOn: today, pipeline: "Backlog", points: 6 });
   for (const theme of themes) {
     await page.emulateMedia({ colorScheme: theme });
     await modal.screenshot({ path: test.info().outputPath(`sprints-modal-${theme}.png`) });

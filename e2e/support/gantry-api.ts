@@ -65,6 +65,22 @@ export async function createOrganizationWithWorkspaces(
   return { organizationId, workspaceIds };
 }
 
+/** Invites `email` to the organisation as its admin `account`; answers the invitation's token. */
+export async function inviteToOrganization(
+  request: APIRequestContext,
+  account: Account,
+  organizationId: string,
+  email: string,
+): Promise<string> {
+  const { createGantryOrganizationInvite } = await gql<{ createGantryOrganizationInvite: { token: string } }>(
+    request,
+    account,
+    "mutation ($org: ID!, $email: String!) { createGantryOrganizationInvite(input: { gantryOrganizationId: $org, email: $email }) { token } }",
+    { org: organizationId, email },
+  );
+  return createGantryOrganizationInvite.token;
+}
+
 export async function requestAccess(request: APIRequestContext, account: Account, organizationId: string) {
   await gql(
     request,
@@ -86,17 +102,67 @@ export async function createNativeIssue(
   workspaceId: string,
   title: string,
 ): Promise<string> {
+  const [id = ""] = await createNativeIssues(request, account, workspaceId, [{ title }]);
+  return id;
+}
+
+/**
+ * Opens native issues in the workspace's Gantry repository, one after another (each `issues` entry
+ * as CreateIssueInput, its repository left out); answers their ids in the same order.
+ */
+export async function createNativeIssues(
+  request: APIRequestContext,
+  account: Account,
+  workspaceId: string,
+  issues: ({ title: string } & Record<string, unknown>)[],
+): Promise<string[]> {
   const { workspace } = await gql<{ workspace: { gantryRepository: { id: string } } }>(
     request,
     account,
     "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }",
     { id: workspaceId },
   );
-  const { createIssue } = await gql<{ createIssue: { issue: { id: string } } }>(
+  const ids: string[] = [];
+  for (const issue of issues) {
+    const { createIssue } = await gql<{ createIssue: { issue: { id: string } } }>(
+      request,
+      account,
+      "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
+      { input: { repositoryId: workspace.gantryRepository.id, ...issue } },
+    );
+    ids.push(createIssue.issue.id);
+  }
+  return ids;
+}
+
+/**
+ * A new organisation `organizationName` with one workspace, `workspaceName`, whose board holds the
+ * native `issues` (made in order, as createNativeIssues makes them); answers the workspace's id and theirs.
+ */
+export async function workspaceWithNativeIssues(
+  request: APIRequestContext,
+  account: Account,
+  names: { organization: string; workspace: string },
+  issues: ({ title: string } & Record<string, unknown>)[],
+): Promise<{ workspaceId: string; issueIds: string[] }> {
+  const {
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(request, account, names.organization, [{ name: names.workspace }]);
+  return { workspaceId, issueIds: await createNativeIssues(request, account, workspaceId, issues) };
+}
+
+/** Moves an issue to the top of a pipeline of the workspace over the API, as another client would. */
+export async function moveIssue(
+  request: APIRequestContext,
+  account: Account,
+  workspaceId: string,
+  issueId: string,
+  pipelineId: string,
+): Promise<void> {
+  await gql(
     request,
     account,
-    "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-    { input: { repositoryId: workspace.gantryRepository.id, title } },
+    "mutation ($p: ID!, $i: ID!, $w: ID) { moveIssue(input: { pipelineId: $p, issueId: $i, workspaceId: $w }) { issue { id } } }",
+    { p: pipelineId, i: issueId, w: workspaceId },
   );
-  return createIssue.issue.id;
 }

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import { sandboxURL } from "../playwright.config.js";
-import { type Account, gql } from "./gantry-api.js";
+import { type Account, createOrganizationWithWorkspaces, gql } from "./gantry-api.js";
 
 const SANDBOX_CLIENT = { client_id: "gantry-sandbox", client_secret: "gantry-sandbox-secret" };
 
@@ -59,32 +59,56 @@ export async function connectRepository(
   name: string,
   openIssues: number,
 ): Promise<void> {
-  const { viewer } = await gql<{ viewer: { githubRepositories: { ghId: number; name: string }[] } }>(
+  await addRepository(request, account, workspaceId, { name });
+  await expect.poll(() => newIssuesCount(request, account, workspaceId), { timeout: 30_000 }).toBe(openIssues);
+}
+
+/** Adds a GitHub repository the account sees (by name, and owner if given) to the workspace's board. */
+export async function addRepository(
+  request: APIRequestContext,
+  account: Account,
+  workspaceId: string,
+  wanted: { name: string; ownerName?: string },
+): Promise<void> {
+  const { viewer } = await gql<{ viewer: { githubRepositories: { ghId: number; name: string; ownerName: string }[] } }>(
     request,
     account,
-    "query { viewer { githubRepositories { ghId name } } }",
+    "query { viewer { githubRepositories { ghId name ownerName } } }",
   );
-  const repository = viewer.githubRepositories.find((repo) => repo.name === name);
+  const repository = viewer.githubRepositories.find(
+    (repo) => repo.name === wanted.name && (wanted.ownerName === undefined || repo.ownerName === wanted.ownerName),
+  );
   await gql(
     request,
     account,
     "mutation ($workspaceId: ID!, $ghId: ID!) { addRepositoryToWorkspace(input: { workspaceId: $workspaceId, repositoryGhId: $ghId }) { workspaceRepository { __typename } } }",
     { workspaceId, ghId: String(repository?.ghId) },
   );
-  await expect
-    .poll(
-      async () => {
-        const { workspace } = await gql<{
-          workspace: { pipelines: { name: string; issueCounts: { issuesCount: number } }[] };
-        }>(
-          request,
-          account,
-          "query ($id: ID!) { workspace(id: $id) { pipelines { name issueCounts { issuesCount } } } }",
-          { id: workspaceId },
-        );
-        return workspace.pipelines.find((pipeline) => pipeline.name === "New Issues")?.issueCounts.issuesCount;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(openIssues);
+}
+
+/** How many issues the workspace's New Issues pipeline holds, as its header counts them. */
+export async function newIssuesCount(request: APIRequestContext, account: Account, workspaceId: string) {
+  const { workspace } = await gql<{
+    workspace: { pipelines: { name: string; issueCounts: { issuesCount: number } }[] };
+  }>(request, account, "query ($id: ID!) { workspace(id: $id) { pipelines { name issueCounts { issuesCount } } } }", {
+    id: workspaceId,
+  });
+  return workspace.pipelines.find((pipeline) => pipeline.name === "New Issues")?.issueCounts.issuesCount ?? 0;
+}
+
+/**
+ * Someone new, signed in with GitHub as `login`, whose repository `launch` has one open issue
+ * ("Plan the launch") and shows on the board of the workspace "Launch" in their organisation
+ * `organizationName`; answers them, their sandbox API and the workspace.
+ */
+export async function launchWorkspace(request: APIRequestContext, login: string, organizationName: string) {
+  const owner = await signInWithGitHub(request, { newLogin: login });
+  const github = await sandboxApi(request, login);
+  expect((await github.post("/user/repos", { name: "launch" })).status()).toBe(201);
+  expect((await github.post(`/repos/${login}/launch/issues`, { title: "Plan the launch" })).status()).toBe(201);
+  const {
+    workspaceIds: [workspaceId = ""],
+  } = await createOrganizationWithWorkspaces(request, owner, organizationName, [{ name: "Launch" }]);
+  await connectRepository(request, owner, workspaceId, "launch", 1);
+  return { owner, github, workspaceId };
 }

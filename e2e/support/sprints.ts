@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { type Account, gql } from "./gantry-api.js";
 
 interface Workspace {
@@ -51,6 +51,44 @@ export async function serverClock(page: Page, advanceMs = 0): Promise<Date> {
   return new Date(((await answer.json()) as { now: string }).now);
 }
 
+/** Two-week sprints from `startOn` (an ISO day, UTC), nothing carried or filled automatically. */
+export async function twoWeekSprints(page: Page, owner: Account, workspaceId: string, startOn: string) {
+  await gql(
+    page.request,
+    owner,
+    "mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }",
+    {
+      input: {
+        workspaceId,
+        name: "Sprint",
+        period: 2,
+        startOn,
+        startOnTime: "00:00",
+        tzIdentifier: "UTC",
+        settings: { moveUnfinishedIssues: false, issuesFromPipeline: { enabled: false } },
+      },
+    },
+  );
+}
+
+/** Opens the board's "Set up sprints" dialog and answers it. */
+export async function openSprintSettings(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: "Sprint settings" }).click();
+  return page.getByRole("dialog", { name: "Set up sprints" });
+}
+
+/** Fills the "Set up sprints" dialog: sprints from `startOn` in UTC, built from `pipeline`, `points` each. */
+export async function fillSprintsFromPipeline(
+  modal: Locator,
+  { startOn, pipeline, points }: { startOn: string; pipeline: string; points: number },
+) {
+  await modal.getByLabel("First sprint starts on").fill(startOn);
+  await modal.getByLabel("Time zone").fill("UTC");
+  await modal.getByRole("checkbox", { name: /Build sprints from a pipeline/ }).check();
+  await modal.getByLabel("Pipeline", { exact: true }).selectOption({ label: pipeline });
+  await modal.getByLabel("Points per sprint").fill(String(points));
+}
+
 /**
  * Two-week sprints from the server's today (UTC), nothing carried or filled automatically, with the
  * given issues in the running one; answers that sprint.
@@ -61,23 +99,7 @@ export async function runningSprintWith(
   workspaceId: string,
   issueIds: string[],
 ): Promise<{ id: string; name: string }> {
-  const today = (await serverClock(page)).toISOString().slice(0, 10);
-  await gql(
-    page.request,
-    owner,
-    "mutation ($input: SprintConfigCreateInput!) { createSprintConfig(input: { sprintConfig: $input }) { sprintConfig { id } } }",
-    {
-      input: {
-        workspaceId,
-        name: "Sprint",
-        period: 2,
-        startOn: today,
-        startOnTime: "00:00",
-        tzIdentifier: "UTC",
-        settings: { moveUnfinishedIssues: false, issuesFromPipeline: { enabled: false } },
-      },
-    },
-  );
+  await twoWeekSprints(page, owner, workspaceId, (await serverClock(page)).toISOString().slice(0, 10));
   const { workspace } = await gql<{ workspace: { activeSprint: { id: string; name: string } } }>(
     page.request,
     owner,

@@ -3,6 +3,9 @@ import { seedIssues } from "../seed/bulk.js";
 import { seedDemo } from "../seed/demo.js";
 import { failureOf, startTestSandbox, type TestSandbox } from "../testing/harness.js";
 
+/** Every issue of the seeded repository of 75, open or closed. */
+const BIG = { owner: "demo", repo: "big", state: "all" } as const;
+
 describe("pagination, conditional requests and rate limits", () => {
   let sandbox: TestSandbox;
   beforeAll(async () => {
@@ -17,24 +20,19 @@ describe("pagination, conditional requests and rate limits", () => {
 
   it("pages lists 30 at a time with a Link header Octokit can follow", async () => {
     const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
-    const first = await octokit.rest.issues.listForRepo({ owner: "demo", repo: "big", state: "all" });
+    const first = await octokit.rest.issues.listForRepo(BIG);
     expect(first.data).toHaveLength(30);
     expect(first.headers.link).toContain('page=2>; rel="next"');
     expect(first.headers.link).toContain('page=3>; rel="last"');
 
-    const all = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: "demo", repo: "big", state: "all" });
+    const all = await octokit.paginate(octokit.rest.issues.listForRepo, BIG);
     expect(all).toHaveLength(75);
     expect(new Set(all.map((issue) => issue.number)).size).toBe(75);
   });
 
   it("caps per_page at 100", async () => {
     const octokit = sandbox.octokit(sandbox.tokenFor("demo"));
-    const { data, headers } = await octokit.rest.issues.listForRepo({
-      owner: "demo",
-      repo: "big",
-      state: "all",
-      per_page: 500,
-    });
+    const { data, headers } = await octokit.rest.issues.listForRepo({ ...BIG, per_page: 500 });
     expect(data).toHaveLength(75);
     expect(headers.link).toBeUndefined();
   });

@@ -3,21 +3,11 @@ import { type Engine, schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  addMember,
-  createOrganization,
-  createWorkspace,
-  errorOf,
-  field,
-  type GraphQLAnswer,
-  gql,
-  grantWorkspace,
-  signUpUser,
-  type TestUser,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { addMember, errorOf, field, type GraphQLAnswer, gql, signUpUser, type TestUser } from "../testing/factories.js";
 import { type FakeLlm, startFakeLlm } from "../testing/fake-llm.js";
 import { subscribe } from "../testing/sse.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 import { AI_DISABLED_MESSAGE, FROM_SIMILAR_MESSAGE, NOTHING_SIMILAR_MESSAGE } from "./acceptance-criteria/suggest.js";
 
 const API_KEY = "sk-never-in-the-logs-4411";
@@ -64,20 +54,14 @@ const CLOSED = [
 
 /** An app (with or without a model) and a workspace holding a repository with closed issues. */
 async function fixture(engine: Engine, env: NodeJS.ProcessEnv, logStream?: NodeJS.WritableStream): Promise<Fixture> {
-  const t = await createTestApp(
-    { REQUIRE_EMAIL_VERIFICATION: "false", ...env },
-    { engine, ...(logStream ? { logStream } : {}) },
-  );
+  const t = await createSignUpTestApp(engine, env, logStream ? { logStream } : {});
   await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const owner = await signUpUser(t, "owner");
-  const editor = await signUpUser(t, "editor");
-  const reader = await signUpUser(t, "reader");
-  const organization = await createOrganization(t, owner);
-  const workspace = await createWorkspace(t, owner, organization, true);
-  await addMember(t, organization, editor, "member");
-  await addMember(t, organization, reader, "member");
-  await grantWorkspace(t, workspace, editor, "editor");
-  await grantWorkspace(t, workspace, reader, "viewer");
+  const { owner, organization, workspace, people } = await workspaceTeam(
+    t,
+    { editor: "editor", reader: "viewer" },
+    { private: true },
+  );
+  const { editor, reader } = people;
   const db = t.database.db;
   const [repository] = await db
     .insert(schema.repositories)

@@ -1,13 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LicencePayload, signLicence } from "../enterprise/licence.js";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import {
   addMember,
   createOrganization,
@@ -15,10 +11,11 @@ import {
   errorOf,
   field,
   gql,
-  makeInstanceAdmin,
   signUpUser,
   type TestUser,
 } from "../testing/factories.js";
+import { enterpriseEnv, licenceFile } from "../testing/licence.js";
+import { createAppWithInstanceAdmin } from "../testing/team.js";
 import { recordAuditEvent } from "./record.js";
 
 const ADMIN_EMAIL = "audit-admin@acme.test";
@@ -58,17 +55,12 @@ describe.each(testEngines())("audit log on %s", (engine) => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        REQUIRE_EMAIL_VERIFICATION: "false",
-        AUTH_RATE_LIMIT_PER_MINUTE: "10000",
-        GANTRY_INSTANCE_ADMINS: ADMIN_EMAIL,
-        // Requests come from 127.0.0.1 (inject's default), standing for a load balancer that adds the client's address.
-        TRUST_PROXY: "1",
-      },
-      { engine },
-    );
-    admin = await makeInstanceAdmin(t, await signUpUser(t, "instance-admin"), ADMIN_EMAIL);
+    ({ t, admin } = await createAppWithInstanceAdmin(
+      engine,
+      { email: ADMIN_EMAIL, label: "instance-admin" },
+      // Requests come from 127.0.0.1 (inject's default), standing for a load balancer that adds the client's address.
+      { TRUST_PROXY: "1" },
+    ));
   });
   afterAll(() => t.close());
 
@@ -423,38 +415,16 @@ describe.each(testEngines())("audit log on %s", (engine) => {
   });
 });
 
-const fixtures = join(import.meta.dirname, "..", "enterprise", "fixtures");
-
-function licenceFile(seatLimit: number): string {
-  const now = Date.now();
-  const path = join(mkdtempSync(join(tmpdir(), "gantry-licence-")), "licence.json");
-  const payload: LicencePayload = {
-    customer: "Acme",
-    seatLimit,
-    issuedAt: new Date(now - 86_400_000).toISOString(),
-    expiresAt: new Date(now + 30 * 86_400_000).toISOString(),
-  };
-  writeFileSync(path, signLicence(payload, readFileSync(join(fixtures, "test-only-licence-private-key.pem"), "utf8")));
-  return path;
-}
-
 describe.each(testEngines())("audit log of enterprise seats on %s", (engine) => {
   let t: TestApp;
   let admin: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        REQUIRE_EMAIL_VERIFICATION: "false",
-        AUTH_RATE_LIMIT_PER_MINUTE: "10000",
-        GANTRY_EDITION: "enterprise",
-        GANTRY_INSTANCE_ADMINS: ADMIN_EMAIL,
-        GANTRY_LICENSE_PUBLIC_KEY: join(fixtures, "test-only-licence-public-key.pem"),
-        GANTRY_LICENSE_FILE: licenceFile(5),
-      },
-      { engine },
-    );
-    admin = await makeInstanceAdmin(t, await signUpUser(t, "seat-admin"), ADMIN_EMAIL);
+    ({ t, admin } = await createAppWithInstanceAdmin(
+      engine,
+      { email: ADMIN_EMAIL, label: "seat-admin" },
+      enterpriseEnv(licenceFile(5)),
+    ));
   });
   afterAll(() => t.close());
 

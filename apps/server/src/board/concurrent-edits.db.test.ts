@@ -1,17 +1,8 @@
 import { testEngines } from "@gantry/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  addMember,
-  createOrganization,
-  createWorkspace,
-  field,
-  type GraphQLAnswer,
-  gql,
-  grantWorkspace,
-  signUpUser,
-  type TestUser,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { createIssue, type GraphQLAnswer, gql, type TestUser, workspaceBoard } from "../testing/factories.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 const UPDATE = `mutation ($input: UpdateIssueInput!) { updateIssue(input: $input) { issue { id } } }`;
 const ESTIMATE = `mutation ($issueId: ID!, $value: Float) { setEstimate(input: { issueId: $issueId, value: $value }) { issue { id } } }`;
@@ -40,36 +31,23 @@ describe.each(testEngines())("two people editing the same issue at once, on %s",
   let issues: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    alice = await signUpUser(t, "alice");
-    bob = await signUpUser(t, "bob");
-    const organization = await createOrganization(t, alice);
-    workspace = await createWorkspace(t, alice, organization);
-    await addMember(t, organization, bob, "member");
-    await grantWorkspace(t, workspace, bob, "editor");
-    const board = field<{ gantryRepository: { id: string }; pipelines: { id: string }[] }>(
-      await gql(
-        t,
-        alice.token,
-        "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } pipelines { id } } }",
-        {
-          id: workspace,
-        },
-      ),
-      "workspace",
-    );
+    t = await createSignUpTestApp(engine);
+    const team = await workspaceTeam(t, { bob: "editor" }, { owner: "alice" });
+    ({ owner: alice, workspace } = team);
+    bob = team.people.bob;
+    const board = await workspaceBoard(t, alice, workspace);
     const [first, second] = board.pipelines;
     if (!first || !second) throw new Error("a new workspace has at least two pipelines");
-    pipelines = [first.id, second.id];
+    pipelines = [first, second];
     issues = [];
     for (let index = 0; index < 4; index++) {
-      const created = await gql(
-        t,
-        alice.token,
-        "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-        { input: { repositoryId: board.gantryRepository.id, title: `Card ${index}`, pipelineId: first.id } },
+      issues.push(
+        await createIssue(t, alice, {
+          repositoryId: board.gantryRepository,
+          title: `Card ${index}`,
+          pipelineId: first,
+        }),
       );
-      issues.push(field<{ issue: { id: string } }>(created, "createIssue").issue.id);
     }
   });
   afterAll(() => t.close());

@@ -2,7 +2,7 @@ import { schema } from "@gantry/db";
 import { createTestDatabase, type TestDatabase, testEngines } from "@gantry/db/testing";
 import { type BoardFilters, CURRENT_SPRINT_FILTER_VALUE, emptyFilters, NO_SPRINTS_FILTER_VALUE } from "@gantry/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issuesPlanOf } from "../testing/query-plan.js";
+import { issuesPlanOf } from "../testing/board-search.js";
 import { boardSearchCondition } from "./filtering.js";
 
 const {

@@ -1,25 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { schema } from "@gantry/db";
 import { createTestDatabase, type TestDatabase, testEngines } from "@gantry/db/testing";
 import { type BoardFilters, emptyFilters } from "@gantry/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issuesPlanOf } from "../testing/query-plan.js";
-import { boardSearchCondition } from "./filtering.js";
+import { boardConditionOf, boardPlanOf, repositoryOfManyIssues } from "../testing/board-search.js";
 
-const { issues, repositories } = schema;
+const { issues } = schema;
 
 type ListFilters = Pick<BoardFilters, "labels" | "assignees">;
 
-/** The issues table's WHERE for a label/assignee filter, as the board builds it. */
-function conditionOf(filters: Partial<ListFilters>) {
-  return boardSearchCondition({
-    workspaceId: randomUUID(),
-    filters: { ...emptyFilters(""), ...filters },
-    logic: "all",
-    displayType: "all",
-    currentSprintId: null,
-  });
-}
+/** The board's filters with only these label/assignee filters set. */
+const only = (filters: Partial<ListFilters>): BoardFilters => ({ ...emptyFilters(""), ...filters });
 
 const labelled = (names: string[]) => names.map((name) => ({ name, color: "ededed" }));
 const assigned = (logins: string[]) => logins.map((login) => ({ login, avatarUrl: null }));
@@ -31,38 +21,17 @@ describe.each(testEngines())("label and assignee filters through their GIN index
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const [repository] = await database.db
-      .insert(repositories)
-      .values({ ghId: 1, ownerLogin: "acme", name: "api", htmlUrl: "https://github.test/acme/api" })
-      .returning({ id: repositories.id });
-    repositoryId = repository?.id ?? "";
     // Enough issues that reading them all costs more than the index: "bug" and "mona" on one in a
     // hundred, every issue labelled and assigned otherwise.
-    for (let from = 0; from < 5_000; from += 1_000) {
-      await database.db.insert(issues).values(
-        Array.from({ length: 1_000 }, (_, offset) => {
-          const index = from + offset;
-          return {
-            repositoryId,
-            number: index + 1,
-            title: `Issue ${index}`,
-            labels: labelled(index % 100 === 0 ? ["bug", "ui"] : ["ui"]),
-            assignees: assigned(index % 100 === 1 ? ["mona"] : [`dev${index % 7}`]),
-            state: "open" as const,
-            ghCreatedAt: at,
-            ghUpdatedAt: at,
-          };
-        }),
-      );
-    }
-    // As autovacuum leaves a live table: GIN's pending list merged, statistics taken.
-    await database.executeSql("vacuum analyze issues");
+    repositoryId = await repositoryOfManyIssues(database, 5_000, at, (index) => ({
+      title: `Issue ${index}`,
+      labels: labelled(index % 100 === 0 ? ["bug", "ui"] : ["ui"]),
+      assignees: assigned(index % 100 === 1 ? ["mona"] : [`dev${index % 7}`]),
+    }));
   });
   afterAll(async () => {
     await database.dispose();
   });
-
-  const planOf = (filters: Partial<ListFilters>) => issuesPlanOf(database, conditionOf(filters));
 
   it("finds a rare label and a rare assignee from the index instead of reading every issue", async () => {
     const cases: [string, Partial<ListFilters>][] = [
@@ -71,7 +40,7 @@ describe.each(testEngines())("label and assignee filters through their GIN index
       ["issues_assignees_gin_idx", { assignees: { in: ["mona"], nin: [] } }],
     ];
     for (const [index, filters] of cases) {
-      const plan = await planOf(filters);
+      const plan = await boardPlanOf(database, only(filters));
       expect(plan, JSON.stringify(filters)).toContain(index);
       expect(plan, JSON.stringify(filters)).not.toMatch(/Seq Scan on issues/);
     }
@@ -96,7 +65,12 @@ describe.each(testEngines())("label and assignee filters through their GIN index
       .returning({ id: issues.id, labels: issues.labels });
     const idOf = new Map(inserted.map((row) => [row.labels[0]?.name, row.id]));
     const kept = async (filters: Partial<ListFilters>) =>
-      (await database.db.select({ id: issues.id }).from(issues).where(conditionOf(filters))).map((row) => row.id);
+      (
+        await database.db
+          .select({ id: issues.id })
+          .from(issues)
+          .where(boardConditionOf(only(filters)))
+      ).map((row) => row.id);
 
     for (const name of names) {
       expect(await kept({ labels: { in: [name], nin: [] } }), name).toEqual([idOf.get(name)]);

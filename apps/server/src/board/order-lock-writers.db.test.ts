@@ -4,17 +4,10 @@ import { rankBetween } from "@gantry/domain";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import { importIssuesOntoBoard, orderProblems } from "../testing/board-order.js";
-import {
-  createOrganization,
-  createWorkspace,
-  field,
-  type GraphQLAnswer,
-  gql,
-  signUpUser,
-  type TestUser,
-} from "../testing/factories.js";
+import { field, type GraphQLAnswer, gql, type TestUser } from "../testing/factories.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 import { placeIssues } from "./moves.js";
 import { lockPipelineOrder, neighbourRanks } from "./pipeline-order.js";
 
@@ -45,9 +38,10 @@ describe.each(testEngines())("rank writers racing moves, on %s", (engine) => {
   let pipelineIds: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "writer");
-    const workspace = await createWorkspace(t, owner, await createOrganization(t, owner));
+    t = await createSignUpTestApp(engine);
+    const team = await workspaceTeam(t, {}, { owner: "writer" });
+    owner = team.owner;
+    const workspace = team.workspace;
     workspaceId = decodeGlobalID(workspace).id;
     const board = field<{ gantryRepository: { id: string }; pipelines: { id: string }[] }>(
       await gql(t, owner.token, BOARD, { id: workspace }),

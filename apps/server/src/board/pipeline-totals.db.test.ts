@@ -4,16 +4,9 @@ import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  createOrganization,
-  createWorkspace,
-  field,
-  gql,
-  signUpUser,
-  type TestUser,
-  workspaceBoard,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { field, gql, type TestUser, workspaceBoard } from "../testing/factories.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 import { repairPipelineTotals, unfilteredPipelineTotals } from "./pipeline-totals.js";
 import { placeNewIssues } from "./placement.js";
 
@@ -79,9 +72,8 @@ describe.each(testEngines())("pipeline totals kept as data, on %s", (engine) => 
   let imported = 0;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "owner");
-    workspace = await createWorkspace(t, owner, await createOrganization(t, owner));
+    t = await createSignUpTestApp(engine);
+    ({ owner, workspace } = await workspaceTeam(t, {}));
     const read = await workspaceBoard(t, owner, workspace);
     pipelineIds = read.pipelines.slice(0, 4).map((pipeline) => decodeGlobalID(pipeline).id);
     repositoryId = decodeGlobalID(read.gantryRepository).id;

@@ -3,18 +3,9 @@ import { testEngines } from "@gantry/db/testing";
 import { emptyFilters } from "@gantry/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  addMember,
-  createOrganization,
-  createWorkspace,
-  errorOf,
-  field,
-  gql,
-  grantWorkspace,
-  signUpUser,
-  type TestUser,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { errorOf, field, gql, type TestUser } from "../testing/factories.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 const VIEW = "id name filters isShared viewerIsCreator viewerCanEdit";
 const CREATE = `mutation ($input: CreateSavedViewInput!) { createSavedView(input: $input) { savedView { ${VIEW} } } }`;
@@ -47,15 +38,10 @@ describe.each(testEngines())("saved views on %s", (engine) => {
   let workspace: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false" }, { engine });
-    [owner, member, reader, outsider] = (await Promise.all(
-      ["owner", "member", "reader", "outsider"].map((label) => signUpUser(t, label)),
-    )) as [TestUser, TestUser, TestUser, TestUser];
-    const organization = await createOrganization(t, owner);
-    workspace = await createWorkspace(t, owner, organization);
-    await addMember(t, organization, member, "member");
-    await addMember(t, organization, reader, "member");
-    await grantWorkspace(t, workspace, reader, "viewer");
+    t = await createSignUpTestApp(engine);
+    const team = await workspaceTeam(t, { member: "member", reader: "viewer", outsider: "outsider" });
+    ({ owner, workspace } = team);
+    ({ member, reader, outsider } = team.people);
   });
   afterAll(() => t.close());
 

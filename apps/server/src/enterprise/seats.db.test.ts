@@ -1,7 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { schema } from "@gantry/db";
+import { type Engine, schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.js";
@@ -12,43 +9,17 @@ import {
   field,
   type GraphQLAnswer,
   gql,
-  makeInstanceAdmin,
   signUpUser,
   type TestUser,
 } from "../testing/factories.js";
-import { type LicencePayload, signLicence } from "./licence.js";
+import { enterpriseEnv, licenceFile } from "../testing/licence.js";
+import { createAppWithInstanceAdmin } from "../testing/team.js";
 
-const fixtures = join(import.meta.dirname, "fixtures");
-const privateKey = readFileSync(join(fixtures, "test-only-licence-private-key.pem"), "utf8");
 const ADMIN_EMAIL = "seat-admin@acme.test";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function licenceFile(seatLimit: number, expiresInDays: number): string {
-  const now = Date.now();
-  const payload: LicencePayload = {
-    customer: "Acme",
-    seatLimit,
-    issuedAt: new Date(now - DAY_MS).toISOString(),
-    expiresAt: new Date(now + expiresInDays * DAY_MS).toISOString(),
-  };
-  const path = join(mkdtempSync(join(tmpdir(), "gantry-licence-")), "licence.json");
-  writeFileSync(path, signLicence(payload, privateKey));
-  return path;
-}
-
-function enterpriseApp(engine: "pglite" | "postgres", licence: string | undefined): Promise<TestApp> {
-  return createTestApp(
-    {
-      REQUIRE_EMAIL_VERIFICATION: "false",
-      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
-      GANTRY_EDITION: "enterprise",
-      GANTRY_INSTANCE_ADMINS: ADMIN_EMAIL,
-      GANTRY_LICENSE_PUBLIC_KEY: join(fixtures, "test-only-licence-public-key.pem"),
-      ...(licence ? { GANTRY_LICENSE_FILE: licence } : {}),
-    },
-    { engine },
-  );
-}
+const enterpriseApp = (engine: Engine, licence: string) =>
+  createAppWithInstanceAdmin(engine, { email: ADMIN_EMAIL, label: "admin" }, enterpriseEnv(licence));
 
 /** Arranges a seat directly, for people whose seat is not what the test is about. */
 async function giveSeat(t: TestApp, user: TestUser) {
@@ -92,8 +63,7 @@ describe.each(testEngines())("enterprise seats on %s", (engine) => {
   };
 
   beforeAll(async () => {
-    t = await enterpriseApp(engine, licenceFile(3, 30));
-    admin = await makeInstanceAdmin(t, await signUpUser(t, "admin"), ADMIN_EMAIL);
+    ({ t, admin } = await enterpriseApp(engine, licenceFile(3)));
     owner = await signUpUser(t, "owner");
     await giveSeat(t, owner);
     member = await signUpUser(t, "member");
@@ -242,9 +212,8 @@ describe.each(testEngines())("enterprise seats on %s", (engine) => {
 
 describe.each(testEngines())("an enterprise install without a valid license on %s", (engine) => {
   it("starts, refuses workspaces even to seat holders, refuses approvals and tells admins why", async () => {
-    const t = await enterpriseApp(engine, licenceFile(5, -1));
+    const { t, admin } = await enterpriseApp(engine, licenceFile(5, -1));
     try {
-      const admin = await makeInstanceAdmin(t, await signUpUser(t, "admin"), ADMIN_EMAIL);
       const owner = await signUpUser(t, "owner");
       await giveSeat(t, owner);
       const create = await gql(t, owner.token, CREATE_WORKSPACE, { org: await createOrganization(t, owner) });

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { testEngines } from "@gantry/db/testing";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import { createOrganization, gql, makeInstanceAdmin, signUpUser, type TestUser } from "../testing/factories.js";
+import { createAppWithInstanceAdmin } from "../testing/team.js";
 
 const SET_FLAG = `mutation ($flag: String!, $enabled: Boolean!, $user: ID, $org: ID) {
   setFeatureFlag(input: { flag: $flag, enabled: $enabled, gantryUserId: $user, gantryOrganizationId: $org }) { flag enabled }
@@ -23,16 +24,11 @@ describe.each(testEngines())("feature flags on %s", (engine) => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        REQUIRE_EMAIL_VERIFICATION: "false",
-        AUTH_RATE_LIMIT_PER_MINUTE: "10000",
-        GANTRY_FEATURE_FLAGS: "roadmap_v2",
-        GANTRY_INSTANCE_ADMINS: ADMIN_EMAIL,
-      },
-      { engine },
-    );
-    admin = await makeInstanceAdmin(t, await signUpUser(t, "ops"), ADMIN_EMAIL);
+    ({ t, admin } = await createAppWithInstanceAdmin(
+      engine,
+      { email: ADMIN_EMAIL, label: "ops" },
+      { GANTRY_FEATURE_FLAGS: "roadmap_v2" },
+    ));
   });
   afterAll(() => t.close());
 

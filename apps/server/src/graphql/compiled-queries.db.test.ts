@@ -1,18 +1,10 @@
 import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  createOrganization,
-  createWorkspace,
-  errorOf,
-  field,
-  gql,
-  signUpUser,
-  type TestUser,
-  workspaceBoard,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { errorOf, field, gql, type TestUser, workspaceBoard } from "../testing/factories.js";
 import { issueFieldSeeder } from "../testing/issue-fields.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 // Every kind of field a board card reads (the web app's selection, apps/web/src/board/api.ts).
 const CARD = `id number title body createdAt state pullRequest htmlUrl type labels { name color } assignees { login }
@@ -42,9 +34,8 @@ describe.each(testEngines())("queries on the compiled executor, on %s", (engine)
   let inbox: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "owner");
-    workspace = await createWorkspace(t, owner, await createOrganization(t, owner));
+    t = await createSignUpTestApp(engine);
+    ({ owner, workspace } = await workspaceTeam(t, {}));
     const read = await workspaceBoard(t, owner, workspace);
     inbox = read.pipelines[1] ?? "";
     const ids: string[] = [];

@@ -17,16 +17,9 @@ import {
 } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxMailer } from "../mail/mailer.js";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  createOrganization,
-  createWorkspace,
-  field,
-  type GraphQLAnswer,
-  gql,
-  signUpUser,
-  type TestUser,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { field, type GraphQLAnswer, gql, signUpUser, type TestUser } from "../testing/factories.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 import { schema } from "./schema.js";
 
 /**
@@ -186,13 +179,8 @@ describe.each(testEngines())("another organisation's data through every root fie
     );
 
   beforeAll(async () => {
-    t = await createTestApp(
-      { REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "100000" },
-      { engine, mailer: new OutboxMailer() },
-    );
-    const owner = await signUpUser(t, "victim");
-    const organization = await createOrganization(t, owner);
-    const workspace = await createWorkspace(t, owner, organization);
+    t = await createSignUpTestApp(engine, { AUTH_RATE_LIMIT_PER_MINUTE: "100000" }, { mailer: new OutboxMailer() });
+    const { owner, organization, workspace } = await workspaceTeam(t, {}, { owner: "victim" });
     const renamed = await gql(
       t,
       owner.token,
@@ -220,8 +208,7 @@ describe.each(testEngines())("another organisation's data through every root fie
       pipeline,
     };
     const outsider = await signUpUser(t, "outsider");
-    const rival = await signUpUser(t, "rival");
-    await createWorkspace(t, rival, await createOrganization(t, rival));
+    const { owner: rival } = await workspaceTeam(t, {}, { owner: "rival" });
     attackers = { anonymous: null, outsider: outsider.token, otherOrganisation: rival.token };
     before = await victimView();
     expect(JSON.stringify(before)).toContain(`${MARKER} workspace`);

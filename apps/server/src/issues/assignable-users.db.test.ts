@@ -4,7 +4,7 @@ import { decodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardFixture, boardWithWebApp } from "../testing/board.js";
-import { addMember, field, gantryRepositoryOf, gql, grantWorkspace, type TestUser } from "../testing/factories.js";
+import { addMember, field, gantryRepositoryOf, gql, type TestUser } from "../testing/factories.js";
 
 const CREATE = `mutation ($r: ID!, $a: [String!]) { createIssue(input: { repositoryId: $r, title: "Assigned", assignees: $a }) { issue { id number assignees { login avatarUrl } } } }`;
 const ADD = `mutation ($ids: [ID!]!, $a: [String!]!) { addAssigneesToIssues(input: { issueIds: $ids, assigneeLogins: $a }) { successCount githubErrors } }`;
@@ -16,27 +16,16 @@ const NOT_A_MEMBER = (login: string) =>
 
 describe.each(testEngines())("assignees of native issues are the workspace's members, on %s", (engine) => {
   let board: BoardFixture;
-  let mona: TestUser;
   let hubot: TestUser;
   let gantryRepository: string;
   let webAppIssue: string;
 
   beforeAll(async () => {
     board = await boardWithWebApp(engine);
-    mona = await board.signIn("mona");
+    await board.joinWorkspace("mona", "editor");
     hubot = await board.signIn("hubot");
-    await addMember(board.t, board.organization, mona, "member");
-    await grantWorkspace(board.t, board.workspace, mona, "editor");
     gantryRepository = await gantryRepositoryOf(board.t, board.demo.token, board.workspace);
-    webAppIssue = field<{ id: string }>(
-      await gql(
-        board.t,
-        board.demo.token,
-        `query ($w: ID!) { workspaceIssue(workspaceId: $w, repositoryOwner: "acme", repositoryName: "web-app", issueNumber: 1) { id } }`,
-        { w: board.workspace },
-      ),
-      "workspaceIssue",
-    ).id;
+    webAppIssue = await board.webAppIssue(1);
   });
   afterAll(() => board.close());
 

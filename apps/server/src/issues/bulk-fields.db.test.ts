@@ -4,19 +4,18 @@ import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import {
-  addMember,
-  createOrganization,
+  createIssue,
   createWorkspace,
   errorOf,
   field,
+  gantryRepositoryOf,
   gql,
-  grantWorkspace,
-  signUpUser,
   type TestUser,
 } from "../testing/factories.js";
 import { issueFieldSeeder } from "../testing/issue-fields.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 const BULK = "successCount failedIssues { id } githubErrors";
 const ESTIMATES = `mutation ($issueIds: [ID!]!, $value: Float) { setMultipleEstimates(input: { issueIds: $issueIds, value: $value }) { ${BULK} issues { id estimate { value } } } }`;
@@ -61,30 +60,15 @@ describe.each(testEngines())("bulk estimates, sprints, epics and deleting native
     ).length;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "owner");
-    viewer = await signUpUser(t, "viewer");
-    outsider = await signUpUser(t, "outsider");
-    const organization = await createOrganization(t, owner);
-    workspace = await createWorkspace(t, owner, organization);
-    otherWorkspace = await createWorkspace(t, owner, organization);
-    await addMember(t, organization, viewer, "member");
-    await grantWorkspace(t, workspace, viewer, "viewer");
-    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
-      await gql(t, owner.token, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
-        id: workspace,
-      }),
-      "workspace",
-    );
+    t = await createSignUpTestApp(engine);
+    const team = await workspaceTeam(t, { viewer: "viewer", outsider: "outsider" });
+    ({ owner, workspace } = team);
+    ({ viewer, outsider } = team.people);
+    otherWorkspace = await createWorkspace(t, owner, team.organization);
+    const gantryRepository = await gantryRepositoryOf(t, owner.token, workspace);
     native = [];
     for (const title of ["One", "Two", "Three"]) {
-      const answer = await gql(
-        t,
-        owner.token,
-        "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
-        { input: { repositoryId: gantryRepository.id, title } },
-      );
-      native.push(field<{ issue: { id: string } }>(answer, "createIssue").issue.id);
+      native.push(await createIssue(t, owner, { repositoryId: gantryRepository, title }));
     }
     const db = t.database.db;
     const [repository] = await db

@@ -3,9 +3,10 @@ import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import { errorOf, field, gql } from "../testing/factories.js";
-import { type WorkspaceIssues, workspaceWithIssues } from "../testing/workspace-issues.js";
+import { createSignUpTestApp } from "../testing/team.js";
+import { issueAt, type WorkspaceIssues, workspaceWithIssues } from "../testing/workspace-issues.js";
 
 const EPIC_FIELDS = `id title body startOn endOn
   gantryIssueCountProgress { open closed total } gantryIssueEstimateProgress { open closed total }
@@ -54,18 +55,13 @@ describe.each(testEngines())("GitHub and Gantry epics on %s", (engine) => {
   let w: WorkspaceIssues;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
+    t = await createSignUpTestApp(engine);
     w = await workspaceWithIssues(t, { native: 3, gitHub: 4 });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const at = (list: string[], index: number) => {
-    const id = list[index];
-    if (!id) throw new Error(`no issue ${index}`);
-    return id;
-  };
   const setIssues = (ids: string[], values: Partial<typeof schema.issues.$inferInsert>) =>
     t.database.db
       .update(schema.issues)
@@ -159,10 +155,10 @@ describe.each(testEngines())("GitHub and Gantry epics on %s", (engine) => {
       ).gantryEpic.id;
     const billing = await create("Billing");
     await create("Search 100%");
-    const members = [at(w.native, 0), at(w.gitHub, 0), at(w.gitHub, 1)];
+    const members = [issueAt(w.native, 0), issueAt(w.gitHub, 0), issueAt(w.gitHub, 1)];
     await gql(t, w.owner.token, ADD_TO_GANTRY_EPICS, { issueIds: members, ids: [billing] });
-    await setIssues([at(w.native, 0)], { estimate: 5, state: "closed" });
-    await setIssues([at(w.gitHub, 0)], { estimate: 3 });
+    await setIssues([issueAt(w.native, 0)], { estimate: 5, state: "closed" });
+    await setIssues([issueAt(w.gitHub, 0)], { estimate: 3 });
     const epics = await list();
     expect(epics.nodes.map((epic) => epic.title)).toEqual(["Billing", "Search 100%"]);
     expect(epics.nodes[0]).toMatchObject({
@@ -176,7 +172,7 @@ describe.each(testEngines())("GitHub and Gantry epics on %s", (engine) => {
   });
 
   it("makes a GitHub issue an epic of issues from two repositories, with progress", async () => {
-    const [epic, child, native] = [at(w.gitHub, 2), at(w.gitHub, 3), at(w.native, 1)];
+    const [epic, child, native] = [issueAt(w.gitHub, 2), issueAt(w.gitHub, 3), issueAt(w.native, 1)];
     expect(errorOf(await gql(t, w.owner.token, EPIC_FROM_ISSUE, { issueId: native }))).toEqual({
       code: "BAD_USER_INPUT",
       message: "Gantry issues cannot be GitHub epics; create a Gantry epic instead.",
@@ -211,12 +207,12 @@ describe.each(testEngines())("GitHub and Gantry epics on %s", (engine) => {
   });
 
   it("adds and removes issues of GitHub epics, refusing epics inside epics and leaving a viewer's in failedIssues", async () => {
-    const [epicIssue, child] = [at(w.gitHub, 2), at(w.gitHub, 3)];
+    const [epicIssue, child] = [issueAt(w.gitHub, 2), issueAt(w.gitHub, 3)];
     const { epic } = field<{ epic: { id: string } }>(
-      await gql(t, w.owner.token, EPIC_FROM_ISSUE, { issueId: epicIssue, children: [child, at(w.native, 1)] }),
+      await gql(t, w.owner.token, EPIC_FROM_ISSUE, { issueId: epicIssue, children: [child, issueAt(w.native, 1)] }),
       "createEpicFromIssue",
     );
-    const third = at(w.native, 2);
+    const third = issueAt(w.native, 2);
     const added = field<{ successCount: number; epics: unknown[] }>(
       await gql(t, w.owner.token, ADD_TO_EPICS, { issueIds: [third], epicIds: [epic.id] }),
       "addIssuesToEpics",
@@ -228,9 +224,10 @@ describe.each(testEngines())("GitHub and Gantry epics on %s", (engine) => {
     expect(
       errorOf(await gql(t, w.owner.token, ADD_TO_EPICS, { issueIds: [epicIssue], epicIds: [epic.id] })).message,
     ).toBe("An epic cannot hold itself.");
-    await gql(t, w.owner.token, EPIC_FROM_ISSUE, { issueId: at(w.gitHub, 1) });
+    await gql(t, w.owner.token, EPIC_FROM_ISSUE, { issueId: issueAt(w.gitHub, 1) });
     expect(
-      errorOf(await gql(t, w.owner.token, ADD_TO_EPICS, { issueIds: [at(w.gitHub, 1)], epicIds: [epic.id] })).message,
+      errorOf(await gql(t, w.owner.token, ADD_TO_EPICS, { issueIds: [issueAt(w.gitHub, 1)], epicIds: [epic.id] }))
+        .message,
     ).toBe("#102 is an epic; epics cannot hold other epics.");
     const notEpic = encodeGlobalID("Epic", decodeGlobalID(third).id);
     expect(errorOf(await gql(t, w.owner.token, ADD_TO_EPICS, { issueIds: [child], epicIds: [notEpic] }))).toEqual({

@@ -30,6 +30,9 @@ const blockage = (name: string) => `mutation ($blocking: ID!, $blocked: ID!) {
 }`;
 const CREATE_ISSUE = `mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }`;
 const GANTRY_REPOSITORY = "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }";
+const RECONCILE = "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }";
+const MOVE_STRATEGIC_ISSUE =
+  "mutation ($input: MoveStrategicIssueInput!) { moveStrategicIssue(input: $input) { issue { id } } }";
 
 interface BulkAnswer {
   successCount: number;
@@ -73,6 +76,10 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     // expect.poll runs only inside a test, so the shared repository is connected by the first to need it.
     linksConnected ??= connect("demo", "links").then(() => undefined);
     await linksConnected;
+    return arrivedIssue({ owner, repo }, title);
+  }
+  /** An issue made on GitHub in a repository already connected, once Gantry has it. */
+  async function arrivedIssue({ owner, repo }: { owner: string; repo: string }, title: string) {
     const { data } = await octokit.rest.issues.create({ owner, repo, title });
     await hub.deliveriesSettled();
     const [row] = await t.database.db
@@ -115,6 +122,37 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       .select({ source: schema.issueEvents.source, to: schema.issueEvents.toValue, from: schema.issueEvents.fromValue })
       .from(schema.issueEvents)
       .where(and(eq(schema.issueEvents.issueId, issue.rowId), eq(schema.issueEvents.field, wanted)));
+  /** A native issue in the workspace's Gantry repository: its global id. */
+  const nativeIssue = async (title: string) => {
+    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
+      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
+      "workspace",
+    );
+    return field<{ issue: { id: string } }>(
+      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title } }),
+      "createIssue",
+    ).issue.id;
+  };
+  const reconcile = async (repositoryId: string) =>
+    expect(await gql(t, demo.token, RECONCILE, { id: repositoryId })).not.toHaveProperty("errors");
+  /** Without its webhooks, what changes on GitHub reaches Gantry only by reconciliation. */
+  const dropWebhooks = async (site: { owner: string; repo: string }) => {
+    const { data: hooks } = await octokit.rest.repos.listWebhooks(site);
+    for (const hook of hooks) await octokit.rest.repos.deleteWebhook({ ...site, hook_id: hook.id });
+  };
+  const gantryOrganization = async () =>
+    field<{ gantryOrganization: { id: string } }>(
+      await gql(t, demo.token, "query ($id: ID!) { workspace(id: $id) { gantryOrganization { id } } }", {
+        id: workspace,
+      }),
+      "workspace",
+    ).gantryOrganization.id;
+  const moveStrategicIssue = (input: {
+    gantryOrganizationId: string;
+    issueId: string;
+    targetIssueId: string;
+    instruction: string;
+  }) => gql(t, demo.token, MOVE_STRATEGIC_ISSUE, { input });
 
   beforeAll(async () => {
     ({ t, hub, demo, workspace, demoOctokit: octokit } = await gantryWithHub(engine));
@@ -160,14 +198,7 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     expect(await addSubIssues(second, [child], true)).toEqual({ successCount: 1, githubErrors: {} });
     expect([await subIssuesOnGitHub(first), await subIssuesOnGitHub(second)]).toEqual([[], [child.number]]);
 
-    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
-      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
-      "workspace",
-    );
-    const native = field<{ issue: { id: string } }>(
-      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Native epic" } }),
-      "createIssue",
-    ).issue.id;
+    const native = await nativeIssue("Native epic");
     expect(await addSubIssues(native, [child], true)).toEqual({ successCount: 1, githubErrors: {} });
     expect(await subIssuesOnGitHub(second)).toEqual([]);
     const [stored] = await t.database.db.select().from(schema.issues).where(eq(schema.issues.id, child.rowId));
@@ -243,8 +274,7 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     expect(await blockersOf(invoiceRow?.id)).toEqual([taxRow?.id]);
 
     // The webhook is gone: what changes on GitHub now comes in only by reconciliation.
-    const { data: hooks } = await octokit.rest.repos.listWebhooks(site);
-    for (const hook of hooks) await octokit.rest.repos.deleteWebhook({ ...site, hook_id: hook.id });
+    await dropWebhooks(site);
     await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue", {
       ...site,
       issue_number: epic.number,
@@ -261,16 +291,7 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       type: "Feature",
     });
     expect((await row(invoice.number))?.parentIssueId).toBe(epicRow?.id);
-    expect(
-      await gql(
-        t,
-        demo.token,
-        "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }",
-        {
-          id: repositoryId,
-        },
-      ),
-    ).not.toHaveProperty("errors");
+    await reconcile(repositoryId);
     expect((await row(invoice.number))?.parentIssueId).toBeNull();
     expect((await row(epic.number))?.parentIssueId).toBe(taxRow?.id);
     expect((await row(tax.number))?.issueType).toBe("Feature");
@@ -319,14 +340,7 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     expect(stored?.issueType).toBe("Bug");
     expect(await timeline(bug, "issueType")).toEqual([{ source: "gantry", from: null, to: "Bug" }]);
 
-    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
-      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
-      "workspace",
-    );
-    const native = field<{ issue: { id: string } }>(
-      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Native task" } }),
-      "createIssue",
-    ).issue.id;
+    const native = await nativeIssue("Native task");
     // A native issue is offered the types of the organisations on its board.
     expect(await choices(native)).toEqual(acmeTypes);
     expect(await setType([native], "Chore")).toEqual({ successCount: 1, githubErrors: {} });
@@ -339,26 +353,10 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
   it("keeps Gantry's later link at reconciliation and shows GitHub's differing one on the issue's timeline, once", async () => {
     const site = { owner: "demo", repo: "conflicts" };
     const repositoryId = await connect(site.owner, site.repo);
-    const made = async (title: string) => {
-      const { data } = await octokit.rest.issues.create({ ...site, title });
-      await hub.deliveriesSettled();
-      const [row] = await t.database.db
-        .select({ id: schema.issues.id })
-        .from(schema.issues)
-        .innerJoin(schema.repositories, eq(schema.repositories.id, schema.issues.repositoryId))
-        .where(and(eq(schema.repositories.name, site.repo), eq(schema.issues.number, data.number)));
-      return {
-        ...site,
-        number: data.number,
-        ghId: data.id,
-        id: encodeGlobalID("Issue", row?.id ?? ""),
-        rowId: row?.id ?? "",
-      };
-    };
+    const made = (title: string) => arrivedIssue(site, title);
     const [parent, child, blocker] = [await made("Billing"), await made("Invoices"), await made("Tax rates")];
     // The webhook is gone, so GitHub's change below reaches Gantry only by reconciliation.
-    const { data: hooks } = await octokit.rest.repos.listWebhooks(site);
-    for (const hook of hooks) await octokit.rest.repos.deleteWebhook({ ...site, hook_id: hook.id });
+    await dropWebhooks(site);
     await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
       ...site,
       issue_number: parent.number,
@@ -366,14 +364,7 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     });
     await new Promise((resolve) => setTimeout(resolve, 1100));
     // Later, in Gantry: the child goes under a native epic (GitHub's parent is unknown to Gantry, so stays).
-    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
-      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
-      "workspace",
-    );
-    const native = field<{ issue: { id: string } }>(
-      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Native epic" } }),
-      "createIssue",
-    ).issue.id;
+    const native = await nativeIssue("Native epic");
     expect(await addSubIssues(native, [child])).toEqual({ successCount: 1, githubErrors: {} });
     // And a dependency Gantry has that GitHub lost (as a write-back lost on the way would leave it).
     await t.database.db.insert(schema.issueDependencies).values({
@@ -387,19 +378,8 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       blockedIssueId: child.rowId,
     });
 
-    const reconcile = async () =>
-      expect(
-        await gql(
-          t,
-          demo.token,
-          "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }",
-          {
-            id: repositoryId,
-          },
-        ),
-      ).not.toHaveProperty("errors");
-    await reconcile();
-    await reconcile();
+    await reconcile(repositoryId);
+    await reconcile(repositoryId);
     const [stored] = await t.database.db.select().from(schema.issues).where(eq(schema.issues.id, child.rowId));
     expect(stored?.parentIssueId).toBe(decodeGlobalID(native).id);
     const activity = field<{
@@ -436,19 +416,9 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
     ] as [Made, Made, Made];
     await addSubIssues(epic, [first, second, third]);
     expect(await subIssuesOnGitHub(epic)).toEqual([first.number, second.number, third.number]);
-    const organization = field<{ gantryOrganization: { id: string } }>(
-      await gql(t, demo.token, "query ($id: ID!) { workspace(id: $id) { gantryOrganization { id } } }", {
-        id: workspace,
-      }),
-      "workspace",
-    ).gantryOrganization.id;
+    const organization = await gantryOrganization();
     const move = (issueId: string, targetIssueId: string, instruction: string) =>
-      gql(
-        t,
-        demo.token,
-        "mutation ($input: MoveStrategicIssueInput!) { moveStrategicIssue(input: $input) { issue { id } } }",
-        { input: { gantryOrganizationId: organization, issueId, targetIssueId, instruction } },
-      );
+      moveStrategicIssue({ gantryOrganizationId: organization, issueId, targetIssueId, instruction });
     expect(await move(third.id, first.id, "REORDER_ABOVE")).not.toHaveProperty("errors");
     expect(await subIssuesOnGitHub(epic)).toEqual([third.number, first.number, second.number]);
     expect(await move(third.id, second.id, "REORDER_BELOW")).not.toHaveProperty("errors");
@@ -457,22 +427,7 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
   it("follows GitHub's order of sub-issues: added last by delivery, reordered at reconciliation, unless reordered later in Gantry", async () => {
     const site = { owner: "demo", repo: "ordered" };
     const repositoryId = await connect(site.owner, site.repo);
-    const made = async (title: string) => {
-      const { data } = await octokit.rest.issues.create({ ...site, title });
-      await hub.deliveriesSettled();
-      const [row] = await t.database.db
-        .select({ id: schema.issues.id })
-        .from(schema.issues)
-        .innerJoin(schema.repositories, eq(schema.repositories.id, schema.issues.repositoryId))
-        .where(and(eq(schema.repositories.name, site.repo), eq(schema.issues.number, data.number)));
-      return {
-        ...site,
-        number: data.number,
-        ghId: data.id,
-        id: encodeGlobalID("Issue", row?.id ?? ""),
-        rowId: row?.id ?? "",
-      };
-    };
+    const made = (title: string) => arrivedIssue(site, title);
     const epic = await made("Launch");
     // Made in this order; added on GitHub in another, which Gantry follows rather than their age.
     const [docs, site_, mail] = [await made("Docs"), await made("Site"), await made("Mail")];
@@ -484,12 +439,7 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       });
     }
     await hub.deliveriesSettled();
-    const organization = field<{ gantryOrganization: { id: string } }>(
-      await gql(t, demo.token, "query ($id: ID!) { workspace(id: $id) { gantryOrganization { id } } }", {
-        id: workspace,
-      }),
-      "workspace",
-    ).gantryOrganization.id;
+    const organization = await gantryOrganization();
     const planningOrder = async () =>
       field<{ searchStrategicIssues: { nodes: { issue: { title: string } }[] } }>(
         await gql(
@@ -510,47 +460,24 @@ describe.each(testEngines())("Gantry's links written back to GitHub (%s)", (engi
       sub_issue_id: Number(site_.ghId),
       before_id: Number(mail.ghId),
     });
-    const reconcile = async () =>
-      expect(
-        await gql(
-          t,
-          demo.token,
-          "mutation ($id: ID!) { reconcileRepository(input: { repositoryId: $id }) { repository { name } } }",
-          { id: repositoryId },
-        ),
-      ).not.toHaveProperty("errors");
-    await reconcile();
+    await reconcile(repositoryId);
     expect(await planningOrder()).toEqual(["Site", "Mail", "Docs"]);
 
     // A later reorder in Gantry beside a native sub-issue (which GitHub does not have, so its order
     // there stays as it was) is the latest change, and a reconciliation keeps it.
-    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
-      await gql(t, demo.token, GANTRY_REPOSITORY, { id: workspace }),
-      "workspace",
-    );
-    const native = field<{ issue: { id: string } }>(
-      await gql(t, demo.token, CREATE_ISSUE, { input: { repositoryId: gantryRepository.id, title: "Press" } }),
-      "createIssue",
-    ).issue.id;
+    const native = await nativeIssue("Press");
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await addSubIssues(epic, [native])).toEqual({ successCount: 1, githubErrors: {} });
-    const move = await gql(
-      t,
-      demo.token,
-      "mutation ($input: MoveStrategicIssueInput!) { moveStrategicIssue(input: $input) { issue { id } } }",
-      {
-        input: {
-          gantryOrganizationId: organization,
-          issueId: site_.id,
-          targetIssueId: native,
-          instruction: "REORDER_BELOW",
-        },
-      },
-    );
+    const move = await moveStrategicIssue({
+      gantryOrganizationId: organization,
+      issueId: site_.id,
+      targetIssueId: native,
+      instruction: "REORDER_BELOW",
+    });
     expect(move).not.toHaveProperty("errors");
     expect(await planningOrder()).toEqual(["Mail", "Docs", "Press", "Site"]);
     expect(await subIssuesOnGitHub(epic)).toEqual([site_.number, mail.number, docs.number]);
-    await reconcile();
+    await reconcile(repositoryId);
     expect(await planningOrder()).toEqual(["Mail", "Docs", "Press", "Site"]);
   });
 });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { upsertIssues } from "../codehost/issue-sync.js";
 import { type BoardFixture, boardWithWebApp } from "../testing/board.js";
-import { addMember, errorOf, field, gql, grantWorkspace, type TestUser } from "../testing/factories.js";
+import { errorOf, field, gantryRepositoryOf, gql, type TestUser } from "../testing/factories.js";
 
 const UPDATE = `mutation ($input: UpdateIssueInput!) { updateIssue(input: $input) { issue { id title body } } }`;
 const ISSUE = (fields: string) =>
@@ -52,41 +52,24 @@ describe.each(testEngines())("editing issues, comments and the activity timeline
 
   beforeAll(async () => {
     board = await boardWithWebApp(engine);
-    editor = await board.signIn("mona");
-    reader = await board.signIn("hubot");
-    await addMember(board.t, board.organization, editor, "member");
-    await addMember(board.t, board.organization, reader, "member");
-    await grantWorkspace(board.t, board.workspace, editor, "editor");
-    await grantWorkspace(board.t, board.workspace, reader, "viewer");
-    const { gantryRepository } = field<{ gantryRepository: { id: string } }>(
-      await gql(board.t, board.demo.token, "query ($id: ID!) { workspace(id: $id) { gantryRepository { id } } }", {
-        id: board.workspace,
-      }),
-      "workspace",
-    );
+    editor = await board.joinWorkspace("mona", "editor");
+    reader = await board.joinWorkspace("hubot", "viewer");
+    const gantryRepository = await gantryRepositoryOf(board.t, board.demo.token, board.workspace);
     const created = await gql(
       board.t,
       board.demo.token,
       `mutation ($r: ID!) { createIssue(input: { repositoryId: $r, title: "Native one", labels: ["bug"] }) { issue { id number labels { name } } } }`,
-      { r: gantryRepository.id },
+      { r: gantryRepository },
     );
     const issue = field<{ issue: { id: string; number: number; labels: { name: string }[] } }>(
       created,
       "createIssue",
     ).issue;
     nativeId = issue.id;
-    native = { r: gantryRepository.id, n: issue.number };
+    native = { r: gantryRepository, n: issue.number };
     github = { g: board.hub.store.repository("acme", "web-app")?.id ?? 0, n: 1 };
     expect(issue.labels).toEqual([{ name: "zh-bug" }]);
-    githubId = field<{ id: string }>(
-      await gql(
-        board.t,
-        board.demo.token,
-        `query ($w: ID!) { workspaceIssue(workspaceId: $w, repositoryOwner: "acme", repositoryName: "web-app", issueNumber: 1) { id } }`,
-        { w: board.workspace },
-      ),
-      "workspaceIssue",
-    ).id;
+    githubId = await board.webAppIssue(1);
     demoName = field<{ name: string }>(await gql(board.t, board.demo.token, "{ viewer { name } }"), "viewer").name;
   });
   afterAll(() => board.close());

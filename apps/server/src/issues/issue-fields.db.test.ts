@@ -3,20 +3,19 @@ import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import {
-  addMember,
   createOrganization,
   createWorkspace,
   errorOf,
   field,
   gantryRepositoryOf,
   gql,
-  grantWorkspace,
   signUpUser,
   type TestUser,
 } from "../testing/factories.js";
 import { issueFieldSeeder } from "../testing/issue-fields.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 const CREATE = `mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id number title type body labels { name } assignees { login } htmlUrl repository { name ownerName ghId } } } }`;
 const SET_ESTIMATE = `mutation ($issueId: ID!, $value: Float) { setEstimate(input: { issueId: $issueId, value: $value }) { issue { estimate { value } } } }`;
@@ -59,14 +58,11 @@ describe.each(testEngines())("issue fields and native issues on %s", (engine) =>
   let pipelines: { id: string; name: string }[];
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "owner");
-    viewer = await signUpUser(t, "viewer");
-    const organization = await createOrganization(t, owner);
-    workspace = await createWorkspace(t, owner, organization);
+    t = await createSignUpTestApp(engine);
+    const team = await workspaceTeam(t, { viewer: "viewer" });
+    ({ owner, workspace } = team);
+    viewer = team.people.viewer;
     workspaceDbId = decodeGlobalID(workspace).id;
-    await addMember(t, organization, viewer, "member");
-    await grantWorkspace(t, workspace, viewer, "viewer");
     const answer = await gql(
       t,
       owner.token,

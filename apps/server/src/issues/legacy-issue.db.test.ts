@@ -3,17 +3,10 @@ import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  createOrganization,
-  createWorkspace,
-  field,
-  gantryRepositoryOf,
-  gql,
-  signUpUser,
-  type TestUser,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { field, gantryRepositoryOf, gql, signUpUser, type TestUser } from "../testing/factories.js";
 import { issueFieldSeeder } from "../testing/issue-fields.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 const MERGED_AT = new Date("2026-11-20T10:00:00Z");
 
@@ -25,9 +18,8 @@ describe.each(testEngines())("legacy issue REST shape on %s", (engine) => {
   const issueIds: Record<number, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "owner");
-    workspace = await createWorkspace(t, owner, await createOrganization(t, owner));
+    t = await createSignUpTestApp(engine);
+    ({ owner, workspace } = await workspaceTeam(t, {}));
     const workspaceId = decodeGlobalID(workspace).id;
     gantryRepository = await gantryRepositoryOf(t, owner.token, workspace);
     for (const title of ["Blocker", "Blocked", "Done blocker"]) {

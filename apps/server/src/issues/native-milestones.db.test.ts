@@ -3,19 +3,9 @@ import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  addMember,
-  createOrganization,
-  createWorkspace,
-  errorOf,
-  field,
-  gql,
-  grantWorkspace,
-  signUpUser,
-  type TestUser,
-  workspaceBoard,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { errorOf, field, gql, type TestUser, workspaceBoard } from "../testing/factories.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 const CREATE_MILESTONE = `mutation ($input: CreateMilestoneInput!) { createMilestone(input: $input) { milestone { number title } } }`;
 const CREATE_ISSUE = `mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id number milestone { number title } } } }`;
@@ -43,17 +33,10 @@ describe.each(testEngines())("native milestones on %s", (engine) => {
   let firstPipeline: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "owner");
-    editor = await signUpUser(t, "editor");
-    viewer = await signUpUser(t, "viewer");
-    outsider = await signUpUser(t, "outsider");
-    const organization = await createOrganization(t, owner);
-    workspace = await createWorkspace(t, owner, organization);
-    await addMember(t, organization, editor, "member");
-    await addMember(t, organization, viewer, "member");
-    await grantWorkspace(t, workspace, editor, "editor");
-    await grantWorkspace(t, workspace, viewer, "viewer");
+    t = await createSignUpTestApp(engine);
+    const team = await workspaceTeam(t, { editor: "editor", viewer: "viewer", outsider: "outsider" });
+    ({ owner, workspace } = team);
+    ({ editor, viewer, outsider } = team.people);
     const read = await workspaceBoard(t, owner, workspace);
     gantryRepository = read.gantryRepository;
     firstPipeline = read.pipelines[0] ?? "";

@@ -5,9 +5,10 @@ import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardEvent, BoardEventBus } from "../events/board-events.js";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import { createWorkspace, errorOf, field, gql } from "../testing/factories.js";
-import { issueCoordinates, type WorkspaceIssues, workspaceWithIssues } from "../testing/workspace-issues.js";
+import { createSignUpTestApp } from "../testing/team.js";
+import { issueAt, issueCoordinates, type WorkspaceIssues, workspaceWithIssues } from "../testing/workspace-issues.js";
 import { addSubIssues, createBlockage } from "./relations.js";
 
 const side = (id: string) => ({ id, type: "ISSUE" });
@@ -46,18 +47,13 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
   let w: WorkspaceIssues;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
+    t = await createSignUpTestApp(engine);
     w = await workspaceWithIssues(t, { native: 6, gitHub: 3 });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const issue = (list: string[], index: number) => {
-    const id = list[index];
-    if (!id) throw new Error(`no issue ${index}`);
-    return id;
-  };
   const relations = (ids: string[]) =>
     Promise.all(
       ids.map(async (id) =>
@@ -68,7 +64,7 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
     gql(t, token, CREATE_BLOCKAGE, { blocking: side(blocking), blocked: side(blocked) });
 
   it("records a dependency between a native and a GitHub issue, shown on both, and removes it", async () => {
-    const [one, github] = [issue(w.native, 0), issue(w.gitHub, 0)];
+    const [one, github] = [issueAt(w.native, 0), issueAt(w.gitHub, 0)];
     const created = field<{ blockage: { id: string; blocking: { number: number }; blocked: { number: number } } }>(
       await block(one, github),
       "createBlockage",
@@ -108,7 +104,7 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
   });
 
   it("refuses self-blocks and cycles, direct and transitive, writing nothing", async () => {
-    const [two, three, four] = [issue(w.native, 1), issue(w.native, 2), issue(w.native, 3)];
+    const [two, three, four] = [issueAt(w.native, 1), issueAt(w.native, 2), issueAt(w.native, 3)];
     expect(errorOf(await block(two, two))).toEqual({
       code: "BAD_USER_INPUT",
       message: "An issue cannot block itself.",
@@ -131,7 +127,7 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
   });
 
   it("refuses dependencies to viewers, outsiders, signed-out callers and across workspaces", async () => {
-    const [five, six] = [issue(w.native, 4), issue(w.native, 5)];
+    const [five, six] = [issueAt(w.native, 4), issueAt(w.native, 5)];
     expect(errorOf(await block(five, six, w.viewer.token))).toEqual({
       code: "FORBIDDEN",
       message: "You do not have permission to do this in this workspace.",
@@ -146,7 +142,7 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
     expect(errorOf(await block(five, encodeGlobalID("Issue", randomUUID()))).code).toBe("NOT_FOUND");
     const elsewhere = await workspaceWithIssues(t, { native: 1, gitHub: 0 });
     // The owner of both workspaces still cannot link issues no single board shows.
-    const otherOwnerIssue = issue(elsewhere.native, 0);
+    const otherOwnerIssue = issueAt(elsewhere.native, 0);
     expect(errorOf(await block(otherOwnerIssue, five, elsewhere.owner.token)).code).toBe("NOT_FOUND");
     const second = await createWorkspace(t, w.owner, w.organization);
     expect(
@@ -158,10 +154,10 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
 
   it("makes issues of two repositories sub-issues, counting their progress by count and points", async () => {
     const [parent, native, gitHubA, gitHubB] = [
-      issue(w.native, 0),
-      issue(w.native, 1),
-      issue(w.gitHub, 1),
-      issue(w.gitHub, 2),
+      issueAt(w.native, 0),
+      issueAt(w.native, 1),
+      issueAt(w.gitHub, 1),
+      issueAt(w.gitHub, 2),
     ];
     const added = field<{ successCount: number }>(
       await gql(t, w.owner.token, ADD_SUB_ISSUES, { parentId: parent, childIssueIds: [native, gitHubA, gitHubB] }),
@@ -201,7 +197,7 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
       close: async () => undefined,
     };
     const deps = { db: t.database.db, events, now: () => new Date() };
-    const [three, five] = [issue(w.native, 2), issue(w.gitHub, 2)].map((id) => decodeGlobalID(id).id) as [
+    const [three, five] = [issueAt(w.native, 2), issueAt(w.gitHub, 2)].map((id) => decodeGlobalID(id).id) as [
       string,
       string,
     ];
@@ -220,10 +216,10 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
 
   it("refuses self-parenting, ancestors as children and a second parent unless replacing", async () => {
     const [top, middle, bottom, other] = [
-      issue(w.native, 2),
-      issue(w.native, 3),
-      issue(w.native, 4),
-      issue(w.native, 5),
+      issueAt(w.native, 2),
+      issueAt(w.native, 3),
+      issueAt(w.native, 4),
+      issueAt(w.native, 5),
     ];
     const add = (parentId: string, childIssueIds: string[], replaceParent = false) =>
       gql(t, w.owner.token, ADD_SUB_ISSUES, { parentId, childIssueIds, replaceParent });
@@ -259,7 +255,7 @@ describe.each(testEngines())("dependencies and sub-issues on %s", (engine) => {
   });
 
   it("leaves sub-issues a viewer asks to change in failedIssues, and hides them from outsiders", async () => {
-    const [parent, child] = [issue(w.native, 5), issue(w.gitHub, 0)];
+    const [parent, child] = [issueAt(w.native, 5), issueAt(w.gitHub, 0)];
     const answer = field<{
       successCount: number;
       failedIssues: { id: string }[];

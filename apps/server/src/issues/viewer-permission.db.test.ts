@@ -1,7 +1,7 @@
 import { testEngines } from "@gantry/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardFixture, boardWithWebApp } from "../testing/board.js";
-import { addMember, createWorkspace, field, gql, grantWorkspace, type TestUser } from "../testing/factories.js";
+import { createWorkspace, field, gql, type TestUser } from "../testing/factories.js";
 
 const PERMISSION = `query ($w: ID!, $other: ID) {
   workspaceIssue(workspaceId: $w, repositoryOwner: "acme", repositoryName: "web-app", issueNumber: 1) {
@@ -23,12 +23,8 @@ describe.each(testEngines())("Issue.viewerPermission on %s", (engine) => {
 
   beforeAll(async () => {
     board = await boardWithWebApp(engine);
-    reader = await board.signIn("hubot");
-    writer = await board.signIn("mona");
-    await addMember(board.t, board.organization, reader, "member");
-    await addMember(board.t, board.organization, writer, "member");
-    await grantWorkspace(board.t, board.workspace, reader, "viewer");
-    await grantWorkspace(board.t, board.workspace, writer, "editor");
+    reader = await board.joinWorkspace("hubot", "viewer");
+    writer = await board.joinWorkspace("mona", "editor");
     // A workspace that does not show acme/web-app: no permission on the issue through it.
     emptyWorkspace = await createWorkspace(board.t, board.demo, board.organization);
   });

@@ -3,19 +3,9 @@ import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  addMember,
-  createOrganization,
-  createWorkspace,
-  errorOf,
-  field,
-  gantryRepositoryOf,
-  gql,
-  grantWorkspace,
-  signUpUser,
-  type TestUser,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { errorOf, field, gantryRepositoryOf, gql, signUpUser, type TestUser } from "../testing/factories.js";
+import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 const PRIORITIES = `query ($id: ID!) { workspace(id: $id) { prioritiesConnection { nodes { id name color rank } } } }`;
 const CREATE_PRIORITY = `mutation ($input: CreatePriorityInput!) { createPriority(input: $input) { priority { id name color } } }`;
@@ -36,15 +26,10 @@ describe.each(testEngines())("workspace issue fields on %s", (engine) => {
   let gantryRepository: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "owner");
-    editor = await signUpUser(t, "editor");
-    viewer = await signUpUser(t, "viewer");
-    const organization = await createOrganization(t, owner);
-    workspace = await createWorkspace(t, owner, organization);
-    await addMember(t, organization, editor, "member");
-    await addMember(t, organization, viewer, "member");
-    await grantWorkspace(t, workspace, viewer, "viewer");
+    t = await createSignUpTestApp(engine);
+    const team = await workspaceTeam(t, { editor: "member", viewer: "viewer" });
+    ({ owner, workspace } = team);
+    ({ editor, viewer } = team.people);
     gantryRepository = await gantryRepositoryOf(t, owner.token, workspace);
     for (const title of ["One", "Two", "Three"]) {
       const created = await gql(

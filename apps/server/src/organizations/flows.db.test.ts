@@ -3,17 +3,17 @@ import { testEngines } from "@gantry/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxMailer } from "../mail/mailer.js";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import {
-  addMember,
   createOrganization,
-  createWorkspace,
+  errorOf,
   field,
   gql,
   signUpUser,
   type TestUser,
   uniqueName,
 } from "../testing/factories.js";
+import { createSignUpTestApp, organizationTeam, workspaceTeam } from "../testing/team.js";
 
 const INVITE = `mutation ($org: ID!, $email: String!, $role: GantryOrganizationRole) {
   createGantryOrganizationInvite(input: { gantryOrganizationId: $org, email: $email, role: $role }) { token invitation { id email role } }
@@ -26,17 +26,16 @@ describe.each(testEngines())("organisation flows on %s", (engine) => {
   const mailer = new OutboxMailer();
 
   beforeAll(async () => {
-    t = await createTestApp(
-      { REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000", PUBLIC_URL: "http://gantry.test" },
-      { engine, mailer, now: () => new Date(Date.now() + clockOffsetMs) },
+    t = await createSignUpTestApp(
+      engine,
+      { PUBLIC_URL: "http://gantry.test" },
+      { mailer, now: () => new Date(Date.now() + clockOffsetMs) },
     );
   });
   afterAll(() => t.close());
 
   it("invites by mail; signing up through the link joins, verified and signed in, and sees the workspaces", async () => {
-    const owner = await signUpUser(t, "owner");
-    const org = await createOrganization(t, owner);
-    const workspace = await createWorkspace(t, owner, org);
+    const { owner, organization: org, workspace } = await workspaceTeam(t, {});
     const email = `invitee-${Date.now()}@acme.test`;
     const invited = await gql(t, owner.token, INVITE, { org, email });
     expect(invited.errors).toBeUndefined();
@@ -80,13 +79,11 @@ describe.each(testEngines())("organisation flows on %s", (engine) => {
       t,
       stranger.token,
       "mutation ($token: String!) { acceptGantryOrganizationInvite(input: { token: $token }) { gantryOrganization { id } } }",
-      {
-        token,
-      },
+      { token },
     );
-    expect(accepted.errors?.[0]).toMatchObject({
+    expect(errorOf(accepted)).toEqual({
+      code: "FORBIDDEN",
       message: "This invitation was sent to another email address.",
-      extensions: { code: "FORBIDDEN" },
     });
 
     expect((await gql(t, null, VALID, { token: "gin_made-up" })).data).toEqual({
@@ -109,9 +106,7 @@ describe.each(testEngines())("organisation flows on %s", (engine) => {
         t,
         asker.token,
         "mutation ($org: ID!) { requestGantryOrganizationAccess(input: { gantryOrganizationId: $org }) { accessRequest { id state requestable { name } } } }",
-        {
-          org,
-        },
+        { org },
       );
     const first = (await ask()).data?.requestGantryOrganizationAccess as {
       accessRequest: { id: string; state: string };
@@ -134,73 +129,47 @@ describe.each(testEngines())("organisation flows on %s", (engine) => {
       t,
       owner.token,
       "mutation ($id: ID!) { approveAccessRequest(input: { accessRequestId: $id }) { accessRequest { state } } }",
-      {
-        id: first.accessRequest.id,
-      },
+      { id: first.accessRequest.id },
     );
     expect(approved.data).toEqual({ approveAccessRequest: { accessRequest: { state: "APPROVED" } } });
     const again = await gql(
       t,
       owner.token,
       "mutation ($id: ID!) { declineAccessRequest(input: { accessRequestId: $id }) { accessRequest { state } } }",
-      {
-        id: first.accessRequest.id,
-      },
+      { id: first.accessRequest.id },
     );
-    expect(again.errors?.[0]).toMatchObject({
-      message: "This access request has already been answered.",
-      extensions: { code: "CONFLICT" },
-    });
+    expect(errorOf(again)).toEqual({ code: "CONFLICT", message: "This access request has already been answered." });
     const joined = await gql(t, asker.token, "{ viewer { gantryOrganizations { nodes { id viewerRole } } } }");
     expect(joined.data?.viewer).toEqual({ gantryOrganizations: { nodes: [{ id: org, viewerRole: "MEMBER" }] } });
   });
 
   it("keeps at least one owner and lets only owners make owners", async () => {
-    const owner = await signUpUser(t, "owner");
-    const admin = await signUpUser(t, "admin");
-    const org = await createOrganization(t, owner);
-    await addMember(t, org, admin, "admin");
+    const { owner, organization: org, people } = await organizationTeam(t, { admin: "admin" });
+    const { admin } = people;
     const leave = await gql(
       t,
       owner.token,
       "mutation ($org: ID!, $me: ID!) { removeUserFromGantryOrganization(input: { gantryOrganizationId: $org, gantryUserId: $me }) { gantryOrganizationId } }",
-      {
-        org,
-        me: owner.id,
-      },
+      { org, me: owner.id },
     );
-    expect(leave.errors?.[0]).toMatchObject({
-      message: "An organization needs at least one owner.",
-      extensions: { code: "CONFLICT" },
-    });
+    expect(errorOf(leave)).toEqual({ code: "CONFLICT", message: "An organization needs at least one owner." });
     const promote = await gql(
       t,
       admin.token,
       "mutation ($org: ID!, $me: ID!) { updateGantryOrganizationUserRole(input: { gantryOrganizationId: $org, gantryUserId: $me, role: OWNER }) { gantryOrganization { id } } }",
-      {
-        org,
-        me: admin.id,
-      },
+      { org, me: admin.id },
     );
-    expect(promote.errors?.[0]).toMatchObject({
-      message: "Only organization owners can make an owner.",
-      extensions: { code: "FORBIDDEN" },
-    });
+    expect(errorOf(promote)).toEqual({ code: "FORBIDDEN", message: "Only organization owners can make an owner." });
   });
 
   it("answers SAML_AUTH_REQUIRED to members of a SAML-protected organisation who signed in otherwise", async () => {
-    const owner = await signUpUser(t, "owner");
-    const admin = await signUpUser(t, "admin");
-    const member = await signUpUser(t, "member");
-    const samlMember = await signUpUser(t, "saml");
-    const org = await createOrganization(t, owner);
-    for (const [user, role] of [
-      [admin, "admin"],
-      [member, "member"],
-      [samlMember, "member"],
-    ] as const)
-      await addMember(t, org, user, role);
-    const workspace = await createWorkspace(t, owner, org);
+    const {
+      owner,
+      organization: org,
+      workspace,
+      people,
+    } = await workspaceTeam(t, { admin: "admin", member: "member", saml: "member" });
+    const { admin, member, saml: samlMember } = people;
     await t.database.db
       .update(schema.users)
       .set({ identityProvider: "saml" })
@@ -237,15 +206,12 @@ describe.each(testEngines())("organisation flows on %s", (engine) => {
   });
 
   it("gives a new workspace the default pipelines in order, plus Closed", async () => {
-    const owner = await signUpUser(t, "owner");
-    const workspace = await createWorkspace(t, owner, await createOrganization(t, owner));
+    const { owner, workspace } = await workspaceTeam(t, {});
     const answer = await gql(
       t,
       owner.token,
       "query ($id: ID!) { workspace(id: $id) { pipelines(includeClosed: true) { id name stage } closedPipeline { id name } } }",
-      {
-        id: workspace,
-      },
+      { id: workspace },
     );
     const data = answer.data?.workspace as {
       pipelines: { id: string; name: string; stage: string | null }[];

@@ -1,7 +1,7 @@
 import { testEngines } from "@gantry/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxMailer } from "../mail/mailer.js";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import {
   addMember,
   createOrganization,
@@ -9,10 +9,10 @@ import {
   field,
   type GraphQLAnswer,
   gql,
-  grantWorkspace,
   signUpUser,
   type TestUser,
 } from "../testing/factories.js";
+import { createSignUpTestApp, EVERY_ROLE, workspaceTeam } from "../testing/team.js";
 
 const ROLES = ["owner", "admin", "member", "viewer", "outsider", "anonymous"] as const;
 type Role = (typeof ROLES)[number];
@@ -61,6 +61,15 @@ const anyoneWhoCanOpen = {
 
 const token = (as: TestUser | null) => as?.token ?? null;
 
+/** Runs `mutation` with $id the organisation and $user someone who has just joined it as a member. */
+const onNewMember =
+  (label: string, mutation: string): Case["run"] =>
+  async (as, w) => {
+    const target = await signUpUser(w.t, label);
+    await addMember(w.t, w.org, target, "member");
+    return gql(w.t, token(as), mutation, { id: w.org, user: target.id });
+  };
+
 const CASES: Case[] = [
   {
     name: "read a workspace",
@@ -70,14 +79,7 @@ const CASES: Case[] = [
   },
   {
     name: "read a private workspace",
-    expect: {
-      owner: "ok",
-      admin: "ok",
-      member: "FORBIDDEN",
-      viewer: "FORBIDDEN",
-      outsider: "FORBIDDEN",
-      anonymous: "UNAUTHENTICATED",
-    },
+    expect: workspaceAdminsOnly,
     run: (as, w) => gql(w.t, token(as), "query ($id: ID!) { workspace(id: $id) { id } }", { id: w.privateWorkspace }),
   },
   {
@@ -180,36 +182,18 @@ const CASES: Case[] = [
   {
     name: "change a member's role",
     expect: orgAdminsOnly,
-    run: async (as, w) => {
-      const target = await signUpUser(w.t, "target");
-      await addMember(w.t, w.org, target, "member");
-      return gql(
-        w.t,
-        token(as),
-        "mutation ($id: ID!, $user: ID!) { updateGantryOrganizationUserRole(input: { gantryOrganizationId: $id, gantryUserId: $user, role: ADMIN }) { gantryOrganization { id } } }",
-        {
-          id: w.org,
-          user: target.id,
-        },
-      );
-    },
+    run: onNewMember(
+      "target",
+      "mutation ($id: ID!, $user: ID!) { updateGantryOrganizationUserRole(input: { gantryOrganizationId: $id, gantryUserId: $user, role: ADMIN }) { gantryOrganization { id } } }",
+    ),
   },
   {
     name: "remove a member",
     expect: orgAdminsOnly,
-    run: async (as, w) => {
-      const target = await signUpUser(w.t, "leaving");
-      await addMember(w.t, w.org, target, "member");
-      return gql(
-        w.t,
-        token(as),
-        "mutation ($id: ID!, $user: ID!) { removeUserFromGantryOrganization(input: { gantryOrganizationId: $id, gantryUserId: $user }) { gantryOrganizationId } }",
-        {
-          id: w.org,
-          user: target.id,
-        },
-      );
-    },
+    run: onNewMember(
+      "leaving",
+      "mutation ($id: ID!, $user: ID!) { removeUserFromGantryOrganization(input: { gantryOrganizationId: $id, gantryUserId: $user }) { gantryOrganizationId } }",
+    ),
   },
   {
     name: "approve an access request",
@@ -266,25 +250,10 @@ describe.each(testEngines())("who may do what in organisations and workspaces, o
   let world: World;
 
   beforeAll(async () => {
-    const t = await createTestApp(
-      { REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" },
-      { engine, mailer: new OutboxMailer() },
-    );
-    const users = {
-      owner: await signUpUser(t, "owner"),
-      admin: await signUpUser(t, "admin"),
-      member: await signUpUser(t, "member"),
-      viewer: await signUpUser(t, "viewer"),
-      outsider: await signUpUser(t, "outsider"),
-    };
-    const org = await createOrganization(t, users.owner);
-    await addMember(t, org, users.admin, "admin");
-    await addMember(t, org, users.member, "member");
-    await addMember(t, org, users.viewer, "member");
-    const workspace = await createWorkspace(t, users.owner, org);
-    const privateWorkspace = await createWorkspace(t, users.owner, org, true);
-    await grantWorkspace(t, workspace, users.viewer, "viewer");
-    world = { t, users, org, workspace, privateWorkspace };
+    const t = await createSignUpTestApp(engine, {}, { mailer: new OutboxMailer() });
+    const { owner, organization: org, workspace, people } = await workspaceTeam(t, EVERY_ROLE);
+    const privateWorkspace = await createWorkspace(t, owner, org, true);
+    world = { t, users: { owner, ...people }, org, workspace, privateWorkspace };
   });
   afterAll(() => world.t.close());
 

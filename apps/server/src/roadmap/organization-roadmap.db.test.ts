@@ -1,15 +1,8 @@
 import { testEngines } from "@gantry/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.js";
-import {
-  addMember,
-  createOrganization,
-  createWorkspace,
-  field,
-  gql,
-  signUpUser,
-  type TestUser,
-} from "../testing/factories.js";
+import type { TestApp } from "../testing/app.js";
+import { createOrganization, createWorkspace, field, gql, signUpUser, type TestUser } from "../testing/factories.js";
+import { createSignUpTestApp, organizationTeam } from "../testing/team.js";
 
 const ROADMAP = `query ($id: ID!, $workspaceIds: [ID!], $types: [RoadmapItemType!]) {
   node(id: $id) { ... on GantryOrganization {
@@ -43,11 +36,10 @@ describe.each(testEngines())("the organisation's roadmap on %s", (engine) => {
   let api: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" }, { engine });
-    owner = await signUpUser(t, "owner");
-    member = await signUpUser(t, "member");
-    organization = await createOrganization(t, owner);
-    await addMember(t, organization, member, "member");
+    t = await createSignUpTestApp(engine);
+    const team = await organizationTeam(t, { member: "member" });
+    ({ owner, organization } = team);
+    member = team.people.member;
     web = await createWorkspace(t, owner, organization);
     api = await createWorkspace(t, owner, organization);
     const secret = await createWorkspace(t, owner, organization, true);

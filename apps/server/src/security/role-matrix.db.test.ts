@@ -4,19 +4,10 @@ import { decodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../graphql/schema.js";
 import { OutboxMailer } from "../mail/mailer.js";
-import { createTestApp } from "../testing/app.js";
-import {
-  addMember,
-  createOrganization,
-  createWorkspace,
-  field,
-  type GraphQLAnswer,
-  gql,
-  grantWorkspace,
-  signUpUser,
-} from "../testing/factories.js";
+import { field, type GraphQLAnswer, gql } from "../testing/factories.js";
 import { startHub } from "../testing/hub.js";
 import { subscribe } from "../testing/sse.js";
+import { createSignUpTestApp, EVERY_ROLE, workspaceTeam } from "../testing/team.js";
 import { changedTables, snapshotDatabase } from "./db-snapshot.js";
 import { MATRIX, type Outcome, ROLES, type Role, RULES } from "./role-matrix.js";
 import { arrange, CALLS, type Call, gitHubIssue, type MatrixWorld } from "./role-matrix-calls.js";
@@ -89,29 +80,15 @@ describe.each(testEngines())("every root field as every role, on %s", (engine) =
     // GitHub configured (the hub sandbox), so the GitHub mutations reach their permission checks.
     const started = await startHub();
     hub = started.hub;
-    const t = await createTestApp(
-      {
-        REQUIRE_EMAIL_VERIFICATION: "false",
-        AUTH_RATE_LIMIT_PER_MINUTE: "100000",
-        GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
-      },
-      { engine, mailer: new OutboxMailer(), github: started.github },
+    const t = await createSignUpTestApp(
+      engine,
+      { AUTH_RATE_LIMIT_PER_MINUTE: "100000", GANTRY_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true" },
+      { mailer: new OutboxMailer(), github: started.github },
     );
     await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const users = {
-      owner: await signUpUser(t, "owner"),
-      admin: await signUpUser(t, "admin"),
-      member: await signUpUser(t, "member"),
-      viewer: await signUpUser(t, "viewer"),
-      outsider: await signUpUser(t, "outsider"),
-      otherOrganisation: await signUpUser(t, "rival"),
-    };
-    const organization = await createOrganization(t, users.owner);
-    await addMember(t, organization, users.admin, "admin");
-    await addMember(t, organization, users.member, "member");
-    await addMember(t, organization, users.viewer, "member");
-    const workspace = await createWorkspace(t, users.owner, organization);
-    await grantWorkspace(t, workspace, users.viewer, "viewer");
+    const { owner, organization, workspace, people } = await workspaceTeam(t, EVERY_ROLE);
+    const { owner: otherOrganisation } = await workspaceTeam(t, {}, { owner: "rival" });
+    const users = { owner, ...people, otherOrganisation };
     // AI features on, so the AI reads answer (from similar issues: no model is configured).
     field(
       await gql(
@@ -122,7 +99,6 @@ describe.each(testEngines())("every root field as every role, on %s", (engine) =
       ),
       "setGantryOrganizationAiEnabled",
     );
-    await createWorkspace(t, users.otherOrganisation, await createOrganization(t, users.otherOrganisation));
 
     const partial = { t, users, organization, workspace } as MatrixWorld;
     const shape = await arrange<{

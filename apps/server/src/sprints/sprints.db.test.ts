@@ -6,10 +6,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BoardEvent } from "../events/board-events.js";
 import { createInProcessBus } from "../events/event-bus.js";
-import { createTestApp, type TestApp } from "../testing/app.js";
+import type { TestApp } from "../testing/app.js";
 import {
-  addMember,
-  createOrganization,
   createWorkspace,
   field,
   type GraphQLAnswer,
@@ -19,6 +17,7 @@ import {
   type TestUser,
 } from "../testing/factories.js";
 import { subscribe } from "../testing/sse.js";
+import { createSignUpTestApp, organizationTeam } from "../testing/team.js";
 import { ensureUpcomingSprints, updateSprintConfig } from "./service.js";
 
 const CONFIG_FIELDS = `id name startDay endDay tzIdentifier period startOn startOnTime
@@ -91,16 +90,10 @@ describe.each(testEngines())("sprints on %s", (engine) => {
   let pipelines: { id: string; name: string }[];
 
   beforeAll(async () => {
-    t = await createTestApp(
-      { REQUIRE_EMAIL_VERIFICATION: "false", AUTH_RATE_LIMIT_PER_MINUTE: "10000" },
-      { engine, now: () => clock },
-    );
-    admin = await signUpUser(t, "admin");
-    editor = await signUpUser(t, "editor");
-    reader = await signUpUser(t, "reader");
-    organization = await createOrganization(t, admin);
-    await addMember(t, organization, editor, "member");
-    await addMember(t, organization, reader, "member");
+    t = await createSignUpTestApp(engine, {}, { now: () => clock });
+    const team = await organizationTeam(t, { editor: "member", reader: "member" }, { owner: "admin" });
+    ({ owner: admin, organization } = team);
+    ({ editor, reader } = team.people);
   });
   afterAll(async () => {
     await t.close();

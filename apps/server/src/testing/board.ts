@@ -1,9 +1,9 @@
-import type { Engine } from "@gantry/db";
+import type { Engine, WorkspacePermission } from "@gantry/db";
 import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { OutboxMailer } from "../mail/mailer.js";
 import { createTestApp, type TestApp } from "./app.js";
-import { createOrganization, createWorkspace, field, gql, type TestUser } from "./factories.js";
+import { createOrganization, createWorkspace, field, gql, joinWorkspace, type TestUser } from "./factories.js";
 import { continueWithGitHub, freePort, startHub } from "./hub.js";
 
 export interface BoardFixture {
@@ -15,6 +15,10 @@ export interface BoardFixture {
   workspace: string;
   /** Someone else signing in with GitHub as `login`. */
   signIn(login: string): Promise<TestUser>;
+  /** Someone signing in with GitHub as `login`, then a member of the organisation with `permission` in the workspace. */
+  joinWorkspace(login: string, permission: WorkspacePermission): Promise<TestUser>;
+  /** The global id of acme/web-app's issue `number`, as the workspace shows it. */
+  webAppIssue(number: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -44,6 +48,21 @@ export async function boardWithWebApp(engine: Engine): Promise<BoardFixture> {
     organization,
     workspace,
     signIn,
+    joinWorkspace: async (login, permission) => {
+      const user = await signIn(login);
+      await joinWorkspace(t, { organization, workspace }, user, permission);
+      return user;
+    },
+    webAppIssue: async (number) =>
+      field<{ id: string }>(
+        await gql(
+          t,
+          demo.token,
+          `query ($w: ID!, $n: Int!) { workspaceIssue(workspaceId: $w, repositoryOwner: "acme", repositoryName: "web-app", issueNumber: $n) { id } }`,
+          { w: workspace, n: number },
+        ),
+        "workspaceIssue",
+      ).id,
     close: async () => {
       await t.close();
       await hub.close();

@@ -73,6 +73,17 @@ export async function grantWorkspace(
     .values({ workspaceId: decodeGlobalID(workspaceGlobalId).id, userId: user.userId, permission });
 }
 
+/** Makes `user` a member of the organisation, with `permission` in its workspace. */
+export async function joinWorkspace(
+  t: TestApp,
+  { organization, workspace }: { organization: string; workspace: string },
+  user: TestUser,
+  permission: WorkspacePermission,
+) {
+  await addMember(t, organization, user, "member");
+  await grantWorkspace(t, workspace, user, permission);
+}
+
 export async function createOrganization(t: TestApp, owner: TestUser, name = uniqueName("Org")): Promise<string> {
   const answer = await gql(
     t,
@@ -138,4 +149,15 @@ export async function gantryRepositoryOf(t: TestApp, token: string, workspaceGlo
     id: workspaceGlobalId,
   });
   return field<{ gantryRepository: { id: string } }>(answer, "workspace").gantryRepository.id;
+}
+
+/** Creates an issue through the API (`input` as CreateIssueInput: repositoryId, title, …); its global id. */
+export async function createIssue(t: TestApp, user: TestUser, input: Record<string, unknown>): Promise<string> {
+  const answer = await gql(
+    t,
+    user.token,
+    "mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }",
+    { input },
+  );
+  return field<{ issue: { id: string } }>(answer, "createIssue").issue.id;
 }

@@ -9,24 +9,27 @@ export interface SubscriptionStream {
 }
 
 /**
- * Splits what an event stream has sent so far into the data of its complete `next` events, in
- * order, and the unfinished rest, which waits for the next chunk.
+ * Reads a GraphQL subscription's server-sent events as they come, in chunks of text: each call
+ * answers the results of the `next` events its chunk completed, parsed, in order.
  */
-export function nextEventsIn(buffered: string): { data: string[]; rest: string } {
-  const messages = buffered.split("\n\n");
-  const rest = messages.pop() ?? "";
-  const data: string[] = [];
-  for (const message of messages) {
-    const lines = message.split("\n");
-    if (!lines.includes("event: next")) continue;
-    data.push(
-      lines
-        .filter((line) => line.startsWith("data:"))
-        .map((line) => line.slice(5).trim())
-        .join("\n"),
-    );
-  }
-  return { data, rest };
+export function nextEventParser(): (chunk: string) => unknown[] {
+  let buffered = "";
+  return (chunk) => {
+    buffered += chunk;
+    const messages = buffered.split("\n\n");
+    buffered = messages.pop() ?? "";
+    return messages
+      .map((message) => message.split("\n"))
+      .filter((lines) => lines.includes("event: next"))
+      .map((lines) =>
+        JSON.parse(
+          lines
+            .filter((line) => line.startsWith("data:"))
+            .map((line) => line.slice(5).trim())
+            .join("\n"),
+        ),
+      );
+  };
 }
 
 /**
@@ -53,7 +56,7 @@ export async function subscribe(
   });
   if (!response.body) throw new Error(`no event stream (HTTP ${response.status})`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
+  const parse = nextEventParser();
   const results: GraphQLAnswer[] = [];
 
   async function read(): Promise<GraphQLAnswer> {
@@ -62,9 +65,7 @@ export async function subscribe(
       if (result) return result;
       const { done, value } = await reader.read();
       if (done) throw new Error("the event stream ended");
-      const { data, rest } = nextEventsIn(buffered + value);
-      buffered = rest;
-      for (const result of data) results.push(JSON.parse(result) as GraphQLAnswer);
+      results.push(...(parse(value) as GraphQLAnswer[]));
     }
   }
 

@@ -93,6 +93,13 @@ export async function workspaceWithIssues(t: TestApp, counts: { native: number; 
   } satisfies WorkspaceIssues;
 }
 
+/** The fixture's issue at `index` of `list` (its native or its GitHub issues); fails the test when there is none. */
+export function issueAt(list: string[], index: number): string {
+  const id = list[index];
+  if (!id) throw new Error(`no issue ${index}`);
+  return id;
+}
+
 /** workspaceIssue arguments that read one of the fixture's issues back by its global id. */
 export function issueCoordinates(w: WorkspaceIssues, id: string) {
   const nativeIndex = w.native.indexOf(id);
