@@ -19,7 +19,10 @@ export interface ServedField {
  * A reference connection (`edges`, `nodes`, `pageInfo`, `totalCount`) over a list in memory: the reference's
  * connection types read `nodes` as a property, where Gantry's own connections derive it.
  */
-export function referenceConnection<T>(args: DefaultConnectionArguments, items: T[]) {
+export function referenceConnection<T>(
+  args: DefaultConnectionArguments,
+  items: T[],
+): ReturnType<typeof arrayConnection<T>> & { nodes: T[] } {
   const connection = arrayConnection(args, items);
   return { ...connection, nodes: connection.edges.flatMap((edge) => (edge ? [edge.node] : [])) };
 }
