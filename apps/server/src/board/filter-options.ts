@@ -42,7 +42,12 @@ export interface LabelOption {
 }
 
 /** Labels on the workspace's issues, one per name (any case), by name. */
-export async function labelOptions(db: Database, workspaceId: string, query?: string | null): Promise<LabelOption[]> {
+export function labelOptions(db: Database, workspaceId: string, query?: string | null): Promise<LabelOption[]> {
+  return labelsOn(db, workspaceIssues(db, workspaceId), query);
+}
+
+/** Labels on the issues `scope` keeps, one per name (any case), by name. */
+export async function labelsOn(db: Database, scope: SQL, query?: string | null): Promise<LabelOption[]> {
   const label = sql`label`;
   const name = sql<string>`${label}->>'name'`;
   const rows = await queryRows<LabelOption>(
@@ -50,7 +55,7 @@ export async function labelOptions(db: Database, workspaceId: string, query?: st
     sql`
     select distinct on (lower(${name}) collate "C") ${name} as name, coalesce(${label}->>'color', '') as color
     from ${issues}, jsonb_array_elements(${issues.labels}) as ${label}
-    where ${and(workspaceIssues(db, workspaceId), containing(name, query))}
+    where ${and(scope, containing(name, query))}
     order by lower(${name}) collate "C", ${name} collate "C"`,
   );
   return rows.map(({ name, color }) => ({ name, color }));

@@ -89,6 +89,11 @@ export async function issueTypeChoices(
       .where(eq(issuePositions.issueId, issue.id));
     owners = rows.map((row) => row.ownerLogin.toLowerCase());
   }
+  return enabledIssueTypes(db, owners);
+}
+
+/** The enabled issue types of these GitHub owners (lower-case logins), one per name (any case), in GitHub's order. */
+export async function enabledIssueTypes(db: Executor, owners: string[]): Promise<IssueTypeChoice[]> {
   if (owners.length === 0) return [];
   const rows = await db
     .select({ name: githubIssueTypes.name, description: githubIssueTypes.description, color: githubIssueTypes.color })

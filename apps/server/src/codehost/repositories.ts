@@ -14,6 +14,7 @@ import { createGitHubClient, type GitHubClient } from "./github-client.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { syncIssueTypes } from "./issue-types.js";
 import { hasLinks, syncRelations } from "./relation-sync.js";
+import { gitHubDetails } from "./repository-details.js";
 import { syncRequestedReviewers } from "./review-requests.js";
 
 const { repositories, workspaceRepositories } = schema;
@@ -151,6 +152,7 @@ export async function addRepositoryToWorkspace(
       isPrivate: found.private,
       htmlUrl: found.html_url,
       ownerIsOrganization: found.owner.type === "Organization",
+      ...gitHubDetails(found),
       connectedBy: userId,
     })
     .onConflictDoUpdate({
@@ -161,6 +163,7 @@ export async function addRepositoryToWorkspace(
         isPrivate: found.private,
         htmlUrl: found.html_url,
         ownerIsOrganization: found.owner.type === "Organization",
+        ...gitHubDetails(found),
         updatedAt: deps.now(),
       },
     })

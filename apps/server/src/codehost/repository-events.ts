@@ -6,6 +6,7 @@
  */
 import { type Executor, schema } from "@gantry/db";
 import { and, eq, sql } from "drizzle-orm";
+import { gitHubDetails, type RepositoryDetailsWire } from "./repository-details.js";
 
 const { issues, repositories } = schema;
 
@@ -19,7 +20,7 @@ export interface RepositoryEventPayload {
     private?: boolean;
     archived?: boolean;
     owner?: { login?: string } | null;
-  };
+  } & RepositoryDetailsWire;
   label?: { name?: string; color?: string | null };
   milestone?: { number?: number; title?: string };
   changes?: { name?: { from?: string }; title?: { from?: string } };
@@ -67,6 +68,7 @@ export async function applyRepositoryEvent(tx: Executor, repositoryId: string, p
       ...(wire.html_url && { htmlUrl: wire.html_url }),
       ...(typeof wire.private === "boolean" && { isPrivate: wire.private }),
       ...(typeof wire.archived === "boolean" && { isArchived: wire.archived }),
+      ...gitHubDetails(wire),
       updatedAt: new Date(),
     })
     .where(eq(repositories.id, repositoryId));

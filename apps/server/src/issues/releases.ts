@@ -75,6 +75,16 @@ export async function createRelease(
   return created;
 }
 
+/** When a release in `state` was closed: kept while it stays closed, now when it closes, null once reopened. */
+export function closedAtFor(
+  release: Pick<ReleaseRow, "state" | "closedAt">,
+  state: ReleaseState,
+  now: Date,
+): Date | null {
+  if (state !== "CLOSED") return null;
+  return release.state === "CLOSED" ? release.closedAt : now;
+}
+
 /** Changes the given fields; a date given as null clears it. The result must still be valid as a whole. */
 export async function updateRelease(
   deps: ReleasesDeps,
@@ -89,9 +99,10 @@ export async function updateRelease(
   check(releaseTitleError(title), "title");
   check(releaseDescriptionError(description), "description");
   check(releaseDatesError(startOn, endOn), "endOn");
+  const state = input.state ?? release.state;
   const [updated] = await deps.db
     .update(releases)
-    .set({ title: title.trim(), description, startOn, endOn, state: input.state ?? release.state })
+    .set({ title: title.trim(), description, startOn, endOn, state, closedAt: closedAtFor(release, state, deps.now()) })
     .where(eq(releases.id, release.id))
     .returning();
   if (!updated) throw new GantryError("NOT_FOUND", NOT_FOUND);

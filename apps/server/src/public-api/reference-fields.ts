@@ -145,7 +145,7 @@ builder.objectFields(GantryEpic, (t) => ({
 }));
 
 /** The person who made something, as GantryUser shows people: only to someone sharing an organisation with them. */
-async function creator(context: GraphQLContext, userId: string | null) {
+export async function creator(context: GraphQLContext, userId: string | null) {
   if (!userId || !context.viewer) return null;
   const visible = await sharesOrganization(context.db, context.viewer.id, [userId]);
   if (!visible.has(userId)) return null;

@@ -25,6 +25,7 @@ import {
   visit,
 } from "graphql";
 import { GantryError } from "../graphql/errors.js";
+import { servedReferenceField } from "./served-fields/index.js";
 import { zenhubOnlyConcept } from "./zenhub-only-concepts.js";
 
 /** ZenHub's published schema, kept with the stand-in (the same depth from src/ and dist/). */
@@ -86,7 +87,8 @@ function notOfferedMutation(reason: string): GraphQLFieldResolver<unknown, unkno
  * added to the public schema with the reference's own types so clients validate: queries and fields answer the
  * reference's empty value, mutations a clear error naming the concept, with nothing written. Input fields and
  * arguments of such concepts are accepted by validation and refused with the same message when given.
- * Fields Gantry has a real meaning for are never added here: they get real resolvers in the one schema, or stay
+ * Fields Gantry has a meaning for whose types the web app does not use are added here too, with the reference's
+ * own types and Gantry's resolvers (served-fields/); the rest get real resolvers in the one schema, or stay
  * missing (and the compatibility report says so).
  */
 export function withReferenceSurface(schema: GraphQLSchema): GraphQLSchema {
@@ -114,8 +116,18 @@ export function withReferenceSurface(schema: GraphQLSchema): GraphQLSchema {
           }
           continue;
         }
-        if (!reason) continue;
         const fieldConfig = theirs.toConfig().fields[field.name] as GraphQLFieldConfig<unknown, unknown>;
+        const served = servedReferenceField(type.name, field.name);
+        if (served) {
+          config.fields[field.name] = {
+            ...fieldConfig,
+            description: served.description ?? fieldConfig.description,
+            resolve: served.resolve as GraphQLFieldResolver<unknown, unknown>,
+          };
+          changed = true;
+          continue;
+        }
+        if (!reason) continue;
         config.fields[field.name] = {
           ...fieldConfig,
           description: `${NOT_OFFERED_PREFIX} ${reason}`,

@@ -75,6 +75,14 @@ export const repositories = pgTable(
      * Null on rows kept before this was: then they are asked for.
      */
     ownerIsOrganization: boolean("owner_is_organization"),
+    /**
+     * GitHub's node id, description and times of the repository, as GitHub last described it (when it was
+     * connected, or by a `repository` delivery); null on rows kept before they were, and on Gantry repositories.
+     */
+    ghNodeId: text("gh_node_id"),
+    description: text("description"),
+    ghCreatedAt: timestamp("gh_created_at", { withTimezone: true }),
+    ghUpdatedAt: timestamp("gh_updated_at", { withTimezone: true }),
     lastSyncError: text("last_sync_error"),
     lastSyncErrorAt: timestamp("last_sync_error_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -122,6 +122,8 @@ export const releases = pgTable(
     startOn: date("start_on"),
     endOn: date("end_on"),
     state: text("state").$type<OpenOrClosed>().notNull().default("OPEN"),
+    /** When it was last closed in Gantry; null while open, and for releases closed before this was kept. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Kept current by every update made through the ORM (Drizzle's onUpdate); the reference's `updatedAt`. */
     updatedAt: timestamp("updated_at", { withTimezone: true })

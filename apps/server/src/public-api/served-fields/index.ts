@@ -1,0 +1,19 @@
+import { issueFields } from "./issue-fields.js";
+import { peopleFields } from "./people-fields.js";
+import { planningFields } from "./planning-fields.js";
+import { repositoryFields } from "./repository-fields.js";
+import type { ServedField } from "./served-field.js";
+import { workspaceFields } from "./workspace-fields.js";
+
+const SERVED: Record<string, ServedField> = {
+  ...workspaceFields,
+  ...issueFields,
+  ...planningFields,
+  ...repositoryFields,
+  ...peopleFields,
+};
+
+/** Gantry's resolver for a reference field it serves with the reference's types, if it does. */
+export function servedReferenceField(typeName: string, field: string): ServedField | undefined {
+  return SERVED[`${typeName}.${field}`];
+}
