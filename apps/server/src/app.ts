@@ -40,6 +40,7 @@ import { DEFAULT_WEBHOOK_CONFIG, type WebhookConfig } from "./webhooks-out/confi
 import { deliveryJob } from "./webhooks-out/deliver.js";
 import { withOutboundWebhooks } from "./webhooks-out/dispatch.js";
 import { createHookCache } from "./webhooks-out/hook-cache.js";
+import { THIS_PROCESS } from "./zenhub-import/claimant.js";
 import { zenhubImportJob } from "./zenhub-import/job.js";
 
 export interface AppDependencies {
@@ -138,6 +139,7 @@ export async function buildApp({
             events,
             zenhubApiUrl: config.zenhubApiUrl,
             claimMs: config.zenhubImportClaimMs,
+            claims: { self: THIS_PROCESS, databaseIsThisProcess: jobsOptions?.databaseIsThisProcess ?? false },
             now: baseNow,
           }
         : null,

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     webhooks,
     publicApi,
     graphqlRateLimits,
-    jobs: { executeSql: database.executeSql },
+    jobs: { executeSql: database.executeSql, databaseIsThisProcess: database.engine === "pglite" },
   });
   app.addHook("onClose", () => database.close());
   await app.listen({ port: config.port, host: config.host });

@@ -9,6 +9,11 @@ export interface JobQueue {
 
 export interface BackgroundJobsOptions {
   executeSql: SqlRunner;
+  /**
+   * The jobs' database is a PGlite folder, which only this process has open: a job may take over
+   * work that another process claimed in it (a ZenHub import) without waiting.
+   */
+  databaseIsThisProcess?: boolean;
   pollingIntervalSeconds?: number;
 }
 

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import type { HubSandbox } from "@gantry/hub-sandbox/sandbox";
@@ -13,6 +15,7 @@ import { createOrganization, createWorkspace, errorOf, field, gql, type TestUser
 import { gantryWithHub } from "../testing/hub.js";
 import { seedZenhubFrom, ZENHUB_KEY } from "../testing/zenhub.js";
 import { comparablePlan, zenhubPlan } from "../testing/zenhub-plan.js";
+import { THIS_PROCESS } from "./claimant.js";
 import { KEY_REFUSED } from "./client.js";
 import { OPERATIONS } from "./operations.js";
 import { type RunDeps, runZenhubImport, UNREADABLE_WORKSPACE } from "./run.js";
@@ -381,6 +384,32 @@ describe.each(testEngines())("ZenHub import on %s", (engine) => {
     const resumed = await plan(id);
     // The same plan as an import that was never stopped (the workspaces' own Gantry repositories aside).
     expect(comparablePlan(resumed)).toEqual(comparablePlan(expected));
+  });
+
+  it("takes over at once from a run whose process has ended on this host, never from one still running", async () => {
+    const { globalId } = await newWorkspace();
+    const run = await importId(globalId);
+    // The run is another process of this host's, stopped after its first page of issues.
+    const other = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    const claims = {
+      self: { ...THIS_PROCESS, pid: other.pid as number, start: "other" },
+      databaseIsThisProcess: false,
+    };
+    const kill = new AbortController();
+    const killing: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (String(init?.body).includes('"operationName":"PipelineIssues"')) kill.abort();
+      return answer;
+    };
+    await expect(runZenhubImport({ ...runDeps(killing), claims }, run, kill.signal)).rejects.toThrow();
+
+    // Its claim is minutes from lapsing; while its process runs, this one leaves the import alone.
+    expect(await runZenhubImport(runDeps(), run)).toMatchObject({ kind: "held" });
+    expect((await progress(globalId)).state).toBe("RUNNING");
+    other.kill("SIGKILL");
+    await once(other, "exit");
+    expect(await runZenhubImport(runDeps(), run)).toEqual({ kind: "ran" });
+    expect(await progress(globalId)).toMatchObject({ state: "DONE", error: null });
   });
 
   it("paces itself to ZenHub's processing-time budget: a small budget makes it slower, not failed", async () => {

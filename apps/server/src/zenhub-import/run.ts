@@ -2,6 +2,7 @@ import { schema } from "@gantry/db";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { BoardEventBus } from "../events/board-events.js";
+import { type ClaimCheck, claimantHasEnded, claimantText, THIS_PROCESS } from "./claimant.js";
 import { createZenhubClient, ZenhubError } from "./client.js";
 import type { ImportRun, WorkspaceShape, ZenhubImportDeps } from "./context.js";
 import { importIssues, importLinks } from "./issue-stage.js";
@@ -36,22 +37,30 @@ export interface RunDeps extends ZenhubImportDeps {
   events: BoardEventBus;
   /** CLAIM_MS unless configured (ZENHUB_IMPORT_CLAIM_SECONDS); tests of a killed process shorten it. */
   claimMs?: number;
+  /**
+   * Who claims imports here, and what this process can know of other claimants (claimant.ts); by
+   * default this process, on a database other processes may share.
+   */
+  claims?: ClaimCheck;
 }
 
 /** What a call did: ran the import (to its end, a stop or a failure), found it held by a run saving progress since `since`, or found nothing to run. */
 export type RunOutcome = { kind: "ran" } | { kind: "held"; since: Date } | { kind: "nothing" };
 
+type Claim = { kind: "claimed"; row: typeof zenhubImports.$inferSelect } | Exclude<RunOutcome, { kind: "ran" }>;
+
 /**
- * Runs (or resumes) one import from its checkpoint to the end. Only one process runs an import at a
- * time: it claims the row, and a claim is free again once the run ends or stops saving progress.
- * A refused key or unreadable workspace fails the import for good and forgets the key; anything
- * else is recorded with its stage and thrown, so the job is retried and resumes where it stopped.
+ * Claims the import for this process: one that is not running, or whose run stopped saving progress
+ * a claim window ago, or whose claimant has certainly ended (a restart on the same host or database
+ * need not wait the window out).
  */
-export async function runZenhubImport(deps: RunDeps, importId: string, signal?: AbortSignal): Promise<RunOutcome> {
+async function claim(deps: RunDeps, importId: string): Promise<Claim> {
+  const claims = deps.claims ?? { self: THIS_PROCESS, databaseIsThisProcess: false };
   const now = deps.now();
+  const claimed = { state: "running" as const, error: null, updatedAt: now, claimedBy: claimantText(claims.self) };
   const [row] = await deps.db
     .update(zenhubImports)
-    .set({ state: "running", error: null, updatedAt: now })
+    .set(claimed)
     .where(
       and(
         eq(zenhubImports.id, importId),
@@ -62,13 +71,38 @@ export async function runZenhubImport(deps: RunDeps, importId: string, signal?: 
       ),
     )
     .returning();
-  if (!row) {
-    const [held] = await deps.db
-      .select({ state: zenhubImports.state, updatedAt: zenhubImports.updatedAt })
-      .from(zenhubImports)
-      .where(eq(zenhubImports.id, importId));
-    return held?.state === "running" ? { kind: "held", since: held.updatedAt } : { kind: "nothing" };
-  }
+  if (row) return { kind: "claimed", row };
+  const [held] = await deps.db
+    .select({ state: zenhubImports.state, updatedAt: zenhubImports.updatedAt, claimedBy: zenhubImports.claimedBy })
+    .from(zenhubImports)
+    .where(eq(zenhubImports.id, importId));
+  if (held?.state !== "running") return { kind: "nothing" };
+  if (!held.claimedBy || !claimantHasEnded(held.claimedBy, claims)) return { kind: "held", since: held.updatedAt };
+  // The ended claimant's claim, taken only if nobody took it first.
+  const [takenOver] = await deps.db
+    .update(zenhubImports)
+    .set(claimed)
+    .where(
+      and(
+        eq(zenhubImports.id, importId),
+        eq(zenhubImports.state, "running"),
+        eq(zenhubImports.claimedBy, held.claimedBy),
+      ),
+    )
+    .returning();
+  return takenOver ? { kind: "claimed", row: takenOver } : { kind: "held", since: held.updatedAt };
+}
+
+/**
+ * Runs (or resumes) one import from its checkpoint to the end. Only one process runs an import at a
+ * time: it claims the row, and a claim is free again once the run ends or stops saving progress.
+ * A refused key or unreadable workspace fails the import for good and forgets the key; anything
+ * else is recorded with its stage and thrown, so the job is retried and resumes where it stopped.
+ */
+export async function runZenhubImport(deps: RunDeps, importId: string, signal?: AbortSignal): Promise<RunOutcome> {
+  const claimed = await claim(deps, importId);
+  if (claimed.kind !== "claimed") return claimed;
+  const { row } = claimed;
   if (!row.sealedApiKey || !row.startedBy) return { kind: "nothing" };
   const client = createZenhubClient({
     endpoint: deps.zenhubApiUrl,

@@ -47,6 +47,11 @@ export const zenhubImports = pgTable(
     checkpoint: jsonb("checkpoint").$type<ZenhubImportCheckpoint>().notNull(),
     progress: jsonb("progress").$type<ZenhubImportProgress>().notNull().default(sql`'{}'::jsonb`),
     skipped: jsonb("skipped").$type<ZenhubImportSkip[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The process running it ("host/pid/start id"), so a restart on the same host or PGlite folder
+     * can tell its claim has ended (decision 0083).
+     */
+    claimedBy: text("claimed_by"),
     /** Why it stopped, with the stage it stopped in; cleared when a retry goes on. */
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

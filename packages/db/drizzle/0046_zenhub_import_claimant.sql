@@ -1,0 +1,1 @@
+ALTER TABLE "zenhub_imports" ADD COLUMN "claimed_by" text;
