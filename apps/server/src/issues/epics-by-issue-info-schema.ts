@@ -9,7 +9,7 @@ import { requireWorkspace } from "../organizations/access.js";
 import { recordIssueEvents } from "./activity.js";
 import { type Deps, emptyResult, mayEditIn, tellBoards, visibleIssues } from "./bulk-fields.js";
 import { createIssue } from "./create-issue.js";
-import { changeEpicIssues, createEpicFromIssue } from "./epics.js";
+import { changeEpicIssues, createEpicFromIssue, refuseUnlessEveryEpicChange } from "./epics.js";
 import { Release } from "./field-types.js";
 import { Epic } from "./issue-fields-schema.js";
 import { repositoryIssue } from "./lookups.js";
@@ -168,7 +168,7 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     description:
-      "Adds and removes issues of a GitHub epic in one transaction: when either part is refused, neither is made.",
+      "Adds and removes issues of a GitHub epic; both parts are checked first: when either is refused, neither is made.",
     resolve: async (_root, { input }, context) => {
       const userId = signedInViewer(context).id;
       const epic = await issueByInfo(context, input.epic);
@@ -178,29 +178,18 @@ builder.relayMutationField(
       ]);
       const origin = { clientMutationId: input.clientMutationId ?? null };
       const deps = issueWriteDeps(context);
-      const refusedAll = (result: { failedIssues: unknown[] }, asked: number) => {
-        if (asked > 0 && result.failedIssues.length > 0)
-          throw new GantryError("FORBIDDEN", "You cannot edit some of these issues; nothing was changed.");
-      };
-      await deps.db.transaction(async (tx) => {
-        const inTransaction = { ...deps, db: tx as unknown as typeof deps.db };
-        if (adding.length) {
-          const added = await changeEpicIssues(inTransaction, userId, "add", {
-            issueIds: adding.map((issue) => issue.id),
-            epicIds: [epic.id],
-            ...origin,
-          });
-          refusedAll(added, adding.length);
-        }
-        if (removing.length) {
-          const removed = await changeEpicIssues(inTransaction, userId, "remove", {
-            issueIds: removing.map((issue) => issue.id),
-            epicIds: [epic.id],
-            ...origin,
-          });
-          refusedAll(removed, removing.length);
-        }
-      });
+      const [addIds, removeIds] = [adding, removing].map((list) => list.map((issue) => issue.id)) as [
+        string[],
+        string[],
+      ];
+      // Both parts are checked before either is written (the boards are told after each write, which
+      // cannot happen inside one transaction on PGlite's single connection).
+      await refuseUnlessEveryEpicChange(deps, userId, [epic.id], addIds);
+      await refuseUnlessEveryEpicChange(deps, userId, [epic.id], removeIds);
+      if (addIds.length)
+        await changeEpicIssues(deps, userId, "add", { issueIds: addIds, epicIds: [epic.id], ...origin });
+      if (removeIds.length)
+        await changeEpicIssues(deps, userId, "remove", { issueIds: removeIds, epicIds: [epic.id], ...origin });
       const [row] = await context.db.select().from(issues).where(eq(issues.id, epic.id));
       return { epic: row ?? epic, issuesAdded: adding, issuesRemoved: removing };
     },

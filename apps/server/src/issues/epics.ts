@@ -163,6 +163,17 @@ async function visibleEpics(deps: Deps, userId: string, epicIds: string[]) {
   return epics;
 }
 
+/**
+ * Refuses, before anything is written, a change of these epics' issues that the person may not make to
+ * every one of them (what `changeEpicIssues` would leave in failedIssues).
+ */
+export async function refuseUnlessEveryEpicChange(deps: Deps, userId: string, epicIds: string[], issueIds: string[]) {
+  if (issueIds.length === 0) return;
+  const { result } = await epicChangePlan(deps, userId, await visibleEpics(deps, userId, epicIds), issueIds);
+  if (result.failedIssues.length > 0)
+    throw new GantryError("FORBIDDEN", "You cannot edit some of these issues; nothing was changed.");
+}
+
 /** One "epic" event per issue that joined or left a GitHub epic. */
 function epicEvents(
   change: "add" | "remove",

@@ -191,16 +191,8 @@ export const workspaceFields: Record<string, ServedField> = {
           !repositoryIds.has(blockedIssue.repositoryId)
         )
           return [];
-        return [
-          {
-            // The same dependency as `Issue.blockingIssues` shows it, so its mutations take this id.
-            id: encodeGlobalID("Blockage", row.id),
-            blockingIssue,
-            blockedIssue,
-            createdAt: row.createdAt,
-            updatedAt: row.createdAt,
-          },
-        ];
+        // The row itself: Gantry's `IssueDependency` type (what createIssueDependency answers) reads it.
+        return [row];
       });
       return referenceConnection(args, dependencies);
     },
