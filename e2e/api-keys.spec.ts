@@ -132,7 +132,9 @@ test("the API docs are served: getting started and the generated reference", asy
     await page.screenshot({ path: test.info().outputPath(`api-docs-getting-started-${scheme}.png`) });
   }
   await page.getByRole("link", { name: "Reference", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "type Workspace", exact: true })).toBeAttached();
+  // The generated reference is one large page (the whole reference surface); on a busy machine it takes longer
+  // than the default 5 s to parse and lay out.
+  await expect(page.getByRole("heading", { name: "type Workspace", exact: true })).toBeAttached({ timeout: 30_000 });
   await page.getByRole("link", { name: "Workspace", exact: true }).first().click();
   await expect(page).toHaveURL(/#type-Workspace$/);
   await page.screenshot({ path: test.info().outputPath("api-docs-reference-dark.png") });
