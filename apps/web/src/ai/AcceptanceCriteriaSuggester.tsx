@@ -130,7 +130,7 @@ export function AcceptanceCriteriaSuggester({ onInsert, ...input }: AcceptanceCr
           {drawnFrom}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={form.actions}>
         {streaming ? (
           <Button onClick={stop}>Stop</Button>
         ) : (

@@ -56,8 +56,8 @@ export function PipelineForm({ label, initial, submitText, focus = "name", onSub
   const describedBy = (field: string) => (errorFor(field) ? `${id}-${field}-error` : undefined);
 
   return (
-    <form className={styles.form} aria-label={label} onSubmit={submit} onKeyDown={onKeyDown}>
-      <label className={styles.field}>
+    <form className={`${form.form} ${form.compact}`} aria-label={label} onSubmit={submit} onKeyDown={onKeyDown}>
+      <label className={`${form.field} ${styles.field}`}>
         <span className={styles.fieldLabel}>Name</span>
         <input
           className={form.input}
@@ -74,7 +74,7 @@ export function PipelineForm({ label, initial, submitText, focus = "name", onSub
         />
       </label>
       {errorFor("name")}
-      <label className={styles.field}>
+      <label className={`${form.field} ${styles.field}`}>
         <span className={styles.fieldLabel}>
           Description <span className={styles.optional}>(optional)</span>
         </span>

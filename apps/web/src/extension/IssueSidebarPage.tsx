@@ -6,6 +6,7 @@ import { IssueSidebar } from "../issues/sidebar/IssueSidebar";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
 import { Loader } from "../ui/Loader";
+import { stack } from "../ui/stack";
 import styles from "./Extension.module.css";
 import { WorkspaceLookup } from "./RepositoryBoardPage";
 import type { RepositoryWorkspace } from "./repository-workspaces";
@@ -35,7 +36,7 @@ function WorkspaceIssueSidebar({ workspaces, target }: { workspaces: RepositoryW
   return (
     <>
       {workspaces.length > 1 ? (
-        <label className={styles.workspaceField} htmlFor={selectId}>
+        <label className={`${stack({ direction: "column", gap: 4 })} ${styles.workspaceField}`} htmlFor={selectId}>
           Workspace
           <select
             id={selectId}

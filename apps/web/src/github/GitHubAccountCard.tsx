@@ -3,6 +3,7 @@ import { MarkGithubIcon } from "@primer/octicons-react";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../accounts/auth-context";
+import { stack } from "../ui/stack";
 import { useGitHubUser } from "./api";
 import { gitHubConnectErrorMessage } from "./auth-complete";
 import { ContinueWithGitHubForm } from "./ContinueWithGitHubForm";
@@ -20,7 +21,10 @@ export function GitHubAccountCard({ children }: { children?: ReactNode }) {
   // Quiet while loading or failing: the card is an offer, not something the page needs.
   if (state.status !== "signed-in" || gitHubUser.data === undefined) return null;
   return (
-    <section className={styles.accountCard} aria-labelledby="github-account-title">
+    <section
+      className={`${stack({ wrap: true, align: "center", gap: 12 })} ${styles.accountCard}`}
+      aria-labelledby="github-account-title"
+    >
       <h2 id="github-account-title" className={styles.accountTitle}>
         <MarkGithubIcon aria-hidden />
         {CODE_HOST_NAME}

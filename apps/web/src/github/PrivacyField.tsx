@@ -24,7 +24,7 @@ export function PrivacyField({
 }) {
   const name = useId();
   return (
-    <fieldset className={styles.privacy}>
+    <fieldset className={`${formStyles.choices} ${styles.privacy}`}>
       <legend className={formStyles.label}>Repository Privacy</legend>
       {CHOICES.map(({ value, label, description, icon: Icon }) => (
         <label key={value} className={styles.choice}>

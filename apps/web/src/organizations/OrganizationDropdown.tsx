@@ -11,6 +11,7 @@ import {
   Text,
 } from "react-aria-components";
 import { Avatar } from "../ui/Avatar";
+import menu from "../ui/menu/MenuButton.module.css";
 import { StatusLabel } from "../ui/StatusLabel";
 import styles from "./OrganizationDropdown.module.css";
 import { type OrganizationEntry, organizationDisplayName } from "./organization-list";
@@ -41,7 +42,7 @@ export function OrganizationDropdown(props: OrganizationDropdownProps) {
         <span className={styles.triggerName}>{activeName ?? "Organizations"}</span>
         <TriangleDownIcon aria-hidden />
       </Button>
-      <Popover className={styles.popover} placement="bottom start">
+      <Popover className={`${menu.surface} ${styles.popover}`} placement="bottom start">
         <Menu className={styles.menu} aria-label={title}>
           <MenuSection className={styles.section}>
             <Header className={styles.title}>{title}</Header>

@@ -2,6 +2,7 @@ import { XIcon } from "@primer/octicons-react";
 import { useExtensionMode } from "../extension/extension-mode";
 import { useFlagSetting } from "../settings/use-flag-setting";
 import { Button } from "../ui/Button";
+import { stack } from "../ui/stack";
 import hidden from "../ui/visually-hidden.module.css";
 import styles from "./Sprints.module.css";
 import type { SprintsModalHighlight } from "./sprint-config-form";
@@ -39,8 +40,11 @@ export function PredictedSprintsCard({ automationEnabled, onModifySprints }: Pre
     </Button>
   );
   return (
-    <section className={styles.card} aria-labelledby="predicted-sprints-card-heading">
-      <header className={styles.cardHeader}>
+    <section
+      className={`${stack({ direction: "column", gap: 4 })} ${styles.card}`}
+      aria-labelledby="predicted-sprints-card-heading"
+    >
+      <header className={stack({ align: "center" })}>
         <h3 id="predicted-sprints-card-heading" className={styles.cardHeading}>
           Predicted sprints
         </h3>

@@ -2,8 +2,8 @@ import type { PredictedSprintStatus } from "@gantry/domain";
 import { useState } from "react";
 import { Button } from "../ui/Button";
 import { SelectionList, type SelectionOption } from "../ui/selection-list/SelectionList";
+import { stack } from "../ui/stack";
 import { type PredictedSprint, sprintDates } from "./predicted-sprint";
-import styles from "./Sprints.module.css";
 import { SprintsEmptyState } from "./SprintsEmptyState";
 import { type SprintSummary, useClosedSprints, useSprintConfig } from "./sprints-api";
 
@@ -69,7 +69,7 @@ export function SprintPicker({
       empty={loading ? "Loading…" : <SprintsEmptyState workspaceId={workspaceId} onSetUp={onEditSprints} />}
       footer={
         hasSprints ? (
-          <div className={styles.pickerFooter}>
+          <div className={stack({ direction: "column", align: "start", gap: 4 })}>
             <span>New sprints will be created continuously as each sprint ends</span>
             <Button variant="link" onClick={onEditSprints}>
               Edit sprints

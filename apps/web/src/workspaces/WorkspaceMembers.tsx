@@ -1,6 +1,7 @@
 import { type PermissionLevel, ROLE_NAMES } from "../organizations/api";
 import styles from "../ui/form.module.css";
 import { Panel } from "../ui/Panel";
+import panel from "../ui/Panel.module.css";
 import { useUpdateWorkspaceMemberPermission, type WorkspaceDetails } from "./api";
 import { ASSIGNABLE_PERMISSIONS, PERMISSION_NAMES } from "./permission-names";
 import pageStyles from "./WorkspacePage.module.css";
@@ -25,7 +26,7 @@ export function WorkspaceMembers({ workspace, viewerId }: { workspace: Workspace
           const isViewer = member.user.id === viewerId;
           const organizationRole = organizationAdminRoles.get(member.user.id);
           return (
-            <li key={member.user.id} className={pageStyles.member}>
+            <li key={member.user.id} className={panel.headingRow}>
               <span className={pageStyles.memberName}>
                 {who}
                 {isViewer ? " (you)" : ""}

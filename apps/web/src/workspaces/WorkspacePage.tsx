@@ -8,6 +8,7 @@ import { reportsPath } from "../reports/paths";
 import { roadmapPath } from "../roadmap/paths";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
+import { stack } from "../ui/stack";
 import { isWorkspaceAccessError, useSetWorkspaceViewedNow, useWorkspace } from "./api";
 import { PRIORITIES_TITLE_ID } from "./fields/PrioritiesSettings";
 import { PipelineColumns } from "./PipelineColumns";
@@ -66,7 +67,7 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
   if (query.isError) {
     return (
       <main className={styles.page}>
-        <div className={styles.problem} role="alert">
+        <div className={stack({ wrap: true, align: "center", gap: 12 })} role="alert">
           <p>We couldn't load this workspace: {query.error.message}</p>
           <Button onClick={() => void query.refetch()}>Try again</Button>
         </div>
@@ -83,10 +84,10 @@ function WorkspaceView({ workspaceId }: { workspaceId: string }) {
 
   return (
     <main className={styles.page}>
-      <header className={styles.header}>
+      <header className={stack({ wrap: true, align: "start", gap: 12 })}>
         <div className={styles.heading}>
           <p className={styles.organization}>{workspace.gantryOrganization.name}</p>
-          <div className={styles.titleRow}>
+          <div className={stack({ wrap: true, align: "center" })}>
             <h1 className={styles.title}>
               {workspace.name}
               {workspace.private ? <LockIcon aria-label="Private" /> : null}

@@ -1,5 +1,6 @@
 import { XIcon } from "@primer/octicons-react";
 import { IconButton } from "../ui/IconButton";
+import panel from "../ui/Panel.module.css";
 import type { WorkspaceDetails } from "./api";
 import { DeleteWorkspace } from "./DeleteWorkspace";
 import { EstimateScaleSettings } from "./fields/EstimateScaleSettings";
@@ -21,7 +22,7 @@ interface WorkspaceSettingsProps {
 export function WorkspaceSettings({ workspace, viewerId, onClose }: WorkspaceSettingsProps) {
   return (
     <aside className={styles.settings} aria-labelledby="workspace-settings-title">
-      <div className={styles.settingsHeader}>
+      <div className={panel.headingRow}>
         <h2 id="workspace-settings-title" className={styles.settingsTitle}>
           Workspace settings
         </h2>

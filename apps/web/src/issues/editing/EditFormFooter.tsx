@@ -1,4 +1,5 @@
 import { Button } from "../../ui/Button";
+import form from "../../ui/form.module.css";
 import styles from "./IssueEditing.module.css";
 
 interface EditFormFooterProps {
@@ -21,7 +22,7 @@ export function EditFormFooter({ error, errorId, saving, submitText = "Save", on
           {error}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={form.actions}>
         {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
         <Button type="submit" variant="primary" disabled={saving}>
           {saving ? "Saving…" : submitText}

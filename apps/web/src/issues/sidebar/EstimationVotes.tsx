@@ -4,8 +4,11 @@ import { useRef, useState } from "react";
 import { Dialog, Popover } from "react-aria-components";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
+import form from "../../ui/form.module.css";
+import panel from "../../ui/Panel.module.css";
 import lists from "../../ui/plain-list.module.css";
 import { SelectionList } from "../../ui/selection-list/SelectionList";
+import { stack } from "../../ui/stack";
 import { useToasts } from "../../ui/toast/toast-context";
 import { useWorkspace } from "../../workspaces/api";
 import { type EstimationVote, type IssueInfo, useEstimateSet, useEstimationVotes, useFieldsApi } from "../fields-api";
@@ -52,7 +55,7 @@ export function EstimationVotes({ issueId, issue, workspaceId, canWrite }: Estim
 
   return (
     <section className={styles.votes} aria-label="Estimation votes" aria-busy={busy || undefined}>
-      <div className={styles.votesHeader}>
+      <div className={panel.headingRow}>
         <h3 className={styles.votesTitle}>Estimation votes</h3>
         {canWrite ? (
           <AskToEstimate
@@ -98,7 +101,7 @@ export function EstimationVotes({ issueId, issue, workspaceId, canWrite }: Estim
         </>
       )}
       {mine ? (
-        <fieldset className={styles.ballot} disabled={busy}>
+        <fieldset className={`${form.fieldset} ${stack({ wrap: true, gap: 4 })} ${styles.ballot}`} disabled={busy}>
           <legend className={styles.ballotLegend}>Your vote</legend>
           {[...scale].map((value) => (
             <button

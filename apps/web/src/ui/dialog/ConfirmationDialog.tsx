@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Button } from "../Button";
+import form from "../form.module.css";
 import styles from "./ConfirmationDialog.module.css";
 import { Modal, type ModalWidth } from "./Modal";
 
@@ -53,11 +54,11 @@ export function ConfirmationDialog({
 
   return (
     <Modal title={title} onDismiss={onCancel} width={width} dismissOnOutsideClick={dismissOnOutsideClick}>
-      <form className={styles.form} onSubmit={onSubmit}>
+      <form className={form.form} onSubmit={onSubmit}>
         <div className={styles.body}>{body}</div>
         {details && <div className={styles.details}>{details}</div>}
         {typeToConfirm && (
-          <div className={styles.field}>
+          <div className={form.field}>
             <label htmlFor={inputId}>{typeToConfirm.label}</label>
             <input
               id={inputId}
@@ -79,7 +80,7 @@ export function ConfirmationDialog({
             Don’t show me this again
           </label>
         )}
-        <div className={styles.actions}>
+        <div className={form.actions}>
           <Button onClick={onCancel}>{cancelText}</Button>
           <Button type="submit" variant={danger ? "danger" : "primary"} disabled={!canConfirm}>
             {confirmText}

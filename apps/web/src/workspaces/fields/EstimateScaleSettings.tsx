@@ -7,6 +7,7 @@ import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
 import { Loader } from "../../ui/Loader";
 import { Panel } from "../../ui/Panel";
+import { stack } from "../../ui/stack";
 import { ActionError } from "./ActionError";
 import styles from "./FieldSettings.module.css";
 import { useAction } from "./use-action";
@@ -47,7 +48,7 @@ export function EstimateScaleSettings({ workspaceId }: { workspaceId: string }) 
           </li>
         ))}
       </ul>
-      <form className={styles.inlineForm} onSubmit={add} noValidate>
+      <form className={stack({ wrap: true, align: "end" })} onSubmit={add} noValidate>
         <label className={`${form.field} ${styles.grow}`}>
           <span className={form.label}>Points</span>
           <input

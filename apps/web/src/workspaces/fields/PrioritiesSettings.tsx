@@ -10,6 +10,7 @@ import { IconButton } from "../../ui/IconButton";
 import { Loader } from "../../ui/Loader";
 import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
+import { stack } from "../../ui/stack";
 import { ActionError } from "./ActionError";
 import styles from "./FieldSettings.module.css";
 import { useAction } from "./use-action";
@@ -36,7 +37,7 @@ function PriorityForm({ initial, submitText, pending, onSubmit, onCancel }: Prio
     if (!message && (await onSubmit({ name: name.trim(), color })) && !onCancel) setName("");
   };
   return (
-    <form className={styles.inlineForm} onSubmit={submit} noValidate>
+    <form className={stack({ wrap: true, align: "end" })} onSubmit={submit} noValidate>
       <label className={`${form.field} ${styles.grow}`}>
         <span className={form.label}>Name</span>
         <input

@@ -10,6 +10,7 @@ import { Loader } from "../../ui/Loader";
 import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
 import { StatusLabel, type StatusTone } from "../../ui/StatusLabel";
+import { stack } from "../../ui/stack";
 import { ActionError } from "../fields/ActionError";
 import { useAction } from "../fields/use-action";
 import {
@@ -107,7 +108,7 @@ function AddWebhookForm({
           />
         )}
       </FormRow>
-      <fieldset className={styles.events}>
+      <fieldset className={`${form.choices} ${styles.events}`}>
         <legend className={form.label}>Events</legend>
         {WEBHOOK_EVENTS.map((event) => (
           <label key={event} className={form.checkbox}>
@@ -158,7 +159,7 @@ function DeliveryRow({
   const answer = delivery.responseStatus === null ? "no answer" : `HTTP ${delivery.responseStatus}`;
   return (
     <li className={styles.delivery}>
-      <div className={styles.deliveryLine}>
+      <div className={`${stack({ wrap: true, align: "center" })} ${styles.deliveryLine}`}>
         <StatusLabel tone={STATUS_TONES[delivery.status]}>{STATUS_NAMES[delivery.status]}</StatusLabel>
         <code>{EVENT_NAMES[delivery.event].name}</code>
         <span className={list.meta}>
