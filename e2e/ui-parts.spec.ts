@@ -14,7 +14,7 @@ async function shoot(page: Page, part: Locator, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-test("the page header, panel, form row, empty state, data table and toolbar on the screens that use them", async ({
+test("the page header, panel, form row, empty state, data table, dialog, menu and toolbar on the screens that use them", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -41,6 +41,16 @@ test("the page header, panel, form row, empty state, data table and toolbar on t
   const keys = page.getByRole("region", { name: "Your keys" });
   await expect(keys.getByRole("row")).toHaveCount(4);
   await shoot(page, keys.getByRole("table"), "data-table");
+
+  // The confirmation dialog (ui/dialog) over the page, and the user menu (ui/menu) opened.
+  await keys.getByRole("button", { name: "Revoke Release script" }).click();
+  const dialog = page.getByRole("dialog", { name: "Revoke API key" });
+  await shoot(page, dialog, "confirmation-dialog");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Open user menu" }).click();
+  await shoot(page, page.getByRole("menu"), "menu");
+  await page.keyboard.press("Escape");
 
   const name = `UI parts ${Date.now()} ${Math.floor(Math.random() * 1e4)}`;
   await createOrganizationWithWorkspaces(page.request, account, name, [{ name: "Web" }]);
