@@ -111,6 +111,19 @@ const OPERATIONS = {
       }
     }
   }`,
+  pullRequestLinks: `query PullRequestLinks($pullRequestId: ID!, $issueId: ID!, $epicIssueId: ID!) {
+    pr: node(id: $pullRequestId) {
+      ... on Issue {
+        pullRequest
+        pullRequestObject { state draft issue { number } }
+        connections(first: 5) { totalCount nodes { number } }
+      }
+    }
+    issue: node(id: $issueId) {
+      ... on Issue { pullRequestObject { state } connections(first: 5) { totalCount } epic { id } }
+    }
+    epicIssue: node(id: $epicIssueId) { ... on Issue { epic { issue { number title } } } }
+  }`,
 } as const;
 
 type OperationName = keyof typeof OPERATIONS;
@@ -131,6 +144,7 @@ describe.each(testEngines())("reference fields Gantry serves, read by ZenHub cli
   let w: WorkspaceIssues;
   let secret: string;
   let repositoryId: string;
+  let pullRequestId: string;
   const closedAt = new Date("2026-11-24T09:30:00Z");
   const run = async (operation: OperationName, variables: Record<string, unknown>, view: View, key = secret) => {
     const answer: GraphQLAnswer =
@@ -268,6 +282,32 @@ describe.each(testEngines())("reference fields Gantry serves, read by ZenHub cli
       .from(issues)
       .where(eq(issues.id, uuid(issueAt(w.gitHub, 0))));
     repositoryId = encodeGlobalID("Repository", gitHubIssue?.repositoryId ?? "");
+
+    // A merged pull request #110 connected to #101 on the board (as a ZenHub import keeps them); #103 is a GitHub epic.
+    const [pullRequest] = await db
+      .insert(issues)
+      .values({
+        repositoryId: gitHubIssue?.repositoryId ?? "",
+        ghId: Math.floor(Math.random() * 1e9) + 2e9,
+        number: 110,
+        title: "Fix the parser",
+        state: "closed",
+        isPullRequest: true,
+        mergedAt: new Date("2026-11-25T12:00:00Z"),
+        ghCreatedAt: new Date("2026-11-24T12:00:00Z"),
+        ghUpdatedAt: new Date("2026-11-25T12:00:00Z"),
+      })
+      .returning();
+    pullRequestId = encodeGlobalID("Issue", pullRequest?.id ?? "");
+    await db.insert(schema.issuePullRequestConnections).values({
+      workspaceId: uuid(w.workspace),
+      issueId: uuid(issueAt(w.gitHub, 0)),
+      pullRequestId: uuid(pullRequestId),
+    });
+    await db
+      .update(issues)
+      .set({ isEpic: true })
+      .where(eq(issues.id, uuid(issueAt(w.gitHub, 2))));
 
     // A comment on #1, after its estimate and sprint changes.
     field(
@@ -438,4 +478,24 @@ describe.each(testEngines())("reference fields Gantry serves, read by ZenHub cli
     });
     expect(node.commentsOnly).toEqual({ totalCount: 1, nodes: [{ __typename: "Comment", body: "Ready for review" }] });
   });
+
+  it.each(VIEWS)(
+    "reads a pull request's state and connected issues, and a GitHub epic as an epic (%s names)",
+    async (view) => {
+      const variables = { pullRequestId, issueId: issueAt(w.gitHub, 0), epicIssueId: issueAt(w.gitHub, 2) };
+      const data = await run("pullRequestLinks", variables, view);
+      expect(data).toEqual({
+        pr: {
+          pullRequest: true,
+          pullRequestObject: { state: "MERGED", draft: false, issue: { number: 110 } },
+          connections: { totalCount: 1, nodes: [{ number: 101 }] },
+        },
+        issue: { pullRequestObject: null, connections: { totalCount: 0 }, epic: null },
+        epicIssue: { epic: { issue: { number: 103, title: "GitHub 3" } } },
+      });
+      const outsider = (await createKey(t, w.outsider)).secret;
+      const hidden = await run("pullRequestLinks", variables, view, outsider);
+      expect(hidden).toEqual({ pr: null, issue: null, epicIssue: null });
+    },
+  );
 });
