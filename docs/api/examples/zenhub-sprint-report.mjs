@@ -10,8 +10,7 @@
  * With --plan it first commits that pipeline's open issues to the active sprint: unestimated ones get
  * --default-estimate, all are added to the sprint and moved, in their order, to the top of --into.
  *
- * Kept in Gantry's docs (docs/api/porting-from-zenhub.md): the same file runs against Gantry with only the two
- * environment variables changed; apps/server/src/public-api/clients/ported-script.db.test.ts runs it so.
+ * Kept exactly as written for ZenHub: ../porting-from-zenhub.md ports it by changing its two environment variables.
  */
 import { parseArgs } from "node:util";
 

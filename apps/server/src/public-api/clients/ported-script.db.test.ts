@@ -36,6 +36,13 @@ function scriptOperations(): Record<string, string> {
 }
 
 describe("the ported ZenHub script", () => {
+  it("is a ZenHub script: it posts to ZenHub's endpoint unless told otherwise and never names Gantry", () => {
+    const text = readFileSync(SCRIPT, "utf8");
+    expect(text).toContain('process.env.ZENHUB_GRAPHQL_URL ?? "https://api.zenhub.com/public/graphql"');
+    expect(text).toMatch(/Authorization: `Bearer \$\{API_KEY\}`/);
+    expect(text).not.toMatch(/gantry/i);
+  });
+
   it("is written against ZenHub's own schema: every operation validates against the reference", () => {
     const operations = scriptOperations();
     expect(Object.keys(operations).length).toBeGreaterThanOrEqual(8);
