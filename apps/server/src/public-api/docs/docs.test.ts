@@ -28,6 +28,9 @@ describe("the API docs served by the app", () => {
     expect(response.body).toContain("curl -s https://gantry.example/public/graphql");
     expect(response.body).toContain("<strong>60,000 ms per\nminute</strong>");
     expect(response.body).toContain("X-RateLimit-Limit: 60000");
+    // A ZenHub script's port: its two environment variables, pointed at this install's ZenHub-named endpoint.
+    expect(response.body).toContain("+ ZENHUB_GRAPHQL_URL=https://gantry.example/public/zenhub/graphql\n");
+    expect(response.body).toContain("docs/api/porting-from-zenhub.md");
     const css = await t.app.inject({ method: "GET", url: "/docs/api/docs.css" });
     expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
     expect(css.body).toContain("prefers-color-scheme: dark");

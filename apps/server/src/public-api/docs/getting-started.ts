@@ -21,11 +21,19 @@ fields and permissions. Its shape follows Zenhub's public GraphQL API with Zenhu
 <p>A script written for Zenhub's API runs unchanged against <code>POST ${escapeHtml(zenhubEndpoint)}</code>:
 the same API under Zenhub's own names (<code>ZenhubEpic</code>, <code>zenhubEpics</code>, <code>zenhubEpicIds</code>).
 Change only its address and key:</p>
-${code(`- ZENHUB_URL=https://api.zenhub.com/public/graphql
-- ZENHUB_TOKEN=zh_…
-+ ZENHUB_URL=${zenhubEndpoint}
-+ ZENHUB_TOKEN=gantry_pat_…`)}
-<p>The same key, limits and headers apply on both addresses. What Zenhub offers and ${escapeHtml(productName)} does not is
+${code(`- ZENHUB_GRAPHQL_URL=https://api.zenhub.com/public/graphql
+- ZENHUB_API_KEY=zh_…
++ ZENHUB_GRAPHQL_URL=${zenhubEndpoint}
++ ZENHUB_API_KEY=gantry_pat_…`)}
+<p>For example, a sprint-report script that pages each pipeline's issues with <code>searchIssuesByPipeline</code>,
+sets estimates, adds issues to the active sprint, moves them and reads each epic's child issues runs as it is, with
+the key it sends as <code>Authorization: Bearer</code>:</p>
+${code(`ZENHUB_GRAPHQL_URL=${zenhubEndpoint} \
+ZENHUB_API_KEY=gantry_pat_… \
+node zenhub-sprint-report.mjs --workspace "Platform" --plan "Backlog"`)}
+<p>The script and the whole port are in <code>docs/api/porting-from-zenhub.md</code> in the source. Ids are
+${escapeHtml(productName)}'s: find workspaces, pipelines and issues by name or number as such a script does.
+The same key, limits and headers apply on both addresses. What Zenhub offers and ${escapeHtml(productName)} does not is
 listed, with why, in the compatibility report.</p>
 
 <h2 id="key">1. Create a key</h2>
