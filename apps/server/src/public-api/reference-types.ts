@@ -20,6 +20,7 @@ import {
   GraphQLUnionType,
   getNamedType,
   getNullableType,
+  isAbstractType,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
@@ -43,10 +44,35 @@ interface Conversion {
   needed?: boolean;
 }
 
-interface Typed<T> {
+interface Typed<T, C = Conversion> {
   type: T;
-  conversion: Conversion;
+  conversion: C;
 }
+
+/** Gantry's answer made the value the reference's output type reads. */
+type Shape = ((value: unknown) => unknown) | undefined;
+
+/**
+ * Gantry types reading the same data as another (an epic is an issue row, a repository's import its repository
+ * row): an interface field the reference declares that one lacks is read as the other reads it.
+ */
+const READS_LIKE: Record<string, string> = { Epic: "Issue", RepositoryImport: "Repository" };
+
+/**
+ * Gantry types whose data the reference's type reads too: an issue's author, assignee or reviewer and a Gantry
+ * user's GitHub account are GitHub users (`User`, public-schema.ts). GitHub shows a deleted account as `ghost`.
+ */
+const READ_AS: Record<string, { as: string; shape: (value: unknown) => unknown; neverNull?: boolean }> = {
+  IssueUser: {
+    as: "User",
+    shape: (user) => ({ login: "ghost", avatarUrl: null, ...(user as object), __typename: "User" }),
+    neverNull: true,
+  },
+  GitHubUser: { as: "User", shape: (user) => user && { ...(user as object), __typename: "User" } },
+};
+
+/** Shapes that answer a value for null too (GitHub's `ghost`), so the reference's non-null type holds. */
+const NEVER_NULL = new Set<Shape>(Object.values(READ_AS).flatMap((read) => (read.neverNull ? [read.shape] : [])));
 
 /**
  * Input types Gantry reads as JSON where the reference has an input object: a saved view's filters are the
@@ -98,6 +124,14 @@ class ReferenceTyping {
     const config = type.toConfig();
     const fields = this.retypedFields(type.name, theirs, config.fields, config.interfaces);
     const interfaces = [...config.interfaces];
+    const like = this.ours.getType(READS_LIKE[type.name] ?? "");
+    for (const wanted of theirs.getInterfaces()) {
+      if (!isObjectType(like)) break;
+      for (const name of Object.keys(wanted.getFields())) {
+        const borrowed = like.toConfig().fields[name];
+        if (!fields[name] && borrowed) fields[name] = borrowed;
+      }
+    }
     for (const wanted of theirs.getInterfaces()) {
       if (interfaces.some((i) => i.name === wanted.name) || !implementsAll(fields, wanted)) continue;
       interfaces.push(this.interfaceNamed(wanted));
@@ -174,15 +208,14 @@ class ReferenceTyping {
     interfaces: readonly GraphQLInterfaceType[],
   ): GraphQLFieldConfig<unknown, unknown> {
     let config = ours;
-    const type = String(ours.type) === String(theirs.type) ? null : this.outputType(theirs.type, ours.type);
+    const typed = String(ours.type) === String(theirs.type) ? null : this.outputType(theirs.type, ours.type);
     // An interface Gantry's type already implements keeps the field's type it declares.
     const keptByInterface = interfaces.some((i) => {
       const declared = i.getFields()[theirs.name];
-      return declared && type && !isSubtype(type, declared.type);
+      return declared && typed && !isSubtype(typed.type, declared.type);
     });
-    if (type && !keptByInterface) {
-      const renamed = getNamedType(type).name !== getNamedType(ours.type).name;
-      config = { ...config, type, resolve: renamed ? withConnectionNodes(config.resolve) : config.resolve };
+    if (typed && !keptByInterface) {
+      config = { ...config, type: typed.type, resolve: shaped(config.resolve, typed.conversion) };
     }
     for (const arg of theirs.args) {
       const ourArg = config.args?.[arg.name];
@@ -196,27 +229,48 @@ class ReferenceTyping {
   }
 
   /** Gantry's output type as the reference types it, or null when Gantry's data does not read as that type. */
-  private outputType(theirs: GraphQLOutputType, ours: GraphQLOutputType): GraphQLOutputType | null {
+  private outputType(theirs: GraphQLOutputType, ours: GraphQLOutputType): Typed<GraphQLOutputType, Shape> | null {
     if (isNonNullType(theirs)) {
       const inner = this.outputType(theirs.ofType, getNullableType(ours));
-      return inner && new GraphQLNonNull(inner);
+      // Where Gantry can have no value (the Closed pipeline is not stored, a native repository has no GitHub
+      // id), it answers null rather than an error that would take the whole list with it (decision 0084).
+      const holds = isNonNullType(ours) || NEVER_NULL.has(inner?.conversion);
+      return inner && { ...inner, type: holds ? new GraphQLNonNull(inner.type) : inner.type };
     }
     const our = getNullableType(ours);
     if (isListType(theirs)) {
       if (!isListType(our)) return null;
       const inner = this.outputType(theirs.ofType, our.ofType);
-      return inner && new GraphQLList(inner);
+      const shape = inner?.conversion;
+      return (
+        inner && {
+          type: new GraphQLList(inner.type),
+          conversion: shape && ((list) => (Array.isArray(list) ? list.map(shape) : list)),
+        }
+      );
     }
     if (isListType(our)) return null;
     return this.namedOutputType(theirs as GraphQLNamedType, our as GraphQLNamedType);
   }
 
-  private namedOutputType(theirs: GraphQLNamedType, ours: GraphQLNamedType): GraphQLOutputType | null {
-    if (theirs.name === ours.name) return ours as GraphQLOutputType;
+  private namedOutputType(theirs: GraphQLNamedType, ours: GraphQLNamedType): Typed<GraphQLOutputType, Shape> | null {
+    if (theirs.name === ours.name) return { type: ours as GraphQLOutputType, conversion: undefined };
     const existing = this.ours.getType(theirs.name) ?? this.created.get(theirs.name);
+    const readAs = READ_AS[ours.name];
+    if (
+      readAs &&
+      (theirs.name === readAs.as ||
+        (isAbstractType(theirs) && this.ref.getPossibleTypes(theirs).some((t) => t.name === readAs.as)))
+    ) {
+      // The reference's type (or one its union or interface holds) reading the same data: Gantry's GitHub users.
+      return { type: (existing ?? theirs) as GraphQLOutputType, conversion: readAs.shape };
+    }
     if (!isObjectType(theirs) || !isObjectType(ours)) return null;
     // Every connection Gantry answers is a page of edges with pageInfo and totalCount; so is the reference's.
-    if (existing) return isConnection(ours) && isObjectType(existing) && isConnection(existing) ? existing : null;
+    if (existing) {
+      const connection = isConnection(ours) && isObjectType(existing) && isConnection(existing);
+      return connection ? { type: existing, conversion: withConnectionNodes } : null;
+    }
     // A connection, edge or payload the reference names differently: Gantry's type under the reference's name.
     const config = ours.toConfig();
     const clone: GraphQLObjectType = new GraphQLObjectType({
@@ -226,14 +280,16 @@ class ReferenceTyping {
       fields: () => this.retypedFields(theirs.name, theirs, config.fields, config.interfaces),
     });
     this.created.set(theirs.name, clone);
-    return clone;
+    return { type: clone, conversion: undefined };
   }
 
   /** The reference's input type for Gantry's, with how a value of it becomes the value Gantry's resolver reads. */
   private inputType(theirs: GraphQLInputType, ours: GraphQLInputType): Typed<GraphQLInputType> | null {
     if (isNonNullType(theirs)) {
       const inner = this.inputType(theirs.ofType, getNullableType(ours) as GraphQLInputType);
-      return inner && { ...inner, type: new GraphQLNonNull(inner.type) };
+      // Optional in Gantry, required by the reference: it stays optional, so a client's non-null variable still
+      // fits and Gantry's own clients that leave it out keep working.
+      return inner && { ...inner, type: isNonNullType(ours) ? new GraphQLNonNull(inner.type) : inner.type };
     }
     if (isNonNullType(ours)) {
       const inner = this.inputType(theirs, ours.ofType);
@@ -424,19 +480,23 @@ function isConnection(type: GraphQLObjectType): boolean {
  * Gantry's connections (Pothos) carry edges and let `nodes` be read from them; a connection type made from the
  * reference's definition reads `nodes` as a property, so the page answers both.
  */
-function withConnectionNodes(
+function withConnectionNodes(page: unknown): unknown {
+  if (!page || typeof page !== "object") return page;
+  const { edges } = page as { edges?: unknown };
+  if (!Array.isArray(edges) || "nodes" in page) return page;
+  return Object.create(page, { nodes: { value: edges.map((edge) => edge?.node), enumerable: true } });
+}
+
+/** A resolver answering its value shaped for the reference's type. */
+function shaped(
   resolve: GraphQLFieldResolver<unknown, unknown> | undefined,
-): GraphQLFieldResolver<unknown, unknown> {
+  shape: Shape,
+): GraphQLFieldResolver<unknown, unknown> | undefined {
+  if (!shape) return resolve;
   const inner = resolve ?? defaultFieldResolver;
-  const withNodes = (page: unknown) => {
-    if (!page || typeof page !== "object") return page;
-    const { edges } = page as { edges?: unknown };
-    if (!Array.isArray(edges) || "nodes" in page) return page;
-    return Object.create(page, { nodes: { value: edges.map((edge) => edge?.node), enumerable: true } });
-  };
   return (source, args, context, info) => {
-    const page = inner(source, args, context, info);
-    return page instanceof Promise ? page.then(withNodes) : withNodes(page);
+    const value = inner(source, args, context, info);
+    return value instanceof Promise ? value.then(shape) : shape(value);
   };
 }
 
