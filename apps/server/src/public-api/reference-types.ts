@@ -146,9 +146,15 @@ class ReferenceTyping {
     for (const field of Object.values(theirs.getFields())) {
       const ours = config.fields[field.name];
       if (!ours || String(ours.type) === String(field.type)) continue;
-      const typed = this.inputType(field.type, ours.type);
+      const typed = this.inputType(field.type, ours.type, field.name);
       if (!typed) continue;
-      config.fields[field.name] = { ...ours, type: typed.type };
+      // A value of another type is described as the reference describes it.
+      const renamed = getNamedType(typed.type).name !== getNamedType(ours.type).name;
+      config.fields[field.name] = {
+        ...ours,
+        type: typed.type,
+        description: renamed ? (field.description ?? ours.description) : ours.description,
+      };
       this.record(this.inputConversions, type.name, field.name, typed.conversion);
     }
     return new GraphQLInputObjectType(config);
@@ -220,7 +226,7 @@ class ReferenceTyping {
     for (const arg of theirs.args) {
       const ourArg = config.args?.[arg.name];
       if (!ourArg || String(ourArg.type) === String(arg.type)) continue;
-      const typed = this.inputType(arg.type, ourArg.type);
+      const typed = this.inputType(arg.type, ourArg.type, arg.name);
       if (!typed) continue;
       config = { ...config, args: { ...config.args, [arg.name]: { ...ourArg, type: typed.type } } };
       this.record(this.argumentConversions, `${typeName}.${theirs.name}`, arg.name, typed.conversion);
@@ -284,20 +290,20 @@ class ReferenceTyping {
   }
 
   /** The reference's input type for Gantry's, with how a value of it becomes the value Gantry's resolver reads. */
-  private inputType(theirs: GraphQLInputType, ours: GraphQLInputType): Typed<GraphQLInputType> | null {
+  private inputType(theirs: GraphQLInputType, ours: GraphQLInputType, field: string): Typed<GraphQLInputType> | null {
     if (isNonNullType(theirs)) {
-      const inner = this.inputType(theirs.ofType, getNullableType(ours) as GraphQLInputType);
+      const inner = this.inputType(theirs.ofType, getNullableType(ours) as GraphQLInputType, field);
       // Optional in Gantry, required by the reference: it stays optional, so a client's non-null variable still
       // fits and Gantry's own clients that leave it out keep working.
       return inner && { ...inner, type: isNonNullType(ours) ? new GraphQLNonNull(inner.type) : inner.type };
     }
     if (isNonNullType(ours)) {
-      const inner = this.inputType(theirs, ours.ofType);
+      const inner = this.inputType(theirs, ours.ofType, field);
       return inner && { ...inner, conversion: { ...inner.conversion, needed: true } };
     }
     if (isListType(theirs)) {
       if (!isListType(ours)) return null;
-      const inner = this.inputType(theirs.ofType, ours.ofType);
+      const inner = this.inputType(theirs.ofType, ours.ofType, field);
       const convert = inner?.conversion.convert;
       return (
         inner && {
@@ -308,18 +314,22 @@ class ReferenceTyping {
     }
     if (isListType(ours)) {
       // The reference takes one value where Gantry takes a list: a list of that one.
-      const inner = this.inputType(theirs, ours.ofType);
+      const inner = this.inputType(theirs, ours.ofType, field);
       const convert = inner?.conversion.convert ?? ((v: unknown) => v);
       return inner && { type: inner.type, conversion: { convert: (v) => [convert(v)] } };
     }
-    return this.namedInputType(theirs, ours);
+    return this.namedInputType(theirs, ours, field);
   }
 
-  private namedInputType(theirs: GraphQLNamedType, ours: GraphQLNamedType): Typed<GraphQLInputType> | null {
+  private namedInputType(
+    theirs: GraphQLNamedType,
+    ours: GraphQLNamedType,
+    field: string,
+  ): Typed<GraphQLInputType> | null {
     if (theirs.name === ours.name) return { type: ours as GraphQLInputType, conversion: {} };
     const existing = this.ours.getType(theirs.name) ?? this.created.get(theirs.name);
     if (isScalarType(theirs) && isScalarType(ours)) {
-      return { type: (existing ?? theirs) as GraphQLInputType, conversion: { convert: scalarAs(ours.name) } };
+      return { type: (existing ?? theirs) as GraphQLInputType, conversion: { convert: scalarAs(ours.name, field) } };
     }
     if (isEnumType(theirs) && isEnumType(ours)) {
       return { type: (existing as GraphQLEnumType | undefined) ?? this.enumLike(theirs), conversion: enumAs(ours) };
@@ -355,7 +365,7 @@ class ReferenceTyping {
         for (const field of Object.values(theirs.getFields())) {
           const our = fields[field.name];
           if (!our || String(our.type) === String(field.type)) continue;
-          const typed = this.inputType(field.type, our.type);
+          const typed = this.inputType(field.type, our.type, field.name);
           if (!typed) continue;
           fields[field.name] = { ...our, type: typed.type };
           this.record(this.inputConversions, theirs.name, field.name, typed.conversion);
@@ -453,11 +463,15 @@ class ReferenceTyping {
   }
 }
 
-/** A Gantry value of one scalar read as another: a date-time as the text or the day Gantry's field takes. */
-function scalarAs(ours: string): Convert {
+/**
+ * A Gantry value of one scalar read as another: a date-time as the day or the text Gantry's field takes; a
+ * `…Time` field Gantry reads as a time of day (a sprint's `startOnTime`, HH:mm:ss) takes the date-time's, in UTC.
+ */
+function scalarAs(ours: string, field: string): Convert {
   return (value) => {
     if (!(value instanceof Date)) return value;
-    return ours === "ISO8601Date" ? value.toISOString().slice(0, 10) : value.toISOString();
+    if (ours === "ISO8601Date") return value.toISOString().slice(0, 10);
+    return field.endsWith("Time") ? value.toISOString().slice(11, 19) : value.toISOString();
   };
 }
 
