@@ -48,7 +48,10 @@ export function gapsOf(ref: GraphQLSchema, ours: GraphQLSchema): string[] {
         continue;
       }
       const input = isInputObjectType(theirs);
-      if (String(mine.type) !== String(field.type) && !(input && optionalHere(field.type as GraphQLInputType, mine.type)))
+      if (
+        String(mine.type) !== String(field.type) &&
+        !(input && optionalHere(field.type as GraphQLInputType, mine.type))
+      )
         gaps.push(`${name}.${fieldName}: type ${field.type} vs ${mine.type}`);
       for (const arg of "args" in field ? field.args : []) {
         const ourArg = mine.args?.find((a) => a.name === arg.name);
@@ -101,4 +104,3 @@ export function refusedVariables(ref: GraphQLSchema, ours: GraphQLSchema): strin
   }
   return refused.sort();
 }
-
