@@ -1,4 +1,5 @@
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import {
   defaultFieldResolver,
   GraphQLEnumType,
@@ -9,7 +10,7 @@ import {
   type GraphQLFieldResolver,
   GraphQLInputObjectType,
   type GraphQLInputType,
-  type GraphQLInterfaceType,
+  GraphQLInterfaceType,
   GraphQLList,
   type GraphQLNamedType,
   GraphQLNonNull,
@@ -31,6 +32,7 @@ import {
   isUnionType,
 } from "graphql";
 import { savedViewFiltersFromSearchInput } from "../board/search-input.js";
+import { decodeGantryId } from "../graphql/builder.js";
 import { GantryError } from "../graphql/errors.js";
 import { NOT_OFFERED_PREFIX, referenceSchema } from "./reference-surface.js";
 
@@ -100,7 +102,7 @@ export function withReferenceTypes(schema: GraphQLSchema): GraphQLSchema {
     [MapperKind.ENUM_TYPE]: (type) => typing.enumeration(type),
     [MapperKind.UNION_TYPE]: (type) => typing.union(type),
   });
-  return typing.convertingArguments(retyped);
+  return withAliasedNodes(typing.convertingArguments(retyped));
 }
 
 class ReferenceTyping {
@@ -530,4 +532,71 @@ function isSubtype(ours: GraphQLType, theirs: GraphQLType): boolean {
   if (isListType(theirs)) return isListType(ours) && isSubtype(ours.ofType, theirs.ofType);
   if (isListType(ours)) return false;
   return (ours as GraphQLNamedType).name === (theirs as GraphQLNamedType).name;
+}
+
+/** The reference type a node loaded under another type's id answers as. */
+const ANSWERED_AS = Symbol("reference node type");
+
+/**
+ * Node ids of types that read another node's row (an `Epic`'s id names an epic issue): `node`/`nodes` load the
+ * row as that node and answer it as the type the id names, when the row is one (`isEpic`).
+ */
+const NODES_READ_AS: Record<string, { as: string; is: (row: Record<string, unknown>) => boolean }> = {
+  Epic: { as: "Issue", is: (row) => row.isEpic === true },
+};
+
+function withAliasedNodes(schema: GraphQLSchema): GraphQLSchema {
+  const aliased = async (id: unknown, load: (id: string) => unknown): Promise<unknown> => {
+    let decoded: { typename: string; id: string };
+    try {
+      decoded = decodeGantryId(String(id));
+    } catch {
+      return load(String(id));
+    }
+    const alias = NODES_READ_AS[decoded.typename];
+    if (!alias) return load(String(id));
+    const row = (await load(encodeGlobalID(alias.as, decoded.id))) as Record<string, unknown> | null;
+    return row && alias.is(row) ? Object.create(row, { [ANSWERED_AS]: { value: decoded.typename } }) : null;
+  };
+  const isAliased = (id: string) => {
+    try {
+      return decodeGantryId(id).typename in NODES_READ_AS;
+    } catch {
+      return false;
+    }
+  };
+  return mapSchema(schema, {
+    [MapperKind.INTERFACE_TYPE]: (type) => {
+      if (type.name !== "Node") return type;
+      const config = type.toConfig();
+      const resolveType = config.resolveType;
+      return new GraphQLInterfaceType({
+        ...config,
+        resolveType: (value, context, info, abstractType) =>
+          (value as { [ANSWERED_AS]?: string } | null)?.[ANSWERED_AS] ??
+          resolveType?.(value, context, info, abstractType),
+      });
+    },
+    [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => {
+      const resolve = field.resolve;
+      if (!resolve || (fieldName !== "node" && fieldName !== "nodes")) return field;
+      return {
+        ...field,
+        resolve: (source, args: { id?: string; ids?: string[] }, context, info) => {
+          const loadOne = (id: string) => resolve(source, { id }, context, info);
+          if (fieldName === "node") return aliased(args.id, loadOne);
+          // Gantry's own ids are loaded together, as before; one by one only when an id names an aliased type.
+          if (!(args.ids ?? []).some(isAliased)) return resolve(source, args, context, info);
+          return Promise.all(
+            (args.ids ?? []).map((id) =>
+              aliased(id, async (one) => {
+                const [row] = (await resolve(source, { ids: [one] }, context, info)) as unknown[];
+                return row ?? null;
+              }),
+            ),
+          );
+        },
+      };
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
-import { decodeGlobalID } from "@pothos/plugin-relay";
+import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/app.js";
@@ -80,6 +80,10 @@ describe.each(testEngines())("fields typed as the reference types them, on %s", 
       .update(schema.issues)
       .set({ author: null, requestedReviewers: [{ login: "reviewer", avatarUrl: null }] })
       .where(eq(schema.issues.id, first as string));
+    await db
+      .update(schema.issues)
+      .set({ isEpic: true })
+      .where(eq(schema.issues.id, second as string));
     secret = (await createKey(t, w.owner, "reference types")).secret;
     const pipelines = await run(
       `query ($id: ID!) { workspace(id: $id) { pipelinesConnection(first: 1) { nodes { id } } } }`,
@@ -123,6 +127,18 @@ describe.each(testEngines())("fields typed as the reference types them, on %s", 
       totalCount: 1,
       nodes: [{ reviewer: { __typename: "User", login: "reviewer" } }],
     });
+  });
+
+  it("answers node(id:) for an epic's Epic id as an Epic, and null for an issue that is not one", async () => {
+    const EPIC = `query ($ids: [ID!]!, $id: ID!) {
+      node(id: $id) { __typename ... on Epic { id issue { number } } }
+      nodes(ids: $ids) { __typename id }
+    }`;
+    const epicId = encodeGlobalID("Epic", uuid(w.gitHub[1]));
+    const notAnEpic = encodeGlobalID("Epic", uuid(w.gitHub[2]));
+    const data = await run(EPIC, { id: epicId, ids: [epicId, notAnEpic, w.gitHub[0]] });
+    expect(data.node).toEqual({ __typename: "Epic", id: epicId, issue: { number: expect.any(Number) } });
+    expect(data.nodes).toEqual([{ __typename: "Epic", id: epicId }, null, { __typename: "Issue", id: w.gitHub[0] }]);
   });
 
   it("pages a pipeline as an IssueConnection, reading one estimate special filter as Gantry's list", async () => {
