@@ -14,7 +14,8 @@ import {
   typeFromAST,
 } from "graphql";
 
-/** The reference's surface compared with a served schema (whole-reference-surface.test.ts, decision 0084). */
+// The reference's surface compared with a served schema (whole-reference-surface.test.ts, decision 0084).
+
 const fieldsOf = (type: GraphQLNamedType) =>
   isObjectType(type) || isInterfaceType(type) || isInputObjectType(type) ? type.getFields() : {};
 
