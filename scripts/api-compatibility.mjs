@@ -1,31 +1,16 @@
-// `node scripts/api-compatibility.mjs [reference.graphql]`: writes docs/api/compatibility.md, the reference API's
-// root queries and mutations (and the fields of the types scripts use most) against what POST /public/zenhub/graphql
+// `node scripts/api-compatibility.mjs [reference.graphql]`: writes docs/api/compatibility.md, the whole reference API
+// (every type: its fields, input fields, enum values and union members) against what POST /public/zenhub/graphql
 // serves (apps/server/public-zenhub-schema.graphql: the public API under the reference's own names).
 // A field is supported when Gantry has it with every argument the reference gives it, partly supported when some
 // arguments are missing, its type differs in shape (a list where the reference has a connection, BigInt for Int),
 // or a note in docs/api/compatibility-notes.json says how it differs; else not supported.
 // Names are compared as they are: that view already writes Gantry as Zenhub, and GitHub's `User` stays `User`.
 import { readFileSync, writeFileSync } from "node:fs";
-import { Kind, parse } from "graphql";
+import { Kind, parse, print } from "graphql";
 
 const referencePath = process.argv[2] ?? "apps/zenhub-stand-in/reference/zenhub-public-schema.graphql";
-const TYPES = [
-  "Query",
-  "Mutation",
-  "Workspace",
-  "Pipeline",
-  "Issue",
-  "Sprint",
-  "SprintConfig",
-  "ZenhubEpic",
-  "Release",
-  "Priority",
-  "Repository",
-  "ZenhubOrganization",
-  "ZenhubUser",
-  "User",
-  "Label",
-];
+/** Query and Mutation first, then every other type of the reference by name. */
+const ROOTS = ["Query", "Mutation"];
 
 /** The named type under a field's list and non-null wrappers, and whether it is a list. */
 function shapeOf(type) {
@@ -44,20 +29,39 @@ function notOfferedReason(description) {
   return description?.startsWith(NOT_OFFERED) ? description.slice(NOT_OFFERED.length).trim() : null;
 }
 
-/** type name → field name → { args: Set, requiredArgs: Set, shape } for object types. */
+const WITH_FIELDS = new Set([
+  Kind.OBJECT_TYPE_DEFINITION,
+  Kind.OBJECT_TYPE_EXTENSION,
+  Kind.INTERFACE_TYPE_DEFINITION,
+  Kind.INPUT_OBJECT_TYPE_DEFINITION,
+]);
+
+/** Each type's members as fields: an enum's values and a union's members are fields without type or arguments. */
+function membersOf(definition) {
+  if (definition.kind === Kind.ENUM_TYPE_DEFINITION)
+    return (definition.values ?? []).map((value) => ({ ...value, arguments: [], type: null }));
+  if (definition.kind === Kind.UNION_TYPE_DEFINITION)
+    return (definition.types ?? []).map((member) => ({ name: member.name, arguments: [], type: null }));
+  return WITH_FIELDS.has(definition.kind) ? (definition.fields ?? []) : null;
+}
+
+/** type name → { kind, fields: field name → { args: Set, requiredArgs: Set, shape, type } } for every type. */
 function fieldsOf(path) {
   const types = new Map();
   for (const definition of parse(readFileSync(path, "utf8")).definitions) {
-    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    const members = membersOf(definition);
+    if (!members) continue;
     const fields = types.get(definition.name.value) ?? new Map();
-    for (const field of definition.fields ?? []) {
+    fields.kind = definition.kind;
+    for (const field of members) {
       const args = field.arguments ?? [];
       fields.set(field.name.value, {
         notOffered: notOfferedReason(field.description?.value),
         refusedArgs: args
           .filter((arg) => notOfferedReason(arg.description?.value))
           .map((arg) => [arg.name.value, notOfferedReason(arg.description?.value)]),
-        shape: shapeOf(field.type),
+        shape: field.type ? shapeOf(field.type) : { name: "", list: false },
+        type: field.type ? print(field.type) : null,
         args: new Set(args.map((arg) => arg.name.value)),
         requiredArgs: new Set(
           args.filter((arg) => arg.type.kind === Kind.NON_NULL_TYPE && !arg.defaultValue).map((arg) => arg.name.value),
@@ -85,12 +89,26 @@ const lines = [
   "",
 ];
 const totals = { supported: 0, partly: 0, "ZenHub only": 0, "not supported": 0 };
-for (const typeName of TYPES) {
+/** Where a ZenHub-only member is refused when given rather than read as empty: mutations and inputs. */
+const refusedKinds = new Set(
+  [...reference]
+    .filter(([name, fields]) => name === "Mutation" || fields.kind !== Kind.OBJECT_TYPE_DEFINITION)
+    .map(([name]) => name),
+);
+const typeNames = [...ROOTS, ...[...reference.keys()].filter((name) => !ROOTS.includes(name)).sort()];
+const HEADINGS = {
+  [Kind.ENUM_TYPE_DEFINITION]: ["Value", "enum"],
+  [Kind.UNION_TYPE_DEFINITION]: ["Member", "union"],
+  [Kind.INPUT_OBJECT_TYPE_DEFINITION]: ["Input field", "input"],
+  [Kind.INTERFACE_TYPE_DEFINITION]: ["Field", "interface"],
+};
+for (const typeName of typeNames) {
   const theirs = reference.get(typeName);
   if (!theirs) continue;
   const ours = gantry.get(typeName) ?? new Map();
-  lines.push(`## ${typeName}`, "");
-  lines.push("| Field | Status | How |", "|---|---|---|");
+  const [column, kind] = HEADINGS[theirs.kind] ?? ["Field", null];
+  lines.push(`## ${typeName}${kind ? ` (${kind})` : ""}${gantry.has(typeName) ? "" : " — type not offered"}`, "");
+  lines.push(`| ${column} | Status | How |`, "|---|---|---|");
   for (const [name, field] of [...theirs].sort(([a], [b]) => a.localeCompare(b))) {
     const ourName = name;
     const key = `${typeName}.${name}`;
@@ -101,7 +119,7 @@ for (const typeName of TYPES) {
       status = "not supported";
     } else if (ourField.notOffered) {
       status = "ZenHub only";
-      how.push(`${typeName === "Mutation" ? "refused" : "empty"}: ${ourField.notOffered}`);
+      how.push(`${refusedKinds.has(typeName) ? "refused" : "empty"}: ${ourField.notOffered}`);
     } else {
       const missing = [...field.args].filter((arg) => !ourField.args.has(arg));
       const theirArgs = field.args;
@@ -112,6 +130,10 @@ for (const typeName of TYPES) {
       if (field.shape.name.endsWith("Connection") && ourField.shape.list) how.push("a list, not a connection");
       if (field.shape.name === "Int" && ourField.shape.name === "BigInt")
         how.push("typed `BigInt` (the same JSON number), as GitHub's ids pass 2^31");
+      else if (field.type !== ourField.type && field.type !== `${ourField.type}!`)
+        how.push(`typed \`${ourField.type}\`, the reference \`${field.type}\``);
+      else if (field.type !== ourField.type && theirs.kind !== Kind.INPUT_OBJECT_TYPE_DEFINITION)
+        how.push(`nullable (\`${ourField.type}\`): Gantry can have no value here`);
       for (const [arg, reason] of ourField.refusedArgs) how.push(`argument \`${arg}\` refused when given: ${reason}`);
       if (notes[key]?.as) how.unshift(`as \`${notes[key].as}\``);
       status = how.length > 0 || notes[key]?.partly ? "partly" : "supported";

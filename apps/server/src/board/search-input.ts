@@ -301,6 +301,12 @@ function readBoardSearch(
   return { workspaceId, filters, logic, displayType: raw.displayType ?? "all", currentSprintId, viewerId };
 }
 
+/** The reference's search filters as a saved view keeps them (saved-views-schema.ts): the board's filters. */
+export function savedViewFiltersFromSearchInput(raw: RawFilters): { filters: unknown; filterLogic: string } {
+  const { filters, logic } = readBoardSearch("", raw, null, null, null);
+  return { filters, filterLogic: logic };
+}
+
 /** The board search a request asks for; the active sprint is looked up only when `current_sprint` is asked for. */
 export async function boardSearchFor(
   context: GraphQLContext,

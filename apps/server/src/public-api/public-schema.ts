@@ -21,6 +21,7 @@ import { epicLabelsAsConnection, type PublicLabel } from "./epic-labels-view.js"
 import { withGitHubLabelCreation } from "./github-labels.js";
 import { withOwnerLookups } from "./owners-schema.js";
 import { withReferenceSurface } from "./reference-surface.js";
+import { withReferenceTypes } from "./reference-types.js";
 import { zenhubViewOf } from "./zenhub-view.js";
 
 type IssueLabel = db.IssueLabel;
@@ -62,7 +63,8 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
       return field;
     },
   });
-  return withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)));
+  // Typed as the reference last, so every field the steps before add gets the reference's types too.
+  return withReferenceTypes(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped))));
 }
 
 const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {

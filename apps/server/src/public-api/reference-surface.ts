@@ -42,7 +42,7 @@ export const NOT_OFFERED_PREFIX = "Not offered by Gantry:";
 let referenceInGantryNames: GraphQLSchema | undefined;
 
 /** The reference schema with every name (types, fields, arguments, enum values) in Gantry's words. */
-function reference(): GraphQLSchema {
+export function referenceSchema(): GraphQLSchema {
   referenceInGantryNames ??= buildASTSchema(
     visit(parse(readFileSync(REFERENCE_PATH, "utf8")), {
       Name: (node) => ({ ...node, value: gantryName(node.value) }),
@@ -92,7 +92,7 @@ function notOfferedMutation(reason: string): GraphQLFieldResolver<unknown, unkno
  * missing (and the compatibility report says so).
  */
 export function withReferenceSurface(schema: GraphQLSchema): GraphQLSchema {
-  const ref = reference();
+  const ref = referenceSchema();
   /** Input type → input field → why it is refused when given. */
   const refusedInputFields = new Map<string, Map<string, string>>();
   /** "Type.field" → argument → why it is refused when given. */
