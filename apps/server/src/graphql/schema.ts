@@ -15,6 +15,7 @@ import "../board/schema.js";
 import "../board/workspace-issues-schema.js";
 import "../codehost/issues-schema.js";
 import "../codehost/repository-milestones.js";
+import "../milestones/milestone-schema.js";
 import "../codehost/schema.js";
 import "../enterprise/schema.js";
 import "../events/schema.js";
