@@ -6,6 +6,7 @@ import { signedInViewer } from "../graphql/context.js";
 import { Milestone } from "../issues/field-types.js";
 import { createNativeMilestone, openNativeMilestones } from "../issues/native-milestones.js";
 import { keepGitHubMilestone } from "../milestones/milestone-records.js";
+import { MilestoneConnection } from "../milestones/milestone-schema.js";
 import { gitHubError } from "./errors.js";
 import { githubAccountOf } from "./github-accounts.js";
 import { type CodeHostDeps, clientForUser } from "./repositories.js";
@@ -116,8 +117,7 @@ builder.objectField(Repository, "milestones", (t) =>
           ),
         ),
     },
-    { name: "MilestoneConnection" },
-    { name: "MilestoneEdge" },
+    MilestoneConnection,
   ),
 );
 

@@ -16,6 +16,7 @@ import "../board/workspace-issues-schema.js";
 import "../codehost/issues-schema.js";
 import "../codehost/repository-milestones.js";
 import "../milestones/milestone-schema.js";
+import "../milestones/milestone-filter-options.js";
 import "../codehost/schema.js";
 import "../enterprise/schema.js";
 import "../events/schema.js";

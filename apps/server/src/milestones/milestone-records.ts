@@ -123,13 +123,14 @@ export async function keepGitHubMilestone(
   wire: GitHubMilestoneWire,
   now: Date = new Date(),
 ): Promise<void> {
+  const state = wire.state === "open" || wire.state === "closed" ? wire.state : undefined;
   const values = {
     number: wire.number,
     title: wire.title,
     ...(wire.id === undefined ? {} : { ghId: wire.id }),
     ...(wire.node_id === undefined ? {} : { ghNodeId: wire.node_id }),
     ...(wire.description === undefined ? {} : { description: wire.description }),
-    ...(wire.state === "open" || wire.state === "closed" ? { state: wire.state } : {}),
+    ...(state ? { state } : {}),
     ...(wire.due_on === undefined ? {} : { dueOn: timeOrNull(wire.due_on) }),
     ...(wire.closed_at === undefined ? {} : { closedAt: timeOrNull(wire.closed_at) }),
     ...(wire.created_at === undefined ? {} : { ghCreatedAt: timeOrNull(wire.created_at) }),

@@ -25,6 +25,12 @@ import {
 
 export const MilestoneState = builder.enumType("MilestoneState", { values: ["OPEN", "CLOSED"] as const });
 
+/** The reference's milestone connection, shared by Repository.milestones and Workspace.milestoneFilterOptions. */
+export const MilestoneConnection = builder.connectionObject(
+  { type: Milestone, name: "MilestoneConnection" },
+  { name: "MilestoneEdge" },
+);
+
 type Source = MilestoneSource | MilestoneRecord;
 
 /** The milestone's record, read once per request however many of its fields are asked for. */

@@ -129,7 +129,8 @@ export async function updateMilestone(
       ...(title === undefined ? {} : { title }),
       ...(change.description === undefined ? {} : { description: change.description ?? "" }),
       ...(change.state == null ? {} : { state: change.state }),
-      ...(change.dueOn === undefined ? {} : { due_on: change.dueOn?.toISOString() ?? null }),
+      // GitHub clears the due date on null, which Octokit's types do not say.
+      ...(change.dueOn === undefined ? {} : { due_on: (change.dueOn?.toISOString() ?? null) as string }),
     };
     const answer = Object.keys(onGitHub).length
       ? await (async () => {

@@ -60,6 +60,14 @@ mutation Add($input: AddMilestoneForIssuesInput!) {
 }`;
 const REMOVE = `
 mutation Remove($input: RemoveMilestoneForIssuesInput!) { removeMilestoneToIssues(input: $input) { successCount } }`;
+const FILTER_OPTIONS = `
+query MilestoneOptions($workspaceId: ID!, $title: StringInput, $state: MilestoneState) {
+  workspace(id: $workspaceId) {
+    milestoneFilterOptions(first: 10, title: $title, state: $state) { nodes { title state repository { name } } }
+  }
+}`;
+const UPDATE_ISSUE = `
+mutation UpdateIssue($input: UpdateIssueInput!) { updateIssue(input: $input) { issue { milestone { id title } } } }`;
 
 describe.each(testEngines())("milestones as ZenHub clients use them, on %s", (engine) => {
   let t: TestApp;
@@ -144,6 +152,20 @@ describe.each(testEngines())("milestones as ZenHub clients use them, on %s", (en
     expect(node.node).toMatchObject({ number: 7, repository: { name: w.gitHubRepository.name } });
   });
 
+  it("offers one milestone per title in a workspace's filter options, by title, state and repository", async () => {
+    const options = async (variables: Record<string, unknown>) =>
+      (
+        (await ok(FILTER_OPTIONS, { workspaceId: w.workspace, ...variables })).workspace as {
+          milestoneFilterOptions: { nodes: { title: string; state: string; repository: { name: string } }[] };
+        }
+      ).milestoneFilterOptions.nodes;
+    expect((await options({})).map((node) => node.title)).toEqual(["Beta", "Launch"]);
+    expect(await options({ title: { in: ["Launch"] } })).toEqual([
+      { title: "Launch", state: "OPEN", repository: { name: w.gitHubRepository.name } },
+    ]);
+    expect(await options({ state: "CLOSED" })).toEqual([]);
+  });
+
   it("pages a repository's milestones", async () => {
     await create("Gamma");
     const page = async (after: string | null) =>
@@ -211,6 +233,17 @@ describe.each(testEngines())("milestones as ZenHub clients use them, on %s", (en
     const removed = await ok(REMOVE, { input: { issueIds: [w.native[2]] } });
     expect(removed.removeMilestoneToIssues).toEqual({ successCount: 1 });
     expect(await milestoneOf(w.native[2] as string)).toBeNull();
+  });
+
+  it("sets and clears an issue's milestone by id through updateIssue", async () => {
+    const milestone = await create("Theta");
+    const set = await ok(UPDATE_ISSUE, { input: { issueId: w.native[1], milestoneId: milestone.id } });
+    expect(set.updateIssue?.issue).toEqual({ milestone: { id: milestone.id, title: "Theta" } });
+    const other = await call(UPDATE_ISSUE, { input: { issueId: w.gitHub[1], milestoneId: milestone.id } });
+    expect(other.errors?.[0]?.message).toMatch(/not one of the issue's repository/);
+    expect(await milestoneOf(w.gitHub[1] as string)).toBeNull();
+    const cleared = await ok(UPDATE_ISSUE, { input: { issueId: w.native[1], milestoneId: null } });
+    expect(cleared.updateIssue?.issue).toEqual({ milestone: null });
   });
 
   it("deletes a milestone, leaving its issues without one; a viewer and a bad id delete nothing", async () => {
