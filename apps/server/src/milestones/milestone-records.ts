@@ -116,7 +116,10 @@ export interface GitHubMilestoneWire {
 
 const timeOrNull = (value: string | null | undefined) => (value ? new Date(value) : null);
 
-/** Keeps GitHub's word on a milestone in Gantry's copy; the start date, Gantry's own, is left as it is. */
+/**
+ * Keeps GitHub's word on a milestone in Gantry's copy; the start date, Gantry's own, is left as it is. A word
+ * older than the copy's (an issue payload sent before the milestone's last change) changes nothing.
+ */
 export async function keepGitHubMilestone(
   db: Executor,
   repositoryId: string,
@@ -143,6 +146,8 @@ export async function keepGitHubMilestone(
     .onConflictDoUpdate({
       target: [githubMilestones.repositoryId, githubMilestones.number],
       set: { ...values, updatedAt: now },
+      setWhere: sql`${githubMilestones.ghUpdatedAt} is null or excluded.gh_updated_at is null
+        or excluded.gh_updated_at >= ${githubMilestones.ghUpdatedAt}`,
     });
 }
 

@@ -4,6 +4,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { type BulkResult, type IssueWriteDeps, patches, requireGitHub, updateIssues } from "../board/issue-writes.js";
 import { gitHubError } from "../codehost/errors.js";
 import { clientForUser } from "../codehost/repositories.js";
+import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { milestoneTitleError } from "../issues/native-milestones.js";
 import { permissionAtLeast, repositoryWorkspacesAccess } from "../organizations/access.js";
@@ -56,23 +57,32 @@ function checkChange(change: MilestoneChange): void {
 }
 
 /** Cards carry a copy of their milestone's title: a rename is written into every issue carrying it. */
-async function retitleCarried(tx: Executor, record: MilestoneRecord, title: string) {
-  await tx
+async function retitleCarried(tx: Executor, record: MilestoneRecord, title: string): Promise<string[]> {
+  const rows = await tx
     .update(issues)
     .set({ milestone: { number: record.number, title } })
     .where(
       and(eq(issues.repositoryId, record.repositoryId), sql`(${issues.milestone}->>'number')::int = ${record.number}`),
-    );
+    )
+    .returning({ id: issues.id });
+  return rows.map((row) => row.id);
 }
 
 /** A deleted milestone leaves its issues, as GitHub's do. */
-async function clearCarried(tx: Executor, record: MilestoneRecord) {
-  await tx
+async function clearCarried(tx: Executor, record: MilestoneRecord): Promise<string[]> {
+  const rows = await tx
     .update(issues)
     .set({ milestone: null })
     .where(
       and(eq(issues.repositoryId, record.repositoryId), sql`(${issues.milestone}->>'number')::int = ${record.number}`),
-    );
+    )
+    .returning({ id: issues.id });
+  return rows.map((row) => row.id);
+}
+
+/** Tells the boards showing the issues that their cards changed (the milestone's title, or no milestone). */
+async function publishCarried(deps: IssueWriteDeps, userId: string, issueIds: string[]) {
+  await publishIssuesChanged(deps.events, await boardsShowing(deps.db, issueIds), { actorId: userId });
 }
 
 /**
@@ -91,6 +101,7 @@ export async function updateMilestone(
   const title = change.title?.trim();
   const now = deps.now();
   const closedAt = change.state == null ? undefined : change.state === "closed" ? (record.closedAt ?? now) : null;
+  let retitled: string[] = [];
   if (record.native) {
     try {
       await deps.db.transaction(async (tx) => {
@@ -106,7 +117,7 @@ export async function updateMilestone(
               ),
             );
           if (taken) throw new GantryError("CONFLICT", TITLE_TAKEN, { field: "title" });
-          await retitleCarried(tx, record, title);
+          retitled = await retitleCarried(tx, record, title);
         }
         await tx
           .update(nativeMilestones)
@@ -151,7 +162,7 @@ export async function updateMilestone(
     await deps.db.transaction(async (tx) => {
       if (answer) {
         await keepGitHubMilestone(tx, record.repositoryId, answer, now);
-        if (answer.title !== record.title) await retitleCarried(tx, record, answer.title);
+        if (answer.title !== record.title) retitled = await retitleCarried(tx, record, answer.title);
       }
       if (change.startDate !== undefined)
         await tx
@@ -160,6 +171,7 @@ export async function updateMilestone(
           .where(eq(githubMilestones.id, record.id));
     });
   }
+  await publishCarried(deps, userId, retitled);
   const changed = await milestoneRecordById(deps.db, record.id);
   if (!changed) throw new GantryError("NOT_FOUND", MISSING);
   return changed;
@@ -184,11 +196,13 @@ export async function deleteMilestone(deps: IssueWriteDeps, userId: string, mile
       if ((error as { status?: number }).status !== 404) throw gitHubError(error);
     }
   }
-  await deps.db.transaction(async (tx) => {
-    await clearCarried(tx, record);
+  const cleared = await deps.db.transaction(async (tx) => {
+    const carrying = await clearCarried(tx, record);
     const table = record.native ? nativeMilestones : githubMilestones;
     await tx.delete(table).where(eq(table.id, record.id));
+    return carrying;
   });
+  await publishCarried(deps, userId, cleared);
   return record;
 }
 

@@ -3,6 +3,7 @@ import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertIssues } from "../../codehost/issue-sync.js";
 import { createTestApp, type TestApp } from "../../testing/app.js";
 import type { GraphQLAnswer } from "../../testing/factories.js";
 import { type WorkspaceIssues, workspaceWithIssues } from "../../testing/workspace-issues.js";
@@ -150,6 +151,44 @@ describe.each(testEngines())("milestones as ZenHub clients use them, on %s", (en
     expect(again.milestone.id).toBe(first.milestone.id);
     const node = await ok(MILESTONE_NODE, { id: first.milestone.id, workspaceId: w.workspace });
     expect(node.node).toMatchObject({ number: 7, repository: { name: w.gitHubRepository.name } });
+  });
+
+  it("answers GitHub's details of a milestone an issue delivery carried, and keeps them over an older word", async () => {
+    const [issue] = await t.database.db
+      .select()
+      .from(schema.issues)
+      .where(eq(schema.issues.id, uuid(w.gitHub[0])));
+    const delivery = (updatedAt: string, description: string) => ({
+      id: 9_000_101,
+      number: issue?.number as number,
+      title: issue?.title as string,
+      html_url: "https://github.com/fixture/issue",
+      created_at: "2026-01-01T00:00:00Z",
+      updated_at: updatedAt,
+      milestone: {
+        id: 555,
+        node_id: "MI_kwDOfixture",
+        number: 7,
+        title: "Launch",
+        description,
+        state: "open",
+        due_on: "2027-06-01T07:00:00Z",
+        creator: { login: "octocat" },
+        created_at: "2026-02-01T00:00:00Z",
+        updated_at: updatedAt,
+      },
+    });
+    await upsertIssues(t.database.db, issue?.repositoryId as string, [delivery("2026-11-02T00:00:00Z", "From GitHub")]);
+    await upsertIssues(t.database.db, issue?.repositoryId as string, [delivery("2026-11-01T00:00:00Z", "Older")]);
+    const data = (await ok(ISSUE_MILESTONE, { issueId: w.gitHub[0] })).node as { milestone: Record<string, unknown> };
+    expect(data.milestone).toMatchObject({
+      ghId: 555,
+      ghNodeId: "MI_kwDOfixture",
+      description: "From GitHub",
+      dueOn: "2027-06-01T07:00:00.000Z",
+      creator: { login: "octocat" },
+      ghUpdatedAt: "2026-11-02T00:00:00.000Z",
+    });
   });
 
   it("offers one milestone per title in a workspace's filter options, by title, state and repository", async () => {
