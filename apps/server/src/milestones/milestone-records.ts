@@ -126,7 +126,8 @@ export async function keepGitHubMilestone(
   wire: GitHubMilestoneWire,
   now: Date = new Date(),
 ): Promise<void> {
-  const state = wire.state === "open" || wire.state === "closed" ? wire.state : undefined;
+  const state: "open" | "closed" | undefined =
+    wire.state === "open" ? "open" : wire.state === "closed" ? "closed" : undefined;
   const values = {
     number: wire.number,
     title: wire.title,
