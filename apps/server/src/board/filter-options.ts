@@ -9,9 +9,9 @@ import { GantryEpic, Release } from "../issues/field-types.js";
 import { Workspace } from "../workspaces/schema.js";
 
 /*
- * What the board's filter menus offer (SPEC §2 Board "Filters"). Labels, assignees, authors,
- * milestones and issue types are whatever the workspace's issues carry; releases and epics come
- * from the workspace's own records (sprints/schema.ts lists sprints). Every field hangs off
+ * What the board's filter menus offer (SPEC §2 Board "Filters"). Labels, assignees, authors and
+ * issue types are whatever the workspace's issues carry (milestones too: milestone-filter-options.ts);
+ * releases and epics come from the workspace's own records (sprints/schema.ts lists sprints). Every field hangs off
  * Workspace, which only a reader of the workspace can reach.
  */
 
@@ -102,11 +102,6 @@ async function distinctIssueValues(db: Database, workspaceId: string, value: SQL
   return rows.map((row) => row.value);
 }
 
-/** Milestone titles on the workspace's issues: the filter matches by title across repositories. */
-export function milestoneOptions(db: Database, workspaceId: string, query?: string | null): Promise<string[]> {
-  return distinctIssueValues(db, workspaceId, sql<string>`${issues.milestone}->>'title'`, query);
-}
-
 /** Issue type names ("Bug", "Feature", …) on the workspace's issues. */
 export function issueTypeOptions(db: Database, workspaceId: string, query?: string | null): Promise<string[]> {
   return distinctIssueValues(db, workspaceId, sql<string>`${issues.issueType}`, query);
@@ -153,11 +148,6 @@ export const IssueUserOption = builder.objectRef<UserOption>("IssueUserOption").
   fields: (t) => ({ login: t.exposeString("login"), avatarUrl: t.exposeString("avatarUrl", { nullable: true }) }),
 });
 
-const MilestoneFilterOption = builder.objectRef<string>("MilestoneFilterOption").implement({
-  description: "A milestone title: the board's milestone filter matches by title in every repository.",
-  fields: (t) => ({ title: t.string({ resolve: (title) => title }) }),
-});
-
 const IssueTypeOption = builder.objectRef<string>("IssueTypeOption").implement({
   fields: (t) => ({ name: t.string({ resolve: (name) => name }) }),
 });
@@ -179,7 +169,6 @@ builder.objectFields(Workspace, (t) => {
     issueLabelOptions: options(IssueLabelOption, labelOptions, "Labels on the workspace's issues, one per name."),
     assignees: options(IssueUserOption, assigneeOptions, "People assigned to the workspace's issues."),
     authors: options(IssueUserOption, authorOptions, "People who opened the workspace's issues."),
-    milestoneFilterOptions: options(MilestoneFilterOption, milestoneOptions),
     issueTypeOptions: options(IssueTypeOption, issueTypeOptions, "Issue types carried by the workspace's issues."),
     releases: options(Release, releaseOptions),
     gantryEpics: options(GantryEpic, gantryEpicOptions),

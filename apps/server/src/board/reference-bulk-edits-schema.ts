@@ -11,9 +11,13 @@ import { issueWriteDeps } from "./schema.js";
 
 builder.relayMutationField(
   "removeMilestoneToIssues",
-  { inputFields: (t) => ({ issueIds: t.globalIDList({ required: true, for: Issue }) }) },
+  {
+    name: "RemoveMilestoneForIssuesInput",
+    inputFields: (t) => ({ issueIds: t.globalIDList({ required: true, for: Issue }) }),
+  },
   {
     authScopes: { signedIn: true },
+    nullable: true,
     description: "Clears the issues' milestone (setIssuesMilestone with no milestone).",
     resolve: (_root, { input }, context) =>
       updateIssues(
@@ -23,7 +27,7 @@ builder.relayMutationField(
         patches.setMilestone(null),
       ),
   },
-  bulkOutput,
+  { name: "RemoveMilestoneForIssuesPayload", ...bulkOutput },
 );
 
 builder.relayMutationField(

@@ -1,6 +1,7 @@
 import { type Executor, schema } from "@gantry/db";
 import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { type IssueEventInput, issueFieldChanges, recordIssueEvents } from "../issues/activity.js";
+import { type GitHubMilestoneWire, keepGitHubMilestone } from "../milestones/milestone-records.js";
 import { issueUser } from "./review-requests.js";
 
 /**
@@ -20,7 +21,8 @@ export interface GitHubIssueWire {
   assignees?: { login: string; avatar_url?: string | null }[] | null;
   /** Only in pull request shapes; the issue shapes of the same pull request leave it out. */
   requested_reviewers?: { login: string; avatar_url?: string | null }[] | null;
-  milestone?: { number: number; title: string } | null;
+  /** GitHub's whole milestone; Gantry's copy keeps it (decision 0085), the issue its number and title. */
+  milestone?: GitHubMilestoneWire | null;
   /** The organisation's issue type (absent where GitHub has none, as on older Enterprise Servers). */
   type?: { name: string } | null;
   pull_request?: { merged_at?: string | null } | null;
@@ -182,6 +184,10 @@ export async function storeIssues(
     if (!seen || seen.values.ghUpdatedAt <= made.values.ghUpdatedAt) newest.set(wire.number, made);
   }
   if (newest.size === 0) return { written: [], inserted: [] };
+  // One write per milestone the page carries (few), from the newest issue version carrying it.
+  const milestones = new Map<number, GitHubMilestoneWire>();
+  for (const wire of wires) if (wire.milestone?.id !== undefined) milestones.set(wire.milestone.number, wire.milestone);
+  for (const milestone of milestones.values()) await keepGitHubMilestone(executor, repositoryId, milestone);
   // Rows are locked and written in number order, so two batches touching the same issues cannot deadlock.
   const sorted = [...newest.values()].sort((a, b) => a.values.number - b.values.number);
   const stored = await executor

@@ -6,9 +6,10 @@
  */
 import { type Executor, schema } from "@gantry/db";
 import { and, eq, sql } from "drizzle-orm";
+import { type GitHubMilestoneWire, keepGitHubMilestone } from "../milestones/milestone-records.js";
 import { gitHubDetails, type RepositoryDetailsWire } from "./repository-details.js";
 
-const { issues, repositories } = schema;
+const { githubMilestones, issues, repositories } = schema;
 
 /** The parts of `repository`, `label`, `milestone` and `changes` these deliveries are read for. */
 export interface RepositoryEventPayload {
@@ -22,7 +23,7 @@ export interface RepositoryEventPayload {
     owner?: { login?: string } | null;
   } & RepositoryDetailsWire;
   label?: { name?: string; color?: string | null };
-  milestone?: { number?: number; title?: string };
+  milestone?: Partial<GitHubMilestoneWire>;
   changes?: { name?: { from?: string }; title?: { from?: string } };
 }
 
@@ -108,7 +109,10 @@ export async function applyLabelEvent(tx: Executor, repositoryId: string, payloa
   return rows.map((row) => row.id);
 }
 
-/** `milestone`: cards show the milestone's title, so an edit renames it there and a deletion removes it. */
+/**
+ * `milestone`: cards show the milestone's title, so an edit renames it there and a deletion removes it; Gantry's
+ * copy of the milestone (decision 0085) takes GitHub's word, or goes with it.
+ */
 export async function applyMilestoneEvent(tx: Executor, repositoryId: string, payload: RepositoryEventPayload) {
   const milestone = payload.milestone;
   if (typeof milestone?.number !== "number") return [];
@@ -117,10 +121,14 @@ export async function applyMilestoneEvent(tx: Executor, repositoryId: string, pa
     sql`(${issues.milestone}->>'number')::int = ${milestone.number}`,
   );
   if (payload.action === "deleted") {
+    await tx
+      .delete(githubMilestones)
+      .where(and(eq(githubMilestones.repositoryId, repositoryId), eq(githubMilestones.number, milestone.number)));
     const rows = await tx.update(issues).set({ milestone: null }).where(carrying).returning(returningIds);
     return rows.map((row) => row.id);
   }
   if (!milestone.title) return [];
+  await keepGitHubMilestone(tx, repositoryId, { ...milestone, number: milestone.number, title: milestone.title });
   const rows = await tx
     .update(issues)
     .set({ milestone: { number: milestone.number, title: milestone.title } })

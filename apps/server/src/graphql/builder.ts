@@ -151,7 +151,10 @@ builder.scalarType("ISO8601DateTime", {
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
     const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
-    if (Number.isNaN(date.getTime())) throw new GantryError("BAD_USER_INPUT", "Expected an ISO 8601 date and time.");
+    // Date would roll a day that does not exist (2026-02-30) into the next month; it is refused instead.
+    const day = typeof value === "string" ? /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] : undefined;
+    if (Number.isNaN(date.getTime()) || (day !== undefined && dateInputError(day)))
+      throw new GantryError("BAD_USER_INPUT", "Expected an ISO 8601 date and time.");
     return date;
   },
 });

@@ -15,6 +15,8 @@ import "../board/schema.js";
 import "../board/workspace-issues-schema.js";
 import "../codehost/issues-schema.js";
 import "../codehost/repository-milestones.js";
+import "../milestones/milestone-schema.js";
+import "../milestones/milestone-filter-options.js";
 import "../codehost/schema.js";
 import "../enterprise/schema.js";
 import "../events/schema.js";

@@ -42,9 +42,11 @@ export const IssueIssueType = builder.unionType("IssueIssueType", {
   resolveType: (value) => (value.native ? GantryIssueType : GithubIssueType),
 });
 
-export const Milestone = builder.objectRef<{ number: number; title: string }>("Milestone").implement({
-  fields: (t) => ({ number: t.exposeInt("number"), title: t.exposeString("title") }),
-});
+/**
+ * A milestone where an issue or a listing names it: its number within its repository. Implemented as a node
+ * with the reference's fields in milestones/milestone-schema.ts (decision 0085).
+ */
+export const Milestone = builder.objectRef<{ repositoryId: string; number: number; title: string }>("Milestone");
 
 const OpenClosedValues = ["OPEN", "CLOSED"] as const;
 export const SprintState = builder.enumType("SprintState", { values: OpenClosedValues });

@@ -95,7 +95,11 @@ builder.objectFields(Issue, (t) => {
       nullable: true,
       resolve: (issue) => (issue.issueType ? { name: issue.issueType, native: issue.ghId === null } : null),
     }),
-    milestone: t.field({ type: Milestone, nullable: true, resolve: (issue) => issue.milestone }),
+    milestone: t.field({
+      type: Milestone,
+      nullable: true,
+      resolve: (issue) => (issue.milestone ? { ...issue.milestone, repositoryId: issue.repositoryId } : null),
+    }),
     closedAt: t.field({ type: "ISO8601DateTime", nullable: true, resolve: (issue) => issue.closedAt }),
     parentIssue: t.field({
       type: Issue,

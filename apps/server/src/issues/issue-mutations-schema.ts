@@ -5,6 +5,7 @@ import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
 import { createIssue } from "./create-issue.js";
 import { setEstimate } from "./estimates.js";
+import { Milestone } from "./field-types.js";
 import type { IssueRow } from "./issue-loaders.js";
 import { updateIssue } from "./update-issue.js";
 
@@ -87,6 +88,11 @@ builder.relayMutationField(
       issueId: t.globalID({ required: true, for: Issue }),
       title: t.string({ required: false, description: "Left out keeps the title." }),
       body: t.string({ required: false, description: "Markdown; left out keeps the body." }),
+      milestoneId: t.globalID({
+        required: false,
+        for: Milestone,
+        description: "A milestone of the issue's repository; null clears it, left out keeps it.",
+      }),
       clientMutationId: t.string({ required: false }),
     }),
   },
@@ -97,6 +103,7 @@ builder.relayMutationField(
         issueId: input.issueId.id,
         title: input.title ?? null,
         body: input.body ?? null,
+        ...(input.milestoneId === undefined ? {} : { milestoneId: input.milestoneId?.id ?? null }),
         clientMutationId: input.clientMutationId ?? null,
       }),
     }),

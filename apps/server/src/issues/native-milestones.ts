@@ -30,6 +30,8 @@ export interface CreateMilestoneInput {
   description: string | null;
   /** A day, YYYY-MM-DD (the ISO8601Date scalar has checked it). */
   dueOn: string | null;
+  /** Gantry's own planning date (decision 0085). */
+  startDate: Date | null;
 }
 
 /**
@@ -83,6 +85,7 @@ export async function createNativeMilestone(
           title,
           description: input.description || null,
           dueOn: input.dueOn,
+          startDate: input.startDate,
         })
         .returning();
       if (!created) throw new Error("the new milestone was not stored");

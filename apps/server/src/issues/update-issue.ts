@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { type IssueWriteDeps, lazyClient, patchIssue } from "../board/issue-writes.js";
 import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
+import { milestoneRecordById } from "../milestones/milestone-records.js";
 import { requireIssueWriter } from "./estimates.js";
 
 const { issues, repositories } = schema;
@@ -13,12 +14,14 @@ export interface UpdateIssueInput {
   /** Left out (undefined or null) keeps the title. */
   title?: string | null;
   body?: string | null;
+  /** A milestone of the issue's repository (its id, decision 0085); null clears it, undefined keeps it. */
+  milestoneId?: string | null;
   clientMutationId?: string | null;
 }
 
 function validate(input: UpdateIssueInput) {
-  if (input.title == null && input.body == null)
-    throw new GantryError("BAD_USER_INPUT", "Give a new title or body.", { field: "title" });
+  if (input.title == null && input.body == null && input.milestoneId === undefined)
+    throw new GantryError("BAD_USER_INPUT", "Give a new title, body or milestone.", { field: "title" });
   const titleError = input.title == null ? null : issueTitleError(input.title);
   if (titleError) throw new GantryError("BAD_USER_INPUT", titleError, { field: "title" });
   const bodyError = input.body == null ? null : issueBodyError(input.body);
@@ -26,7 +29,7 @@ function validate(input: UpdateIssueInput) {
 }
 
 /**
- * updateIssue: a new title or body. A native issue is changed in Gantry; a GitHub issue on
+ * updateIssue: a new title, body or milestone. A native issue is changed in Gantry; a GitHub issue on
  * GitHub first, then stored from GitHub's answer, so the latest write wins there too.
  */
 export async function updateIssue(deps: IssueWriteDeps, userId: string, input: UpdateIssueInput) {
@@ -38,9 +41,15 @@ export async function updateIssue(deps: IssueWriteDeps, userId: string, input: U
     .innerJoin(repositories, eq(repositories.id, issues.repositoryId))
     .where(eq(issues.id, input.issueId));
   if (!row) throw new GantryError("NOT_FOUND", "This issue does not exist.");
+  const milestone = input.milestoneId ? await milestoneRecordById(deps.db, input.milestoneId) : null;
+  if (input.milestoneId && milestone?.repositoryId !== row.issue.repositoryId)
+    throw new GantryError("BAD_USER_INPUT", "This milestone is not one of the issue's repository.", {
+      field: "milestoneId",
+    });
   const changed = await patchIssue(deps, lazyClient(deps, userId), userId, row, () => ({
     ...(input.title == null ? {} : { title: input.title.trim() }),
     ...(input.body == null ? {} : { body: input.body }),
+    ...(input.milestoneId === undefined ? {} : { milestone: milestone?.number ?? null }),
   }));
   await publishIssuesChanged(deps.events, await boardsShowing(deps.db, changed), {
     actorId: userId,

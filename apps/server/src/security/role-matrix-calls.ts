@@ -60,6 +60,14 @@ function mutation(name: string, select = "__typename") {
 }
 const BULK = "successCount failedIssues { id } githubErrors";
 
+/** A new milestone of the matrix's Gantry repository, made by the owner, for one call. */
+async function matrixMilestone(w: MatrixWorld): Promise<string> {
+  const made = await arrange<{ milestone: { id: string } }>(w, mutation("createMilestone", "milestone { id }"), {
+    input: { repositoryId: w.repository.id, title: `M ${randomUUID().slice(0, 8)}` },
+  });
+  return made.milestone.id;
+}
+
 async function nativeIssue(w: MatrixWorld, title = "Matrix issue") {
   const made = await arrange<{ issue: { id: string; number: number } }>(
     w,
@@ -835,6 +843,22 @@ export const CALLS: Record<string, CallMaker> = {
   "Mutation.moveIssueRelativeTo": (w) => ({
     query: mutation("moveIssueRelativeTo", "pipelineIssueMove { movedAt }"),
     variables: { input: { issueId: w.issue.id, pipelineId: w.pipelines[1], position: "START" } },
+  }),
+  "Mutation.addMilestoneToIssues": async (w) => ({
+    query: mutation("addMilestoneToIssues", BULK),
+    variables: { input: { issueIds: [w.issue.id], milestoneId: await matrixMilestone(w) } },
+  }),
+  "Mutation.updateMilestone": async (w) => ({
+    query: mutation("updateMilestone", "milestone { id }"),
+    variables: { input: { milestoneId: await matrixMilestone(w), description: "Changed" } },
+  }),
+  "Mutation.deleteMilestone": async (w) => ({
+    query: mutation("deleteMilestone", "milestone { id }"),
+    variables: { input: { milestoneId: await matrixMilestone(w) } },
+  }),
+  "Mutation.setMilestoneStartDate": async (w) => ({
+    query: mutation("setMilestoneStartDate", "milestone { id }"),
+    variables: { input: { milestoneId: await matrixMilestone(w), startDate: "2027-01-01T00:00:00Z" } },
   }),
   "Mutation.removeMilestoneToIssues": (w) => ({
     query: mutation("removeMilestoneToIssues", BULK),

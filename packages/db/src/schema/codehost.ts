@@ -112,6 +112,9 @@ export const nativeMilestones = pgTable(
     description: text("description"),
     dueOn: date("due_on", { mode: "string" }),
     state: text("state").$type<"open" | "closed">().notNull().default("open"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Gantry's own planning date (ZenHub's milestone start date, decision 0085). */
+    startDate: timestamp("start_date", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -119,6 +122,39 @@ export const nativeMilestones = pgTable(
     uniqueIndex("native_milestones_number_key").on(table.repositoryId, table.number),
     uniqueIndex("native_milestones_title_key").on(table.repositoryId, sql`lower(${table.title})`),
     check("native_milestones_state", sql`${table.state} in ('open', 'closed')`),
+  ],
+);
+
+/**
+ * Gantry's copy of a GitHub repository's milestones (decision 0085): GitHub holds them, issue and
+ * `milestone` deliveries and Gantry's own writes through GitHub keep this copy, and the row's id is the
+ * milestone's global id. `startDate` is Gantry's own: GitHub has no start date.
+ */
+export const githubMilestones = pgTable(
+  "github_milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    repositoryId: uuid("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    ghId: bigint("gh_id", { mode: "number" }),
+    ghNodeId: text("gh_node_id"),
+    title: text("title").notNull(),
+    description: text("description"),
+    state: text("state").$type<"open" | "closed">().notNull().default("open"),
+    dueOn: timestamp("due_on", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    creatorLogin: text("creator_login"),
+    ghCreatedAt: timestamp("gh_created_at", { withTimezone: true }),
+    ghUpdatedAt: timestamp("gh_updated_at", { withTimezone: true }),
+    startDate: timestamp("start_date", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("github_milestones_number_key").on(table.repositoryId, table.number),
+    check("github_milestones_state", sql`${table.state} in ('open', 'closed')`),
   ],
 );
 
