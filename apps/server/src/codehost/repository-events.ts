@@ -6,6 +6,7 @@
  */
 import { type Executor, schema } from "@gantry/db";
 import { and, eq, sql } from "drizzle-orm";
+import { forgetLabel, type GitHubLabelWire, recordLabels } from "./label-records.js";
 import { gitHubDetails, type RepositoryDetailsWire } from "./repository-details.js";
 
 const { issues, repositories } = schema;
@@ -21,7 +22,7 @@ export interface RepositoryEventPayload {
     archived?: boolean;
     owner?: { login?: string } | null;
   } & RepositoryDetailsWire;
-  label?: { name?: string; color?: string | null };
+  label?: GitHubLabelWire;
   milestone?: { number?: number; title?: string };
   changes?: { name?: { from?: string }; title?: { from?: string } };
 }
@@ -79,6 +80,8 @@ export async function applyRepositoryEvent(tx: Executor, repositoryId: string, p
 export async function applyLabelEvent(tx: Executor, repositoryId: string, payload: RepositoryEventPayload) {
   const label = payload.label;
   if (!label?.name) return [];
+  if (payload.action === "deleted" && typeof label.id === "number") await forgetLabel(tx, repositoryId, label.id);
+  else await recordLabels(tx, repositoryId, [label]);
   const was = payload.changes?.name?.from ?? label.name;
   const carrying = and(
     eq(issues.repositoryId, repositoryId),
