@@ -11,5 +11,7 @@ CREATE TABLE "github_labels" (
 	CONSTRAINT "github_labels_repository_gh_id" UNIQUE("repository_id","gh_id")
 );
 --> statement-breakpoint
+ALTER TABLE "github_issue_types" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "github_issue_types" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "github_labels" ADD CONSTRAINT "github_labels_repository_id_repositories_id_fk" FOREIGN KEY ("repository_id") REFERENCES "public"."repositories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "github_labels_repository_idx" ON "github_labels" USING btree ("repository_id");
