@@ -6,8 +6,8 @@ import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { movePipelineIssues } from "./bulk-moves.js";
-import { changedIssues, type LabelChoice, labelNamesOf, type TouchedLabel, touchedLabels } from "./label-ids.js";
 import { type BulkResult, type IssuePatch, patches, updateIssues } from "./issue-writes.js";
+import { changedIssues, type LabelChoice, labelNamesOf, type TouchedLabel, touchedLabels } from "./label-ids.js";
 import { issueWriteDeps, moveTarget } from "./schema.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
@@ -102,7 +102,8 @@ const labelChoiceFields = (t: PothosSchemaTypes.InputFieldBuilder<SchemaTypes, "
   issueIds: t.globalIDList({ required: true, for: Issue }),
   labelIds: t.idList({
     required: false,
-    description: "Labels by id, as Label.id gives them (or a GantryLabel's id): each is matched by name on every issue's repository.",
+    description:
+      "Labels by id, as Label.id gives them (or a GantryLabel's id): each is matched by name on every issue's repository.",
   }),
   labelInfos: t.field({ type: [LabelInfoInput], required: false, description: "Labels by name." }),
 });

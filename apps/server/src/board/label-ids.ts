@@ -7,9 +7,9 @@
 import { type Executor, schema } from "@gantry/db";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { inArray } from "drizzle-orm";
+import { labelKey, recordedLabels } from "../codehost/label-records.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
-import { labelKey, recordedLabels } from "../codehost/label-records.js";
 
 const { gantryLabels, issues } = schema;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,7 +72,8 @@ export async function labelNamesOf(db: Executor, viewerId: string, choice: Label
   }
   for (const info of choice.labelInfos ?? []) {
     const name = info.name?.trim();
-    if (!name) throw new GantryError("BAD_USER_INPUT", "Each labelInfo needs the label's name.", { field: "labelInfos" });
+    if (!name)
+      throw new GantryError("BAD_USER_INPUT", "Each labelInfo needs the label's name.", { field: "labelInfos" });
     names.push(name);
   }
   if (names.length === 0) {
@@ -117,4 +118,3 @@ export async function touchedLabels(db: Executor, issueIds: string[], names: str
 export function changedIssues(issueIds: string[], githubErrors: Record<string, string>): string[] {
   return issueIds.filter((id) => !(id in githubErrors));
 }
-

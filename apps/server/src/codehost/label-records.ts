@@ -85,20 +85,23 @@ export async function syncLabels(
   repository: { ownerLogin: string; name: string },
 ): Promise<void> {
   const labels = await client
-    .paginate("GET /repos/{owner}/{repo}/labels", { owner: repository.ownerLogin, repo: repository.name, per_page: 100 })
+    .paginate("GET /repos/{owner}/{repo}/labels", {
+      owner: repository.ownerLogin,
+      repo: repository.name,
+      per_page: 100,
+    })
     .then((answer) => answer as GitHubLabelWire[])
     // A repository GitHub no longer shows the caller: nothing is known, and the record stays as it was.
-    .catch((error: { status?: number }) => (error.status === 404 || error.status === 403 ? null : Promise.reject(error)));
+    .catch((error: { status?: number }) =>
+      error.status === 404 || error.status === 403 ? null : Promise.reject(error),
+    );
   if (!labels) return;
   await executor.transaction(async (tx) => {
     const kept = labels.flatMap((label) => (typeof label.id === "number" ? [label.id] : []));
     await tx
       .delete(githubLabels)
       .where(
-        and(
-          eq(githubLabels.repositoryId, repositoryId),
-          kept.length ? notInArray(githubLabels.ghId, kept) : undefined,
-        ),
+        and(eq(githubLabels.repositoryId, repositoryId), kept.length ? notInArray(githubLabels.ghId, kept) : undefined),
       );
     await recordLabels(tx, repositoryId, labels);
   });

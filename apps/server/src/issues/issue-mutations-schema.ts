@@ -4,9 +4,9 @@ import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
 import { createIssue } from "./create-issue.js";
-import { issueTypeForRepository, issueTypeOfId } from "./issue-type-records.js";
 import { setEstimate } from "./estimates.js";
 import type { IssueRow } from "./issue-loaders.js";
+import { issueTypeForRepository, issueTypeOfId } from "./issue-type-records.js";
 import { updateIssue } from "./update-issue.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;

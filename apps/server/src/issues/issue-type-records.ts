@@ -39,10 +39,7 @@ export async function issueTypeOwnersOf(db: Executor, repositoryId: string): Pro
     .from(workspaceRepositories)
     .innerJoin(repositories, eq(repositories.id, workspaceRepositories.repositoryId))
     .where(
-      and(
-        eq(workspaceRepositories.workspaceId, repository.nativeWorkspaceId),
-        sql`${repositories.ghId} is not null`,
-      ),
+      and(eq(workspaceRepositories.workspaceId, repository.nativeWorkspaceId), sql`${repositories.ghId} is not null`),
     );
   return rows.map((row) => row.ownerLogin);
 }

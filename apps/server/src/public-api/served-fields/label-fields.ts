@@ -8,7 +8,10 @@ import type { ServedField } from "./served-field.js";
 const recordsByRequest = new WeakMap<GraphQLContext, Map<string, Promise<Map<string, schema.GitHubLabelRow>>>>();
 
 /** Gantry's record of a GitHub label (decision 0086), or undefined for a Gantry label or one not yet recorded. */
-export async function recordedLabelOf(context: GraphQLContext, label: PublicLabel): Promise<schema.GitHubLabelRow | undefined> {
+export async function recordedLabelOf(
+  context: GraphQLContext,
+  label: PublicLabel,
+): Promise<schema.GitHubLabelRow | undefined> {
   if (label.gantryLabelId || !label.repositoryId) return undefined;
   let perRepository = recordsByRequest.get(context);
   if (!perRepository) {
@@ -39,7 +42,8 @@ export const labelFields: Record<string, ServedField> = {
   "Label.ghId": {
     description:
       "GitHub's id of the label, as Gantry recorded it from GitHub; 0 for a Gantry label or a GitHub label Gantry has not recorded yet (the repository's next reconciliation records it).",
-    resolve: async (label: PublicLabel, _args, context: GraphQLContext) => (await recordedLabelOf(context, label))?.ghId ?? 0,
+    resolve: async (label: PublicLabel, _args, context: GraphQLContext) =>
+      (await recordedLabelOf(context, label))?.ghId ?? 0,
   },
   "Label.ghNodeId": {
     description:
