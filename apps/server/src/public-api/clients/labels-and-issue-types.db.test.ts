@@ -130,7 +130,12 @@ describe.each(testEngines())("labels and issue types as ZenHub clients use them,
     });
     // A native issue's labels are named as Gantry names native labels (the zh- prefix, decision 0071).
     expect(await labelsOf(w.native[0] as string)).toContain("zh-triage");
-    const removed = await zenhub(REMOVE_LABELS, { issueIds: [w.native[0]], labelIds: [labelId] });
+    // Removed by the id the issue's label answers, as a script reading Label.id passes it back.
+    const read = await zenhub(ISSUE_LABELS, { issueId: w.native[0] });
+    const onIssue = (read.data as { node: { labels: { nodes: { id: string; name: string }[] } } }).node.labels.nodes;
+    const stored = onIssue.find((label) => label.name === "zh-triage");
+    expect(stored?.id).toBe(encodeGlobalID("Label", `${nativeRepositoryId}:zh-triage`));
+    const removed = await zenhub(REMOVE_LABELS, { issueIds: [w.native[0]], labelIds: [stored?.id] });
     expect(removed.errors).toBeUndefined();
     expect(await labelsOf(w.native[0] as string)).not.toContain("zh-triage");
   });
