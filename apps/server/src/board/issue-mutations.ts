@@ -7,6 +7,7 @@ import { GantryError } from "../graphql/errors.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { movePipelineIssues } from "./bulk-moves.js";
 import { type BulkResult, type IssuePatch, patches, updateIssues } from "./issue-writes.js";
+import { changedIssues, type LabelChoice, labelNamesOf, type TouchedLabel, touchedLabels } from "./label-ids.js";
 import { issueWriteDeps, moveTarget } from "./schema.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
@@ -87,7 +88,7 @@ builder.relayMutationField(
 
 export const LabelInfoInput = builder.inputType("LabelInfoInput", {
   fields: (t) => ({
-    name: t.string({ required: true }),
+    name: t.string({ required: false, description: "The label's name (required in Gantry: a label is named)." }),
     color: t.string({
       required: false,
       description:
@@ -96,34 +97,51 @@ export const LabelInfoInput = builder.inputType("LabelInfoInput", {
   }),
 });
 
+/** The labels a bulk label write names, by reference id (`Label.id`, a GantryLabel's id) or by name. */
+const labelChoiceFields = (t: PothosSchemaTypes.InputFieldBuilder<SchemaTypes, "InputObject">) => ({
+  issueIds: t.globalIDList({ required: true, for: Issue }),
+  labelIds: t.idList({
+    required: false,
+    description:
+      "Labels by id, as Label.id gives them (or a GantryLabel's id): each is matched by name on every issue's repository.",
+  }),
+  labelInfos: t.field({ type: [LabelInfoInput], required: false, description: "Labels by name." }),
+});
+
+/**
+ * addLabelsToIssues and removeLabelsFromIssues: every label id and name is checked before anything is written;
+ * the payload's `labels` (public API) are the labels of those names on the changed issues' repositories.
+ */
+async function labelWrite(
+  context: GraphQLContext,
+  input: LabelChoice & { issueIds: { id: string }[] },
+  patchOf: (names: string[]) => IssuePatch,
+): Promise<BulkResult & { labels: TouchedLabel[] }> {
+  const names = await labelNamesOf(context.db, signedInViewer(context).id, input);
+  const result = await run(context, input.issueIds, patchOf(names));
+  const changed = changedIssues(
+    input.issueIds.map((id) => id.id),
+    result.githubErrors,
+  );
+  return { ...result, labels: await touchedLabels(context.db, changed, names) };
+}
+
 builder.relayMutationField(
   "addLabelsToIssues",
-  {
-    inputFields: (t) => ({
-      issueIds: t.globalIDList({ required: true, for: Issue }),
-      labelInfos: t.field({ type: [LabelInfoInput], required: true }),
-    }),
-  },
+  { inputFields: labelChoiceFields },
   {
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      run(context, input.issueIds, patches.addLabels(input.labelInfos.map((label) => label.name))),
+    resolve: (_root, { input }, context) => labelWrite(context, input, patches.addLabels),
   },
   bulkOutput,
 );
 
 builder.relayMutationField(
   "removeLabelsFromIssues",
-  {
-    inputFields: (t) => ({
-      issueIds: t.globalIDList({ required: true, for: Issue }),
-      labelInfos: t.field({ type: [LabelInfoInput], required: true }),
-    }),
-  },
+  { inputFields: labelChoiceFields },
   {
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      run(context, input.issueIds, patches.removeLabels(input.labelInfos.map((label) => label.name))),
+    resolve: (_root, { input }, context) => labelWrite(context, input, patches.removeLabels),
   },
   bulkOutput,
 );

@@ -2,6 +2,7 @@ import { type Executor, schema } from "@gantry/db";
 import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { type IssueEventInput, issueFieldChanges, recordIssueEvents } from "../issues/activity.js";
 import { type GitHubMilestoneWire, keepGitHubMilestone } from "../milestones/milestone-records.js";
+import { type GitHubLabelWire, recordLabels } from "./label-records.js";
 import { issueUser } from "./review-requests.js";
 
 /**
@@ -17,7 +18,7 @@ export interface GitHubIssueWire {
   state?: string;
   html_url: string;
   user?: { login: string; avatar_url?: string | null } | null;
-  labels?: (string | { name?: string; color?: string | null })[];
+  labels?: (string | GitHubLabelWire)[];
   assignees?: { login: string; avatar_url?: string | null }[] | null;
   /** Only in pull request shapes; the issue shapes of the same pull request leave it out. */
   requested_reviewers?: { login: string; avatar_url?: string | null }[] | null;
@@ -188,6 +189,12 @@ export async function storeIssues(
   const milestones = new Map<number, GitHubMilestoneWire>();
   for (const wire of wires) if (wire.milestone?.id !== undefined) milestones.set(wire.milestone.number, wire.milestone);
   for (const milestone of milestones.values()) await keepGitHubMilestone(executor, repositoryId, milestone);
+  // Issue payloads carry their labels with GitHub's ids: the repository's label record learns them too.
+  await recordLabels(
+    executor,
+    repositoryId,
+    wires.flatMap((wire) => wire.labels ?? []),
+  );
   // Rows are locked and written in number order, so two batches touching the same issues cannot deadlock.
   const sorted = [...newest.values()].sort((a, b) => a.values.number - b.values.number);
   const stored = await executor

@@ -4,7 +4,7 @@
  * for a GitHub issue, those of the organisations on its boards for a native one.
  */
 import { type Database, type Executor, schema } from "@gantry/db";
-import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { GitHubClient } from "./github-client.js";
 
 const { githubIssueTypes, issuePositions, repositories, workspaceRepositories } = schema;
@@ -60,7 +60,15 @@ export async function syncIssueTypes(
       await tx
         .insert(githubIssueTypes)
         .values({ ownerLogin: owner, ghId: type.id, ...values })
-        .onConflictDoUpdate({ target: [githubIssueTypes.ownerLogin, githubIssueTypes.ghId], set: values });
+        .onConflictDoUpdate({
+          target: [githubIssueTypes.ownerLogin, githubIssueTypes.ghId],
+          set: {
+            ...values,
+            updatedAt: sql`case when (${githubIssueTypes.name}, ${githubIssueTypes.description}, ${githubIssueTypes.color},
+              ${githubIssueTypes.isEnabled}) is distinct from (excluded.name, excluded.description, excluded.color,
+              excluded.is_enabled) then now() else ${githubIssueTypes.updatedAt} end`,
+          },
+        });
     }
   });
 }

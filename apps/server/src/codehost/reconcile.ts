@@ -6,6 +6,7 @@ import { publishIssuesChanged, repositoryBoards } from "../events/issue-events.j
 import { gitHubError } from "./errors.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { syncIssueTypes } from "./issue-types.js";
+import { syncLabels } from "./label-records.js";
 import { syncRelations } from "./relation-sync.js";
 import { type CodeHostDeps, clientForUser, ensureWebhook, WEBHOOK_NOT_INSTALLED } from "./repositories.js";
 import { syncRequestedReviewers } from "./review-requests.js";
@@ -52,6 +53,7 @@ export async function reconcileRepository(deps: CodeHostDeps, repositoryId: stri
     await placeNewIssues(deps.db, repositoryId, startedAt);
     written.push(...(await syncRelations(deps.db, client, repository, changed as GitHubIssueWire[])));
     await syncIssueTypes(deps.db, client, repository);
+    await syncLabels(deps.db, client, repositoryId, repository);
     if (changed.some((issue) => issue.pull_request)) {
       written.push(...(await syncRequestedReviewers(deps.db, client, repository, new Date(since))));
     }

@@ -13,6 +13,7 @@ import { githubAccountOf } from "./github-accounts.js";
 import { createGitHubClient, type GitHubClient } from "./github-client.js";
 import { type GitHubIssueWire, upsertIssues } from "./issue-sync.js";
 import { syncIssueTypes } from "./issue-types.js";
+import { syncLabels } from "./label-records.js";
 import { hasLinks, syncRelations } from "./relation-sync.js";
 import { gitHubDetails } from "./repository-details.js";
 import { syncRequestedReviewers } from "./review-requests.js";
@@ -251,6 +252,7 @@ export async function importRepository(deps: CodeHostDeps, repositoryId: string)
     }
     const linked = await syncRelations(deps.db, client, repository, withLinks);
     await syncIssueTypes(deps.db, client, repository);
+    await syncLabels(deps.db, client, repositoryId, repository);
     await publishIssuesChanged(deps.events, await boardsShowing(deps.db, linked), { actorId: null });
     if (hasPullRequests) {
       const reviewed = await syncRequestedReviewers(deps.db, client, repository, null);

@@ -7,6 +7,7 @@
 import { type Executor, schema } from "@gantry/db";
 import { and, eq, sql } from "drizzle-orm";
 import { type GitHubMilestoneWire, keepGitHubMilestone } from "../milestones/milestone-records.js";
+import { forgetLabel, type GitHubLabelWire, recordLabels } from "./label-records.js";
 import { gitHubDetails, type RepositoryDetailsWire } from "./repository-details.js";
 
 const { githubMilestones, issues, repositories } = schema;
@@ -22,7 +23,7 @@ export interface RepositoryEventPayload {
     archived?: boolean;
     owner?: { login?: string } | null;
   } & RepositoryDetailsWire;
-  label?: { name?: string; color?: string | null };
+  label?: GitHubLabelWire;
   milestone?: Partial<GitHubMilestoneWire>;
   changes?: { name?: { from?: string }; title?: { from?: string } };
 }
@@ -80,6 +81,8 @@ export async function applyRepositoryEvent(tx: Executor, repositoryId: string, p
 export async function applyLabelEvent(tx: Executor, repositoryId: string, payload: RepositoryEventPayload) {
   const label = payload.label;
   if (!label?.name) return [];
+  if (payload.action === "deleted" && typeof label.id === "number") await forgetLabel(tx, repositoryId, label.id);
+  else await recordLabels(tx, repositoryId, [label]);
   const was = payload.changes?.name?.from ?? label.name;
   const carrying = and(
     eq(issues.repositoryId, repositoryId),

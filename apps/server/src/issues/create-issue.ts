@@ -31,6 +31,8 @@ export interface CreateIssueInput {
   assignees?: string[] | null;
   milestone?: number | null;
   parentIssueId?: string | null;
+  /** An issue type's name, one the repository's issues can take (checked by the caller). */
+  issueType?: string | null;
   /** An open pipeline's database id; without it, the top of the workspace's first pipeline. */
   pipelineId?: string | null;
   clientMutationId?: string | null;
@@ -165,6 +167,7 @@ async function createNative(
         assignees: people,
         milestone,
         parentIssueId: input.parentIssueId ?? null,
+        issueType: input.issueType ?? null,
         createdBy: userId,
         ghCreatedAt: now,
         ghUpdatedAt: now,
@@ -196,6 +199,7 @@ async function createOnGitHub(
       labels,
       assignees,
       ...(input.milestone ? { milestone: input.milestone } : {}),
+      ...(input.issueType ? { type: input.issueType } : {}),
     }));
   } catch (error) {
     throw gitHubError(error);

@@ -3,6 +3,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
 import { readableInWorkspace } from "../organizations/readable-node.js";
+import { type IssueTypeValue, issueTypeId, issueTypeRecord } from "./issue-type-records.js";
 
 /**
  * The GraphQL types of an issue's fields, named and shaped as the reference schema's, with the
@@ -15,13 +16,63 @@ export const Estimate = builder.objectRef<{ value: number }>("Estimate").impleme
   fields: (t) => ({ value: t.exposeFloat("value") }),
 });
 
-interface IssueTypeValue {
-  name: string;
-  native: boolean;
-}
+/** The reference's IssueTypeDisposition: where a type shows in ZenHub. GitHub's issue types show on the board. */
+const IssueTypeDisposition = builder.enumType("IssueTypeDisposition", {
+  values: {
+    BOARD: { description: "Shown on the board: every GitHub issue type." },
+    PLANNING_PANEL: { description: "ZenHub's planning panel types; Gantry has none." },
+  } as const,
+});
+
+/** Before Gantry recorded the type (one since removed on GitHub), its times read as the Unix epoch. */
+const UNRECORDED = new Date(0);
 
 export const BaseIssueType = builder.interfaceRef<IssueTypeValue>("BaseIssueType").implement({
-  fields: (t) => ({ name: t.exposeString("name") }),
+  description: "An issue type: one of a GitHub organisation's, as Gantry recorded it (decision 0086).",
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    id: t.id({
+      description: "The recorded type's id, taken by createIssue's and changeIssueTypeOfIssues' issueTypeId.",
+      resolve: async (value, _args, context) => issueTypeId(value, await issueTypeRecord(context, value)),
+    }),
+    color: t.string({
+      nullable: true,
+      description: "GitHub's colour name (gray, blue, red, …).",
+      resolve: async (value, _args, context) => (await issueTypeRecord(context, value))?.color ?? null,
+    }),
+    description: t.string({
+      nullable: true,
+      resolve: async (value, _args, context) => (await issueTypeRecord(context, value))?.description ?? null,
+    }),
+    createdAt: t.field({
+      type: "ISO8601DateTime",
+      description:
+        "GitHub's issue types have no timestamps: when Gantry first recorded the type (the Unix epoch when it has no record).",
+      resolve: async (value, _args, context) => (await issueTypeRecord(context, value))?.createdAt ?? UNRECORDED,
+    }),
+    updatedAt: t.field({
+      type: "ISO8601DateTime",
+      description: "When Gantry last recorded a change to the type (the Unix epoch when it has no record).",
+      resolve: async (value, _args, context) => (await issueTypeRecord(context, value))?.updatedAt ?? UNRECORDED,
+    }),
+    disposition: t.field({
+      type: IssueTypeDisposition,
+      description: "BOARD: GitHub's issue types show on the board.",
+      resolve: () => "BOARD" as const,
+    }),
+    isDefault: t.boolean({ description: "GitHub has no default issue type: false.", resolve: () => false }),
+    isDefaultForLevel: t.boolean({ description: "Gantry's issue types have no levels: false.", resolve: () => false }),
+    isEnabled: t.boolean({
+      description: "Whether the organisation has the type enabled on GitHub (a type without a record: false).",
+      resolve: async (value, _args, context) => (await issueTypeRecord(context, value))?.isEnabled ?? false,
+    }),
+    isPrivate: t.boolean({ description: "Removed from GitHub's API: false.", resolve: () => false }),
+    level: t.int({
+      nullable: true,
+      description: "ZenHub's hierarchy levels; Gantry's issue types have none (null).",
+      resolve: () => null,
+    }),
+  }),
 });
 
 const GithubIssueType = builder.objectRef<IssueTypeValue>("GithubIssueType").implement({

@@ -93,7 +93,10 @@ builder.objectFields(Issue, (t) => {
     issueType: t.field({
       type: IssueIssueType,
       nullable: true,
-      resolve: (issue) => (issue.issueType ? { name: issue.issueType, native: issue.ghId === null } : null),
+      resolve: (issue) =>
+        issue.issueType
+          ? { name: issue.issueType, native: issue.ghId === null, repositoryId: issue.repositoryId }
+          : null,
     }),
     milestone: t.field({
       type: Milestone,

@@ -7,6 +7,7 @@ import { createIssue } from "./create-issue.js";
 import { setEstimate } from "./estimates.js";
 import { Milestone } from "./field-types.js";
 import type { IssueRow } from "./issue-loaders.js";
+import { issueTypeForRepository, issueTypeOfId } from "./issue-type-records.js";
 import { updateIssue } from "./update-issue.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
@@ -33,6 +34,10 @@ builder.relayMutationField(
       assignees: t.stringList({ required: false }),
       milestone: t.int({ required: false }),
       parentIssueId: t.globalID({ required: false, for: Issue }),
+      issueTypeId: t.id({
+        required: false,
+        description: "The new issue's type, by its id (BaseIssueType.id): one its repository's issues can take.",
+      }),
       pipelineId: t.id({
         required: false,
         description: "An open pipeline to put the issue at the top of; else the workspace's first.",
@@ -51,6 +56,13 @@ builder.relayMutationField(
         assignees: input.assignees ?? null,
         milestone: input.milestone ?? null,
         parentIssueId: input.parentIssueId?.id ?? null,
+        issueType: input.issueTypeId
+          ? await issueTypeForRepository(
+              context.db,
+              input.repositoryId.id,
+              await issueTypeOfId(context.db, String(input.issueTypeId)),
+            )
+          : null,
         pipelineId: input.pipelineId ? idOfType(decodeGantryId(String(input.pipelineId)), "Pipeline") : null,
         clientMutationId: input.clientMutationId ?? null,
       }),

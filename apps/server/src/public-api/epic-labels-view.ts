@@ -7,6 +7,9 @@ export type PublicLabel = db.IssueLabel & {
   repositoryId: string | null;
   gantryLabelId?: string;
   description?: string | null;
+  /** A Gantry label's own times (GitHub labels take theirs from Gantry's record of them). */
+  createdAt?: Date;
+  updatedAt?: Date;
 };
 
 /**
@@ -26,6 +29,8 @@ export function epicLabelsAsConnection<S>(
       description: label.description,
       repositoryId: null,
       gantryLabelId: label.id,
+      createdAt: label.createdAt,
+      updatedAt: label.updatedAt,
     }),
   );
 }

@@ -16,12 +16,14 @@ import {
   isObjectType,
 } from "graphql";
 import { arrayConnection } from "../graphql/connections.js";
+import type { GraphQLContext } from "../graphql/context.js";
 import { schema } from "../graphql/schema.js";
 import { epicLabelsAsConnection, type PublicLabel } from "./epic-labels-view.js";
 import { withGitHubLabelCreation } from "./github-labels.js";
 import { withOwnerLookups } from "./owners-schema.js";
 import { withReferenceSurface } from "./reference-surface.js";
 import { withReferenceTypes } from "./reference-types.js";
+import { recordedLabelOf } from "./served-fields/label-fields.js";
 import { zenhubViewOf } from "./zenhub-view.js";
 
 type IssueLabel = db.IssueLabel;
@@ -78,9 +80,9 @@ const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {
 };
 
 /**
- * The reference's `Label`, as far as an issue's copy of GitHub's labels tells it. GitHub's label ids and
- * timestamps are not kept, so `ghId`, `ghNodeId`, `createdAt`, `updatedAt`, `repository` and `issues` are
- * left out rather than invented (docs/api/compatibility-notes.json).
+ * The reference's `Label`: an issue's copy of a GitHub label (its name and colour), or an epic's Gantry label.
+ * GitHub's ids and Gantry's record times come with the reference surface (served-fields/label-fields.ts,
+ * decision 0086).
  */
 const labelType = new GraphQLObjectType<PublicLabel>({
   name: "Label",
@@ -98,8 +100,9 @@ const labelType = new GraphQLObjectType<PublicLabel>({
     color: { type: GraphQLString },
     description: {
       type: GraphQLString,
-      description: "A Gantry label's description; not kept for GitHub's labels (null).",
-      resolve: (label) => label.description ?? null,
+      description: "The label's description: a Gantry label's, or a GitHub label's as Gantry recorded it from GitHub.",
+      resolve: async (label, _args, context: GraphQLContext) =>
+        label.description ?? (await recordedLabelOf(context, label))?.description ?? null,
     },
   },
 });

@@ -20,9 +20,15 @@ export const githubIssueTypes = pgTable(
     /** GitHub's order of the list. */
     position: integer("position").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+    /** GitHub's issue type has no timestamps: when Gantry first recorded it (decision 0086). */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When Gantry last recorded a change to its name, description, colour or being enabled. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     unique("github_issue_types_owner_gh_id").on(table.ownerLogin, table.ghId),
     index("github_issue_types_owner_idx").on(table.ownerLogin, table.position),
   ],
 );
+
+export type GitHubIssueTypeRow = typeof githubIssueTypes.$inferSelect;

@@ -10,6 +10,7 @@ export * from "./epic-people-labels.js";
 export * from "./estimation.js";
 export * from "./feature-flags.js";
 export * from "./github-issue-types.js";
+export * from "./github-labels.js";
 export * from "./github-link-echoes.js";
 export * from "./issue-activity.js";
 export * from "./issue-fields.js";

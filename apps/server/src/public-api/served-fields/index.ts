@@ -1,5 +1,6 @@
 import { issueFields } from "./issue-fields.js";
 import { milestoneFields } from "./milestone-fields.js";
+import { labelFields } from "./label-fields.js";
 import { peopleFields } from "./people-fields.js";
 import { planningFields } from "./planning-fields.js";
 import { repositoryFields } from "./repository-fields.js";
@@ -13,6 +14,7 @@ const SERVED: Record<string, ServedField> = {
   ...repositoryFields,
   ...peopleFields,
   ...milestoneFields,
+  ...labelFields,
 };
 
 /** Gantry's resolver for a reference field it serves with the reference's types, if it does. */

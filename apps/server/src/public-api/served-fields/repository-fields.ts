@@ -64,7 +64,7 @@ export const repositoryFields: Record<string, ServedField> = {
       const types = await enabledIssueTypes(context.db, owners);
       return referenceConnection(
         args,
-        types.map((type) => ({ name: type.name, native })),
+        types.map((type) => ({ name: type.name, native, repositoryId: repository.id })),
       );
     },
   },
@@ -98,6 +98,7 @@ export const repositoryFields: Record<string, ServedField> = {
           : (await enabledIssueTypes(context.db, [repository.ownerLogin.toLowerCase()])).map((type) => ({
               name: type.name,
               native: false,
+              repositoryId: repository.id,
             })),
       ),
   },
