@@ -5,6 +5,7 @@ import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
+import { addAssigneesReportingUnassignable, assigneeLoginsOf } from "./assignees-by-id.js";
 import { movePipelineIssues } from "./bulk-moves.js";
 import { type BulkResult, type IssuePatch, patches, updateIssues } from "./issue-writes.js";
 import { issueWriteDeps, moveTarget } from "./schema.js";
@@ -128,32 +129,40 @@ builder.relayMutationField(
   bulkOutput,
 );
 
+const assigneeInputFields = (t: PothosSchemaTypes.InputFieldBuilder<SchemaTypes, "InputObject">) => ({
+  issueIds: t.globalIDList({ required: true, for: Issue }),
+  assigneeIds: t.idList({
+    required: false,
+    description: "GitHub users by their `User` ids, as `Issue.assignees` gives them (the reference's way).",
+  }),
+  assigneeLogins: t.stringList({ required: false, description: "GitHub logins (Gantry's way); with assigneeIds, both." }),
+});
+
 builder.relayMutationField(
   "addAssigneesToIssues",
-  {
-    inputFields: (t) => ({
-      issueIds: t.globalIDList({ required: true, for: Issue }),
-      assigneeLogins: t.stringList({ required: true }),
-    }),
-  },
+  { inputFields: assigneeInputFields },
   {
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.addAssignees(input.assigneeLogins)),
+    description:
+      "Assigns people to issues; someone who cannot be assigned to an issue (not a member of a native issue's workspace, or refused by GitHub) is reported in `unassignable` and the rest are assigned.",
+    resolve: (_root, { input }, context) =>
+      addAssigneesReportingUnassignable(
+        issueWriteDeps(context),
+        signedInViewer(context).id,
+        input.issueIds.map((id) => id.id),
+        assigneeLoginsOf(input.assigneeLogins, input.assigneeIds),
+      ),
   },
   bulkOutput,
 );
 
 builder.relayMutationField(
   "removeAssigneesFromIssues",
-  {
-    inputFields: (t) => ({
-      issueIds: t.globalIDList({ required: true, for: Issue }),
-      assigneeLogins: t.stringList({ required: true }),
-    }),
-  },
+  { inputFields: assigneeInputFields },
   {
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.removeAssignees(input.assigneeLogins)),
+    resolve: (_root, { input }, context) =>
+      run(context, input.issueIds, patches.removeAssignees(assigneeLoginsOf(input.assigneeLogins, input.assigneeIds))),
   },
   bulkOutput,
 );

@@ -170,7 +170,7 @@ type RawFilters = FiltersInput & {
 };
 
 /** GitHub users' `User` ids (`User:<login>`, public-api/public-schema.ts) to their logins. */
-function loginsOf(field: string, values: readonly (string | number)[] | null | undefined): string[] | undefined {
+export function loginsOf(field: string, values: readonly (string | number)[] | null | undefined): string[] | undefined {
   checkSize(field, values);
   return values?.map((value) => {
     let decoded: { typename: string; id: string };
