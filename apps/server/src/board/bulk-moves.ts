@@ -97,11 +97,7 @@ export async function movePipelineIssues(
   if (pipeline && ready.length > 0) {
     await deps.db.transaction(async (tx) => {
       await lockPipelineOrder(tx, pipeline.id, ready);
-      const position = beside
-        ? await indexBeside(tx, pipeline.id, beside, ready)
-        : input.position === "START"
-          ? 0
-          : -1;
+      const position = beside ? await indexBeside(tx, pipeline.id, beside, ready) : input.position === "START" ? 0 : -1;
       const [above, below] = await neighbourRanks(tx, pipeline.id, ready, position);
       const ranks = ranksBetween(above, below, ready.length);
       const placements = ready.map((issueId, index) => ({ issueId, rank: ranks[index] as string }));
@@ -130,13 +126,21 @@ export async function movePipelineIssues(
 async function checkNeighbour(db: Executor, pipelineId: string | null, beside: BesideIssue, movingIds: string[]) {
   const field = beside.after ? "afterPipelineIssueId" : "beforePipelineIssueId";
   if (pipelineId === null)
-    throw new GantryError("BAD_USER_INPUT", "The Closed pipeline is ordered by when issues closed; move to it with a position.", {
-      field,
-    });
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      "The Closed pipeline is ordered by when issues closed; move to it with a position.",
+      {
+        field,
+      },
+    );
   if (movingIds.includes(beside.issueId))
-    throw new GantryError("BAD_USER_INPUT", "An issue cannot be placed beside itself: name an issue that is not moving.", {
-      field,
-    });
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      "An issue cannot be placed beside itself: name an issue that is not moving.",
+      {
+        field,
+      },
+    );
   const [place] = await db
     .select({ issueId: issuePositions.issueId })
     .from(issuePositions)

@@ -135,7 +135,10 @@ const assigneeInputFields = (t: PothosSchemaTypes.InputFieldBuilder<SchemaTypes,
     required: false,
     description: "GitHub users by their `User` ids, as `Issue.assignees` gives them (the reference's way).",
   }),
-  assigneeLogins: t.stringList({ required: false, description: "GitHub logins (Gantry's way); with assigneeIds, both." }),
+  assigneeLogins: t.stringList({
+    required: false,
+    description: "GitHub logins (Gantry's way); with assigneeIds, both.",
+  }),
 });
 
 builder.relayMutationField(
