@@ -95,7 +95,7 @@ builder.objectFields(Issue, (t) => {
     estimate: t.field({
       type: Estimate,
       nullable: true,
-      resolve: (issue) => (issue.estimate === null ? null : { value: issue.estimate }),
+      resolve: (issue) => (issue.estimate === null ? null : { value: issue.estimate, issueId: issue.id }),
     }),
     issueType: t.field({
       type: IssueIssueType,

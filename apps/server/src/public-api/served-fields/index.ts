@@ -1,4 +1,5 @@
 import { issueFields } from "./issue-fields.js";
+import { issuesAndEpicsFields } from "./issues-and-epics-fields.js";
 import { peopleFields } from "./people-fields.js";
 import { planningFields } from "./planning-fields.js";
 import { repositoryFields } from "./repository-fields.js";
@@ -11,6 +12,7 @@ const SERVED: Record<string, ServedField> = {
   ...planningFields,
   ...repositoryFields,
   ...peopleFields,
+  ...issuesAndEpicsFields,
 };
 
 /** Gantry's resolver for a reference field it serves with the reference's types, if it does. */
