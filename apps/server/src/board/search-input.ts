@@ -69,7 +69,15 @@ const IssueUserIdInput = builder.inputType("IssueUserIdInput", {
 });
 
 const FloatInput = builder.inputType("FloatInput", {
-  fields: (t) => ({ in: t.floatList({ required: false }), nin: t.floatList({ required: false }) }),
+  fields: (t) => ({
+    notInAny: t.boolean({
+      required: false,
+      defaultValue: false,
+      description: "Issues with no value (for estimates: not estimated, as the `not_estimated` special filter).",
+    }),
+    in: t.floatList({ required: false }),
+    nin: t.floatList({ required: false }),
+  }),
 });
 
 const EstimateSpecialFilter = builder.enumType("EstimateSpecialFilter", {

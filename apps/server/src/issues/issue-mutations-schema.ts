@@ -1,5 +1,5 @@
 import { issueWriteDeps } from "../board/schema.js";
-import { Issue } from "../codehost/issues-schema.js";
+import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
@@ -87,6 +87,11 @@ builder.relayMutationField(
       issueId: t.globalID({ required: true, for: Issue }),
       title: t.string({ required: false, description: "Left out keeps the title." }),
       body: t.string({ required: false, description: "Markdown; left out keeps the body." }),
+      state: t.field({
+        type: IssueState,
+        required: false,
+        description: "CLOSED closes, OPEN reopens (as closeIssues and reopenIssues); left out keeps the state.",
+      }),
       clientMutationId: t.string({ required: false }),
     }),
   },
@@ -97,6 +102,7 @@ builder.relayMutationField(
         issueId: input.issueId.id,
         title: input.title ?? null,
         body: input.body ?? null,
+        state: input.state ?? null,
         clientMutationId: input.clientMutationId ?? null,
       }),
     }),

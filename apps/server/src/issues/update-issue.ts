@@ -13,12 +13,18 @@ export interface UpdateIssueInput {
   /** Left out (undefined or null) keeps the title. */
   title?: string | null;
   body?: string | null;
+  /** Closes or reopens the issue with the same write (closeIssues' and reopenIssues' effect on GitHub and the board). */
+  state?: "OPEN" | "CLOSED" | "MERGED" | null;
   clientMutationId?: string | null;
 }
 
 function validate(input: UpdateIssueInput) {
-  if (input.title == null && input.body == null)
-    throw new GantryError("BAD_USER_INPUT", "Give a new title or body.", { field: "title" });
+  if (input.title == null && input.body == null && input.state == null)
+    throw new GantryError("BAD_USER_INPUT", "Give a new title, body or state.", { field: "title" });
+  if (input.state === "MERGED")
+    throw new GantryError("BAD_USER_INPUT", "A pull request is merged on GitHub; an issue can be closed or reopened.", {
+      field: "state",
+    });
   const titleError = input.title == null ? null : issueTitleError(input.title);
   if (titleError) throw new GantryError("BAD_USER_INPUT", titleError, { field: "title" });
   const bodyError = input.body == null ? null : issueBodyError(input.body);
@@ -26,7 +32,7 @@ function validate(input: UpdateIssueInput) {
 }
 
 /**
- * updateIssue: a new title or body. A native issue is changed in Gantry; a GitHub issue on
+ * updateIssue: a new title, body or state. A native issue is changed in Gantry; a GitHub issue on
  * GitHub first, then stored from GitHub's answer, so the latest write wins there too.
  */
 export async function updateIssue(deps: IssueWriteDeps, userId: string, input: UpdateIssueInput) {
@@ -41,6 +47,7 @@ export async function updateIssue(deps: IssueWriteDeps, userId: string, input: U
   const changed = await patchIssue(deps, lazyClient(deps, userId), userId, row, () => ({
     ...(input.title == null ? {} : { title: input.title.trim() }),
     ...(input.body == null ? {} : { body: input.body }),
+    ...(input.state == null ? {} : { state: input.state === "CLOSED" ? "closed" : "open" }),
   }));
   await publishIssuesChanged(deps.events, await boardsShowing(deps.db, changed), {
     actorId: userId,
