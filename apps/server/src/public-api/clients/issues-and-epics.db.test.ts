@@ -103,6 +103,19 @@ mutation RemoveUsers($input: RemoveZenhubUsersFromWorkspaceInput!) {
   removeZenhubUsersFromWorkspace(input: $input) { zenhubUsers { id } workspace { id } }
 }`;
 
+const UPDATE_ISSUE = `
+mutation UpdateIssue($input: UpdateIssueInput!) { updateIssue(input: $input) { issue { number state } } }`;
+
+const NOT_ESTIMATED = `
+query NotEstimated($pipelineId: ID!, $filters: IssueSearchFiltersInput!) {
+  searchIssuesByPipeline(pipelineId: $pipelineId, filters: $filters, first: 50) { nodes { number estimate { value } } }
+}`;
+
+const ESTIMATE_SCALE = `
+mutation AddValue($input: AddEstimateSetValueInput!) {
+  addEstimateSetValue(input: $input) { estimateSet { values repository { id } } }
+}`;
+
 describe.each(testEngines())("issues, epics and board places for ZenHub clients, on %s", (engine) => {
   let t: TestApp;
   let w: WorkspaceIssues;
@@ -381,6 +394,62 @@ describe.each(testEngines())("issues, epics and board places for ZenHub clients,
     expect(await states()).toEqual(["open", "open"]);
   });
 
+  it("closes and reopens an issue with updateIssue's state, refusing MERGED and a viewer's call", async () => {
+    const issueId = w.native[2] as string;
+    const closed = await ok(owner, UPDATE_ISSUE, { input: { issueId, state: "CLOSED" } });
+    expect(closed.updateIssue).toMatchObject({ issue: { state: "CLOSED" } });
+    const merged = await call(owner, UPDATE_ISSUE, { input: { issueId, state: "MERGED" } });
+    expect(merged.errors?.[0]?.message).toMatch(/merged on GitHub/);
+    const refused = await call(viewer, UPDATE_ISSUE, { input: { issueId, state: "OPEN", title: "Renamed" } });
+    expect(refused.errors).toBeDefined();
+    const [row] = await t.database.db
+      .select()
+      .from(schema.issues)
+      .where(eq(schema.issues.id, uuid(issueId)));
+    expect(row).toMatchObject({ state: "closed", title: "Native 3" });
+    const reopened = await ok(owner, UPDATE_ISSUE, { input: { issueId, state: "OPEN" } });
+    expect(reopened.updateIssue).toMatchObject({ issue: { state: "OPEN" } });
+  });
+
+  it("keeps the issues with no estimate for an estimates filter with notInAny", async () => {
+    await t.database.db
+      .update(schema.issues)
+      .set({ estimate: 8 })
+      .where(eq(schema.issues.id, uuid(w.native[0])));
+    const data = await ok(owner, NOT_ESTIMATED, { pipelineId, filters: { estimates: { values: { notInAny: true } } } });
+    const nodes = (data.searchIssuesByPipeline as { nodes: { number: number; estimate: unknown }[] }).nodes;
+    expect(nodes.length).toBeGreaterThan(0);
+    expect(nodes.every((node) => node.estimate === null)).toBe(true);
+    const all = await ok(owner, NOT_ESTIMATED, { pipelineId, filters: {} });
+    expect((all.searchIssuesByPipeline as { nodes: unknown[] }).nodes.length).toBeGreaterThan(nodes.length);
+  });
+
+  it("changes the estimate scale for a repository of the board, and refuses another board's, changing nothing", async () => {
+    const [repository] = await t.database.db
+      .select({ id: schema.issues.repositoryId })
+      .from(schema.issues)
+      .where(eq(schema.issues.id, uuid(w.gitHub[0])));
+    const repositoryId = encodeGlobalID("Repository", repository?.id as string);
+    const added = await ok(owner, ESTIMATE_SCALE, { input: { workspaceId: w.workspace, value: 21, repositoryId } });
+    expect(added.addEstimateSetValue).toMatchObject({
+      estimateSet: { values: expect.arrayContaining([21]), repository: { id: repositoryId } },
+    });
+    const foreign = encodeGlobalID("Repository", crypto.randomUUID());
+    const refused = await call(owner, ESTIMATE_SCALE, {
+      input: { workspaceId: w.workspace, value: 34, repositoryId: foreign },
+    });
+    expect(refused.errors?.[0]?.message).toMatch(/not on the workspace's board/);
+    const byViewer = await call(viewer, ESTIMATE_SCALE, {
+      input: { workspaceId: w.workspace, value: 34, repositoryId },
+    });
+    expect(byViewer.errors).toBeDefined();
+    const scale = await ok(owner, `query Scale($id: ID!) { workspace(id: $id) { estimateSet { values } } }`, {
+      id: w.workspace,
+    });
+    expect((scale.workspace as { estimateSet: { values: number[] } }).estimateSet.values).not.toContain(34);
+  });
+
+  // Last: removing the viewer's own role leaves them the organisation's default access to the workspace.
   it("names the people removed from a workspace", async () => {
     const answer = await ok(owner, REMOVE_FROM_WORKSPACE, {
       input: { workspaceId: w.workspace, zenhubUserIds: [w.viewer.id] },
