@@ -147,14 +147,18 @@ builder.relayMutationField(
   {
     authScopes: { signedIn: true },
     description:
-      "Assigns people to issues; someone who cannot be assigned to an issue (not a member of a native issue's workspace, or refused by GitHub) is reported in `unassignable` and the rest are assigned.",
-    resolve: (_root, { input }, context) =>
-      addAssigneesReportingUnassignable(
+      "Assigns people to issues. Named by `assigneeIds` (the reference's way), someone who cannot be assigned to an issue (not a member of a native issue's workspace, or refused by GitHub) is reported in `unassignable` and the rest are assigned; named by `assigneeLogins` only (Gantry's way), a native issue naming a non-member fails with the reason, as the board shows it.",
+    resolve: async (_root, { input }, context) => {
+      const logins = assigneeLoginsOf(input.assigneeLogins, input.assigneeIds);
+      if (!input.assigneeIds?.length)
+        return { ...(await run(context, input.issueIds, patches.addAssignees(logins))), unassignable: [] };
+      return addAssigneesReportingUnassignable(
         issueWriteDeps(context),
         signedInViewer(context).id,
         input.issueIds.map((id) => id.id),
-        assigneeLoginsOf(input.assigneeLogins, input.assigneeIds),
-      ),
+        logins,
+      );
+    },
   },
   bulkOutput,
 );
