@@ -89,7 +89,9 @@ describe.each(testEngines())("editing issues, comments and the activity timeline
     expect(errorOf(await gql(board.t, editor.token, UPDATE, input({ title: "x".repeat(257) }))).message).toBe(
       "Titles are at most 256 characters.",
     );
-    expect(errorOf(await gql(board.t, editor.token, UPDATE, input({}))).message).toBe("Give a new title, body or state.");
+    expect(errorOf(await gql(board.t, editor.token, UPDATE, input({}))).message).toBe(
+      "Give a new title, body or state.",
+    );
     expect(errorOf(await gql(board.t, reader.token, UPDATE, input({ title: "Mine now" }))).code).toBe("FORBIDDEN");
 
     const answer = await gql(board.t, editor.token, UPDATE, input({ title: "  Renamed native  ", body: "**bold**" }));
