@@ -1,4 +1,6 @@
+import { type Executor, schema } from "@gantry/db";
 import { ranksBetween } from "@gantry/domain";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { currentPipelineId } from "../events/placements.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
@@ -14,14 +16,22 @@ import {
 } from "./moves.js";
 import { lockPipelineOrder, neighbourRanks } from "./pipeline-order.js";
 
+const { issuePositions } = schema;
+
 /** The reference schema's PipelineIssuePosition: the top or the bottom of the pipeline. */
 export type PipelineIssuePosition = "START" | "END";
+
+/** Right above or right below another open issue of the pipeline (the reference's before/afterPipelineIssueId). */
+export interface BesideIssue {
+  issueId: string;
+  after: boolean;
+}
 
 export interface MovePipelineIssuesInput {
   /** A pipeline's database id, or the Closed pipeline's fixed id. */
   pipelineId: string;
   issueIds: string[];
-  position: PipelineIssuePosition;
+  position: PipelineIssuePosition | BesideIssue;
   /** Sent back on the board event, so the client that moved the cards can ignore the echo. */
   clientMutationId?: string | null;
 }
@@ -50,11 +60,14 @@ export async function movePipelineIssues(
   userId: string,
   workspaceId: string,
   input: MovePipelineIssuesInput,
-): Promise<BulkResult> {
+): Promise<BulkResult & { movedIssueIds: string[] }> {
   const { workspace } = await requireWorkspace(deps.db, workspaceId, userId, "editor");
   const issueIds = validIssueIds(input.issueIds);
   const pipeline =
     input.pipelineId === CLOSED_PIPELINE.id ? null : await workspacePipeline(deps.db, workspaceId, input.pipelineId);
+  const beside = typeof input.position === "string" ? null : input.position;
+  // Checked before GitHub hears of any move, so a wrong neighbour changes nothing.
+  if (beside) await checkNeighbour(deps.db, pipeline?.id ?? null, beside, issueIds);
   const rows = await issuesInWorkspace(deps.db, workspaceId, issueIds);
 
   const result: BulkResult = { successCount: 0, failedIssues: [], githubErrors: {} };
@@ -84,7 +97,8 @@ export async function movePipelineIssues(
   if (pipeline && ready.length > 0) {
     await deps.db.transaction(async (tx) => {
       await lockPipelineOrder(tx, pipeline.id, ready);
-      const [above, below] = await neighbourRanks(tx, pipeline.id, ready, input.position === "START" ? 0 : -1);
+      const position = beside ? await indexBeside(tx, pipeline.id, beside, ready) : input.position === "START" ? 0 : -1;
+      const [above, below] = await neighbourRanks(tx, pipeline.id, ready, position);
       const ranks = ranksBetween(above, below, ready.length);
       const placements = ready.map((issueId, index) => ({ issueId, rank: ranks[index] as string }));
       const now = deps.now();
@@ -105,5 +119,60 @@ export async function movePipelineIssues(
       toPipelineId: pipeline?.id ?? CLOSED_PIPELINE.id,
     });
   }
-  return result;
+  return { ...result, movedIssueIds: ready };
+}
+
+/** The neighbour must be an open issue of the destination pipeline that is not itself moving. */
+async function checkNeighbour(db: Executor, pipelineId: string | null, beside: BesideIssue, movingIds: string[]) {
+  const field = beside.after ? "afterPipelineIssueId" : "beforePipelineIssueId";
+  if (pipelineId === null)
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      "The Closed pipeline is ordered by when issues closed; move to it with a position.",
+      {
+        field,
+      },
+    );
+  if (movingIds.includes(beside.issueId))
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      "An issue cannot be placed beside itself: name an issue that is not moving.",
+      {
+        field,
+      },
+    );
+  const [place] = await db
+    .select({ issueId: issuePositions.issueId })
+    .from(issuePositions)
+    .where(
+      and(
+        eq(issuePositions.pipelineId, pipelineId),
+        eq(issuePositions.issueId, beside.issueId),
+        eq(issuePositions.issueOpen, true),
+      ),
+    );
+  if (!place)
+    throw new GantryError("BAD_USER_INPUT", "Place the issues beside an open issue of the pipeline they move to.", {
+      field,
+    });
+}
+
+/**
+ * Where the moving issues go among the pipeline's other open issues: the neighbour's index, or the next one for
+ * after. Read under the pipeline's lock; a neighbour moved away meanwhile leaves the issues at the bottom.
+ */
+async function indexBeside(tx: Executor, pipelineId: string, beside: BesideIssue, movingIds: string[]) {
+  const rows = await tx
+    .select({ issueId: issuePositions.issueId })
+    .from(issuePositions)
+    .where(
+      and(
+        eq(issuePositions.pipelineId, pipelineId),
+        eq(issuePositions.issueOpen, true),
+        notInArray(issuePositions.issueId, movingIds),
+      ),
+    )
+    .orderBy(sql`${issuePositions.rank} collate "C"`);
+  const index = rows.findIndex((row) => row.issueId === beside.issueId);
+  return index < 0 ? -1 : index + (beside.after ? 1 : 0);
 }

@@ -5,6 +5,7 @@ import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
+import { addAssigneesReportingUnassignable, assigneeLoginsOf } from "./assignees-by-id.js";
 import { movePipelineIssues } from "./bulk-moves.js";
 import { type BulkResult, type IssuePatch, patches, updateIssues } from "./issue-writes.js";
 import { changedIssues, type LabelChoice, labelNamesOf, type TouchedLabel, touchedLabels } from "./label-ids.js";
@@ -146,32 +147,47 @@ builder.relayMutationField(
   bulkOutput,
 );
 
+const assigneeInputFields = (t: PothosSchemaTypes.InputFieldBuilder<SchemaTypes, "InputObject">) => ({
+  issueIds: t.globalIDList({ required: true, for: Issue }),
+  assigneeIds: t.idList({
+    required: false,
+    description: "GitHub users by their `User` ids, as `Issue.assignees` gives them (the reference's way).",
+  }),
+  assigneeLogins: t.stringList({
+    required: false,
+    description: "GitHub logins (Gantry's way); with assigneeIds, both.",
+  }),
+});
+
 builder.relayMutationField(
   "addAssigneesToIssues",
-  {
-    inputFields: (t) => ({
-      issueIds: t.globalIDList({ required: true, for: Issue }),
-      assigneeLogins: t.stringList({ required: true }),
-    }),
-  },
+  { inputFields: assigneeInputFields },
   {
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.addAssignees(input.assigneeLogins)),
+    description:
+      "Assigns people to issues. Named by `assigneeIds` (the reference's way), someone who cannot be assigned to an issue (not a member of a native issue's workspace, or refused by GitHub) is reported in `unassignable` and the rest are assigned; named by `assigneeLogins` only (Gantry's way), a native issue naming a non-member fails with the reason, as the board shows it.",
+    resolve: async (_root, { input }, context) => {
+      const logins = assigneeLoginsOf(input.assigneeLogins, input.assigneeIds);
+      if (!input.assigneeIds?.length)
+        return { ...(await run(context, input.issueIds, patches.addAssignees(logins))), unassignable: [] };
+      return addAssigneesReportingUnassignable(
+        issueWriteDeps(context),
+        signedInViewer(context).id,
+        input.issueIds.map((id) => id.id),
+        logins,
+      );
+    },
   },
   bulkOutput,
 );
 
 builder.relayMutationField(
   "removeAssigneesFromIssues",
-  {
-    inputFields: (t) => ({
-      issueIds: t.globalIDList({ required: true, for: Issue }),
-      assigneeLogins: t.stringList({ required: true }),
-    }),
-  },
+  { inputFields: assigneeInputFields },
   {
     authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.removeAssignees(input.assigneeLogins)),
+    resolve: (_root, { input }, context) =>
+      run(context, input.issueIds, patches.removeAssignees(assigneeLoginsOf(input.assigneeLogins, input.assigneeIds))),
   },
   bulkOutput,
 );

@@ -6,7 +6,7 @@ import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { recordIdOf } from "../graphql/record-mutations.js";
-import { PipelineIssue, pipelineIssueOf } from "../issues/lookup-schema.js";
+import { PipelineIssue, type PipelineIssueView, pipelineIssueOf } from "../issues/lookup-schema.js";
 import { removeIssueInfoPriorities, setIssueInfoPriorities } from "../issues/priorities.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { Workspace, workspaceForViewer } from "../workspaces/schema.js";
@@ -24,7 +24,7 @@ const { issuePositions, issues } = schema;
 const pipelineIssueId = (workspaceId: string, issueId: string) =>
   encodeGlobalID("PipelineIssue", `${workspaceId}:${issueId}`);
 
-function placeOf(id: string | number): { workspaceId: string; issueId: string } {
+export function placeOf(id: string | number): { workspaceId: string; issueId: string } {
   const NOT_FOUND = new GantryError("NOT_FOUND", "This pipeline issue does not exist.");
   let decoded: { typename: string; id: string };
   try {
@@ -51,7 +51,11 @@ builder.objectField(PipelineIssue, "workspace", (t) =>
   }),
 );
 
-async function pipelineIssueView(context: GraphQLContext, workspaceId: string, issueId: string) {
+export async function pipelineIssueView(
+  context: GraphQLContext,
+  workspaceId: string,
+  issueId: string,
+): Promise<PipelineIssueView> {
   const [issue] = await context.db.select().from(issues).where(eq(issues.id, issueId));
   const view = issue && (await pipelineIssueOf(context, issue, workspaceId));
   if (!view) throw new GantryError("NOT_FOUND", "This issue is not on this workspace's board.");

@@ -4,6 +4,7 @@ import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
+import { ISSUE_COUNTS, NO_ISSUES } from "../graphql/issue-counts.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { Pipeline, Workspace, workspaceForViewer, workspacePipelines } from "../workspaces/schema.js";
 import { pipelinePage } from "./schema.js";
@@ -44,7 +45,12 @@ builder.objectFields(Pipeline, (t) => ({
       // Open pipelines hold open issues and Closed the closed and merged ones: any other state is an empty page.
       const wanted = args.state == null || (args.state === "OPEN") === (openPipelineId !== null);
       const filters = args.repositoryId ? { repositoryIds: [String(args.repositoryId)] } : {};
-      if (!wanted) return { ...(await resolveOffsetConnection({ args }, async () => [])), totalCount: async () => 0 };
+      if (!wanted)
+        return {
+          ...(await resolveOffsetConnection({ args }, async () => [])),
+          totalCount: async () => 0,
+          [ISSUE_COUNTS]: async () => NO_ISSUES,
+        };
       const search = await boardSearchFor(context, pipeline.workspaceId, filters, null);
       return pipelinePage(context, openPipelineId, search, "SORT_TYPE_MANUAL", args);
     },

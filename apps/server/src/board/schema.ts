@@ -5,6 +5,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { ISSUE_COUNTS, type IssueCounts } from "../graphql/issue-counts.js";
 import { batched, issueById, pipelineById, primeCards } from "../issues/issue-loaders.js";
 import { primeVisibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { requireAccess, requireWorkspace, type WorkspaceAccess } from "../organizations/access.js";
@@ -25,7 +26,7 @@ import {
   pipelineCards,
   pipelineCounts,
 } from "./queries.js";
-import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
+import { countWorkspaceIssues, searchWorkspaceIssues, workspaceIssueCounts } from "./search.js";
 import { boardSearchFor, IssueSearchFiltersInput, IssueSortType, idsOf } from "./search-input.js";
 
 /** The reference API's filter of searchIssues (there, of the issues an epic may take): repositories and pipelines. */
@@ -106,14 +107,27 @@ export async function pipelinePage(
     primeCards(context, rows);
     return rows.map((row) => row.issue);
   });
+  const countsUnder = (under: BoardSearch) =>
+    pipelineId === null ? closedCounts(context.db, under) : pipelineCounts(context.db, pipelineId, under);
   const totalCount = async () => {
-    const counts =
-      pipelineId === null
-        ? await closedCounts(context.db, search)
-        : await pipelineCounts(context.db, pipelineId, search);
+    const counts = await countsUnder(search);
     return counts.issuesCount + counts.pullRequestsCount;
   };
-  return { ...page, totalCount };
+  // The reference's IssueConnection.pipelineCounts: the whole search's counts, and the pipeline's without filters.
+  const issueCounts = async (): Promise<IssueCounts> => {
+    const [kept, all] = await Promise.all([
+      countsUnder(search),
+      countsUnder(await boardSearchFor(context, search.workspaceId, {}, null)),
+    ]);
+    return {
+      issuesCount: kept.issuesCount,
+      pullRequestsCount: kept.pullRequestsCount,
+      sumEstimates: kept.totalStoryPoints,
+      unfilteredIssueCount: all.issuesCount + all.pullRequestsCount,
+      unfilteredSumEstimates: all.totalStoryPoints,
+    };
+  };
+  return { ...page, totalCount, [ISSUE_COUNTS]: issueCounts };
 }
 
 builder.queryField("searchIssuesByPipeline", (t) =>
@@ -190,7 +204,11 @@ builder.queryField("searchIssues", (t) =>
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
         searchWorkspaceIssues(context.db, args.workspaceId.id, search, limit, offset),
       );
-      return { ...page, totalCount: await countWorkspaceIssues(context.db, args.workspaceId.id, search) };
+      return {
+        ...page,
+        totalCount: await countWorkspaceIssues(context.db, args.workspaceId.id, search),
+        [ISSUE_COUNTS]: () => workspaceIssueCounts(context.db, args.workspaceId.id, search),
+      };
     },
   }),
 );

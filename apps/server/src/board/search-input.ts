@@ -69,7 +69,15 @@ const IssueUserIdInput = builder.inputType("IssueUserIdInput", {
 });
 
 const FloatInput = builder.inputType("FloatInput", {
-  fields: (t) => ({ in: t.floatList({ required: false }), nin: t.floatList({ required: false }) }),
+  fields: (t) => ({
+    notInAny: t.boolean({
+      required: false,
+      defaultValue: false,
+      description: "Issues with no value (for estimates: not estimated, as the `not_estimated` special filter).",
+    }),
+    in: t.floatList({ required: false }),
+    nin: t.floatList({ required: false }),
+  }),
 });
 
 const EstimateSpecialFilter = builder.enumType("EstimateSpecialFilter", {
@@ -170,7 +178,7 @@ type RawFilters = FiltersInput & {
 };
 
 /** GitHub users' `User` ids (`User:<login>`, public-api/public-schema.ts) to their logins. */
-function loginsOf(field: string, values: readonly (string | number)[] | null | undefined): string[] | undefined {
+export function loginsOf(field: string, values: readonly (string | number)[] | null | undefined): string[] | undefined {
   checkSize(field, values);
   return values?.map((value) => {
     let decoded: { typename: string; id: string };

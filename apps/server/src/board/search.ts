@@ -1,5 +1,6 @@
 import { type Database, schema } from "@gantry/db";
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { IssueCounts } from "../graphql/issue-counts.js";
 
 const { issuePositions, issues, workspaceRepositories } = schema;
 
@@ -82,6 +83,31 @@ export function searchWorkspaceIssues(
     .orderBy(desc(issues.ghUpdatedAt), asc(issues.id))
     .limit(limit)
     .offset(offset);
+}
+
+/** The reference's IssueConnection.pipelineCounts of a workspace search: issues, pull requests and their points. */
+export async function workspaceIssueCounts(
+  db: Database,
+  workspaceId: string,
+  search: IssueSearch,
+): Promise<IssueCounts> {
+  const rows = await db
+    .select({
+      isPullRequest: issues.isPullRequest,
+      value: count(),
+      points: sql<number>`coalesce(sum(${issues.estimate}), 0)::float8`.mapWith(Number),
+    })
+    .from(issues)
+    .where(matching(db, workspaceId, search))
+    .groupBy(issues.isPullRequest);
+  const of = (pullRequests: boolean) => rows.find((row) => row.isPullRequest === pullRequests);
+  return {
+    issuesCount: of(false)?.value ?? 0,
+    pullRequestsCount: of(true)?.value ?? 0,
+    sumEstimates: rows.reduce((sum, row) => sum + row.points, 0),
+    unfilteredIssueCount: null,
+    unfilteredSumEstimates: null,
+  };
 }
 
 export async function countWorkspaceIssues(db: Database, workspaceId: string, search: IssueSearch): Promise<number> {

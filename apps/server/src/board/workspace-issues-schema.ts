@@ -2,9 +2,10 @@ import { resolveOffsetConnection } from "@pothos/plugin-relay";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
+import { ISSUE_COUNTS } from "../graphql/issue-counts.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
-import { countWorkspaceIssues, searchWorkspaceIssues } from "./search.js";
+import { countWorkspaceIssues, searchWorkspaceIssues, workspaceIssueCounts } from "./search.js";
 import { idsOf } from "./search-input.js";
 
 /** The reference API's Workspace.issues: every issue of the workspace, open and closed, for scripts. */
@@ -29,7 +30,11 @@ builder.objectField(Workspace, "issues", (t) =>
       const page = await resolveOffsetConnection({ args }, ({ limit, offset }) =>
         searchWorkspaceIssues(context.db, workspace.id, search, limit, offset),
       );
-      return { ...page, totalCount: await countWorkspaceIssues(context.db, workspace.id, search) };
+      return {
+        ...page,
+        totalCount: await countWorkspaceIssues(context.db, workspace.id, search),
+        [ISSUE_COUNTS]: () => workspaceIssueCounts(context.db, workspace.id, search),
+      };
     },
   }),
 );

@@ -1,4 +1,5 @@
 import { type DefaultConnectionArguments, offsetForArgs, offsetToCursor } from "@pothos/plugin-relay";
+import { CONNECTION_ITEMS } from "./issue-counts.js";
 
 /**
  * An edge whose cursor is encoded only when a client reads it: a board page holds seven relation
@@ -37,6 +38,8 @@ interface ListConnection<T> {
   edges: (ArrayEdge<T> | null)[];
   totalCount: number;
   pageInfo: ArrayPageInfo;
+  /** The whole list, for what a connection counts across its pages (the reference's IssueConnection counts). */
+  [CONNECTION_ITEMS]?: readonly T[];
 }
 
 /**
@@ -69,6 +72,7 @@ export function arrayConnection<T>(args: DefaultConnectionArguments, items: T[])
     edges,
     totalCount: items.length,
     pageInfo: new ArrayPageInfo(offset, edges.length, hasPreviousPage, hasNextPage(nodes.length)),
+    [CONNECTION_ITEMS]: items,
   };
 }
 

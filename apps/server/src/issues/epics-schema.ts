@@ -1,7 +1,9 @@
 import { schema } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { bulkOutput } from "../board/issue-mutations.js";
+import { MAX_ISSUES_PER_CALL, patches, updateIssues } from "../board/issue-writes.js";
+import { issueWriteDeps } from "../board/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
@@ -19,6 +21,7 @@ import {
 } from "./epics.js";
 import { GantryEpic, GantryEpicState } from "./field-types.js";
 import { Epic } from "./issue-fields-schema.js";
+import { IssueFiltersInput, keptByIssueFilters } from "./issue-filters.js";
 import { batched, type ChildProgress, groupBy, progressByState, stateTotals } from "./issue-loaders.js";
 import { issueOnBoardOf } from "./on-board.js";
 import { childProgressFields } from "./progress-fields.js";
@@ -67,8 +70,18 @@ builder.objectFields(Epic, (t) => {
     issueEstimateProgress: progress.estimate,
     childIssues: t.connection({
       type: Issue,
+      args: {
+        filters: t.arg({
+          type: IssueFiltersInput,
+          required: false,
+          description: "Only issues of these repositories, or this state.",
+        }),
+      },
       resolve: async (epic, args, context) =>
-        arrayConnection(args, await linkedRows(context.db, issuesOfEpic, epic.id)),
+        arrayConnection(
+          args,
+          keptByIssueFilters(await linkedRows(context.db, issuesOfEpic, epic.id), args.filters, (row) => row),
+        ),
     }),
   };
 });
@@ -202,18 +215,46 @@ builder.relayMutationField(
     inputFields: (t) => ({
       gantryEpicId: t.globalID({ required: true, for: GantryEpic }),
       state: t.field({ type: GantryEpicState, required: true }),
+      applyToIssues: t.boolean({
+        required: false,
+        defaultValue: false,
+        description:
+          "Also close the epic's open issues on its board (CLOSED), or reopen its closed ones (any other state); an issue you cannot edit, or GitHub refuses, keeps its state.",
+      }),
       clientMutationId: t.string({ required: false }),
     }),
   },
   {
     authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpic: await updateGantryEpic(context, signedInViewer(context).id, {
+    resolve: async (_root, { input }, context) => {
+      const userId = signedInViewer(context).id;
+      const gantryEpic = await updateGantryEpic(context, userId, {
         gantryEpicId: input.gantryEpicId.id,
         state: input.state,
         clientMutationId: input.clientMutationId ?? null,
-      }),
-    }),
+      });
+      if (input.applyToIssues) {
+        const closing = input.state === "CLOSED";
+        const rows = await context.db
+          .select({ id: issues.id })
+          .from(gantryEpicIssues)
+          .innerJoin(issues, eq(issues.id, gantryEpicIssues.issueId))
+          .innerJoin(workspaceRepositories, issueOnBoardOf(gantryEpic.workspaceId))
+          .where(and(eq(gantryEpicIssues.gantryEpicId, gantryEpic.id), eq(issues.state, closing ? "open" : "closed")))
+          .orderBy(asc(issues.number));
+        const ids = rows.map((row) => row.id);
+        // updateIssues takes at most MAX_ISSUES_PER_CALL at once; each issue is checked and written on its own.
+        for (let start = 0; start < ids.length; start += MAX_ISSUES_PER_CALL) {
+          await updateIssues(
+            issueWriteDeps(context),
+            userId,
+            ids.slice(start, start + MAX_ISSUES_PER_CALL),
+            closing ? patches.close() : patches.reopen(),
+          );
+        }
+      }
+      return { gantryEpic };
+    },
   },
   gantryEpicOutput,
 );

@@ -1,12 +1,14 @@
 import { schema } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
+import { requireWorkspace } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
   changeEstimateSet,
@@ -24,10 +26,60 @@ const deps = (context: GraphQLContext) => ({ db: context.db, events: context.eve
 const voteIdOf = (raw: string | number) => idOfType(decodeGantryId(String(raw)), "EstimationVote");
 
 /** The reference's EstimateSet, held by the workspace rather than by each repository. */
-const EstimateSet = builder.objectRef<{ values: number[] }>("EstimateSet").implement({
+/** A scale of estimates: its values, and the repository it is read for (else its workspace's own repository). */
+interface EstimateSetView {
+  values: number[];
+  repositoryId?: string;
+  workspaceId?: string;
+}
+
+const EstimateSet = builder.objectRef<EstimateSetView>("EstimateSet").implement({
   description: "The point values estimate menus offer; setEstimate still takes any valid estimate.",
-  fields: (t) => ({ values: t.exposeFloatList("values") }),
+  fields: (t) => ({
+    values: t.exposeFloatList("values"),
+    repository: t.field({
+      type: Repository,
+      description:
+        "The repository the scale was read or changed for; a workspace's scale (Gantry keeps one per workspace) answers the workspace's own Gantry repository.",
+      resolve: async (set, _args, context) => {
+        const [repository] = await context.db
+          .select()
+          .from(schema.repositories)
+          .where(
+            set.repositoryId
+              ? eq(schema.repositories.id, set.repositoryId)
+              : eq(schema.repositories.nativeWorkspaceId, set.workspaceId ?? ""),
+          );
+        if (!repository) throw new Error("estimate set without a repository");
+        return repository;
+      },
+    }),
+  }),
 });
+
+/** A repository named with a workspace's scale must be shown on that workspace's board. */
+async function repositoryOfWorkspace(context: GraphQLContext, workspaceId: string, repositoryId: string) {
+  const [shown] = await context.db
+    .select({ repositoryId: schema.workspaceRepositories.repositoryId })
+    .from(schema.workspaceRepositories)
+    .where(
+      and(
+        eq(schema.workspaceRepositories.workspaceId, workspaceId),
+        eq(schema.workspaceRepositories.repositoryId, repositoryId),
+      ),
+    );
+  const [own] = shown
+    ? [shown]
+    : await context.db
+        .select({ repositoryId: schema.repositories.id })
+        .from(schema.repositories)
+        .where(and(eq(schema.repositories.id, repositoryId), eq(schema.repositories.nativeWorkspaceId, workspaceId)));
+  if (!own)
+    throw new GantryError("BAD_USER_INPUT", "This repository is not on the workspace's board; nothing was changed.", {
+      field: "repositoryId",
+    });
+  return repositoryId;
+}
 
 const EstimationVote = builder.objectRef<EstimationVoteRow>("EstimationVote").implement({
   description: "A member asked to vote an issue's estimate; value is null until they vote.",
@@ -58,7 +110,10 @@ const EstimationVote = builder.objectRef<EstimationVoteRow>("EstimationVote").im
 builder.objectField(Workspace, "estimateSet", (t) =>
   t.field({
     type: EstimateSet,
-    resolve: async (workspace, _args, context) => ({ values: await workspaceEstimateSet(context.db, workspace.id) }),
+    resolve: async (workspace, _args, context) => ({
+      values: await workspaceEstimateSet(context.db, workspace.id),
+      workspaceId: workspace.id,
+    }),
   }),
 );
 
@@ -81,7 +136,7 @@ builder.objectField(Repository, "estimateSet", (t) =>
       for (const workspaceId of holding.filter((id) => visible.has(id))) {
         for (const value of await workspaceEstimateSet(context.db, workspaceId)) values.add(value);
       }
-      return { values: [...values].sort((a, b) => a - b) };
+      return { values: [...values].sort((a, b) => a - b), repositoryId: repository.id };
     },
   }),
 );
@@ -112,19 +167,31 @@ for (const change of ["add", "remove"] as const) {
       inputFields: (t) => ({
         workspaceId: t.globalID({ required: true, for: Workspace }),
         value: t.float({ required: true }),
+        repositoryId: t.globalID({
+          required: false,
+          for: Repository,
+          description:
+            "A repository on the workspace's board: Gantry keeps one scale per workspace, so this changes the workspace's scale, read for that repository.",
+        }),
       }),
     },
     {
       authScopes: { signedIn: true },
-      resolve: async (_root, { input }, context) => ({
-        estimateSet: {
-          values: await changeEstimateSet(deps(context), signedInViewer(context).id, {
-            workspaceId: input.workspaceId.id,
-            value: input.value,
-            change,
-          }),
-        },
-      }),
+      resolve: async (_root, { input }, context) => {
+        // Checked before the change, so a repository of another board changes nothing; the admin check comes
+        // first, so whether a repository is on a board is told only to the board's admins.
+        if (input.repositoryId)
+          await requireWorkspace(context.db, input.workspaceId.id, signedInViewer(context).id, "admin");
+        const repositoryId = input.repositoryId
+          ? await repositoryOfWorkspace(context, input.workspaceId.id, input.repositoryId.id)
+          : undefined;
+        const values = await changeEstimateSet(deps(context), signedInViewer(context).id, {
+          workspaceId: input.workspaceId.id,
+          value: input.value,
+          change,
+        });
+        return { estimateSet: { values, repositoryId, workspaceId: input.workspaceId.id } };
+      },
     },
     {
       outputFields: (t) => ({ estimateSet: t.field({ type: EstimateSet, resolve: (payload) => payload.estimateSet }) }),

@@ -11,7 +11,13 @@ import { type IssueTypeValue, issueTypeId, issueTypeRecord } from "./issue-type-
  * builder.objectField rather than defining their own.
  */
 
-export const Estimate = builder.objectRef<{ value: number }>("Estimate").implement({
+/** An issue's estimate: its value, and the issue it estimates. */
+interface EstimateValue {
+  value: number;
+  issueId: string;
+}
+
+export const Estimate = builder.objectRef<EstimateValue>("Estimate").implement({
   description: "Story points; one value wherever the issue shows.",
   fields: (t) => ({ value: t.exposeFloat("value") }),
 });

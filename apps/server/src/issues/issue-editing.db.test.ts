@@ -90,7 +90,7 @@ describe.each(testEngines())("editing issues, comments and the activity timeline
       "Titles are at most 256 characters.",
     );
     expect(errorOf(await gql(board.t, editor.token, UPDATE, input({}))).message).toBe(
-      "Give a new title, body or milestone.",
+      "Give a new title, body, state or milestone.",
     );
     expect(errorOf(await gql(board.t, reader.token, UPDATE, input({ title: "Mine now" }))).code).toBe("FORBIDDEN");
 

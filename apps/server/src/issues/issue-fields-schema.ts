@@ -20,6 +20,7 @@ import {
   Release,
   Sprint,
 } from "./field-types.js";
+import { IssueFiltersInput, keptByIssueFilters } from "./issue-filters.js";
 import {
   blockedIssuesOf,
   blockingIssuesOf,
@@ -84,11 +85,17 @@ builder.objectFields(Issue, (t) => {
       for: Workspace,
       description: "Only this workspace's; else every one you can open.",
     });
+  const filtersArg = () =>
+    t.arg({
+      type: IssueFiltersInput,
+      required: false,
+      description: "Only issues of these repositories, or this state.",
+    });
   return {
     estimate: t.field({
       type: Estimate,
       nullable: true,
-      resolve: (issue) => (issue.estimate === null ? null : { value: issue.estimate }),
+      resolve: (issue) => (issue.estimate === null ? null : { value: issue.estimate, issueId: issue.id }),
     }),
     issueType: t.field({
       type: IssueIssueType,
@@ -162,24 +169,32 @@ builder.objectFields(Issue, (t) => {
     blockingIssues: t.connection({
       type: Issue,
       description: "Issues that block this one.",
-      args: { workspaceId: workspaceArg() },
+      args: { workspaceId: workspaceArg(), filters: filtersArg() },
       resolve: (issue, args, context) =>
         whenReady(shownIn(context, args.workspaceId, blockingIssuesOf(context).load(issue.id), ownWorkspace), (rows) =>
           arrayConnection(
             args,
-            rows.map((row) => row.issue),
+            keptByIssueFilters(
+              rows.map((row) => row.issue),
+              args.filters,
+              (row) => row,
+            ),
           ),
         ),
     }),
     blockedIssues: t.connection({
       type: Issue,
       description: "Issues this one blocks.",
-      args: { workspaceId: workspaceArg() },
+      args: { workspaceId: workspaceArg(), filters: filtersArg() },
       resolve: (issue, args, context) =>
         whenReady(shownIn(context, args.workspaceId, blockedIssuesOf(context).load(issue.id), ownWorkspace), (rows) =>
           arrayConnection(
             args,
-            rows.map((row) => row.issue),
+            keptByIssueFilters(
+              rows.map((row) => row.issue),
+              args.filters,
+              (row) => row,
+            ),
           ),
         ),
     }),

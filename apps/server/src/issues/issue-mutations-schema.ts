@@ -1,5 +1,5 @@
 import { issueWriteDeps } from "../board/schema.js";
-import { Issue } from "../codehost/issues-schema.js";
+import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
@@ -105,6 +105,11 @@ builder.relayMutationField(
         for: Milestone,
         description: "A milestone of the issue's repository; null clears it, left out keeps it.",
       }),
+      state: t.field({
+        type: IssueState,
+        required: false,
+        description: "CLOSED closes, OPEN reopens (as closeIssues and reopenIssues); left out keeps the state.",
+      }),
       clientMutationId: t.string({ required: false }),
     }),
   },
@@ -116,6 +121,7 @@ builder.relayMutationField(
         title: input.title ?? null,
         body: input.body ?? null,
         ...(input.milestoneId === undefined ? {} : { milestoneId: input.milestoneId?.id ?? null }),
+        state: input.state ?? null,
         clientMutationId: input.clientMutationId ?? null,
       }),
     }),

@@ -125,7 +125,7 @@ builder.queryField("workspaceIssue", (t) =>
   }),
 );
 
-interface PipelineIssueView {
+export interface PipelineIssueView {
   issue: IssueRow;
   pipeline: PipelineView;
   latestTransferTime: Date | null;

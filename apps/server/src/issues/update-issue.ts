@@ -16,12 +16,18 @@ export interface UpdateIssueInput {
   body?: string | null;
   /** A milestone of the issue's repository (its id, decision 0085); null clears it, undefined keeps it. */
   milestoneId?: string | null;
+  /** Closes or reopens the issue with the same write (closeIssues' and reopenIssues' effect on GitHub and the board). */
+  state?: "OPEN" | "CLOSED" | "MERGED" | null;
   clientMutationId?: string | null;
 }
 
 function validate(input: UpdateIssueInput) {
-  if (input.title == null && input.body == null && input.milestoneId === undefined)
-    throw new GantryError("BAD_USER_INPUT", "Give a new title, body or milestone.", { field: "title" });
+  if (input.title == null && input.body == null && input.state == null && input.milestoneId === undefined)
+    throw new GantryError("BAD_USER_INPUT", "Give a new title, body, state or milestone.", { field: "title" });
+  if (input.state === "MERGED")
+    throw new GantryError("BAD_USER_INPUT", "A pull request is merged on GitHub; an issue can be closed or reopened.", {
+      field: "state",
+    });
   const titleError = input.title == null ? null : issueTitleError(input.title);
   if (titleError) throw new GantryError("BAD_USER_INPUT", titleError, { field: "title" });
   const bodyError = input.body == null ? null : issueBodyError(input.body);
@@ -29,7 +35,7 @@ function validate(input: UpdateIssueInput) {
 }
 
 /**
- * updateIssue: a new title, body or milestone. A native issue is changed in Gantry; a GitHub issue on
+ * updateIssue: a new title, body, state or milestone. A native issue is changed in Gantry; a GitHub issue on
  * GitHub first, then stored from GitHub's answer, so the latest write wins there too.
  */
 export async function updateIssue(deps: IssueWriteDeps, userId: string, input: UpdateIssueInput) {
@@ -50,6 +56,7 @@ export async function updateIssue(deps: IssueWriteDeps, userId: string, input: U
     ...(input.title == null ? {} : { title: input.title.trim() }),
     ...(input.body == null ? {} : { body: input.body }),
     ...(input.milestoneId === undefined ? {} : { milestone: milestone?.number ?? null }),
+    ...(input.state == null ? {} : { state: input.state === "CLOSED" ? "closed" : "open" }),
   }));
   await publishIssuesChanged(deps.events, await boardsShowing(deps.db, changed), {
     actorId: userId,

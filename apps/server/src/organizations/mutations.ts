@@ -155,7 +155,17 @@ builder.relayMutationField(
       return { gantryOrganizationId: input.gantryOrganizationId.id };
     },
   },
-  { outputFields: (t) => ({ gantryOrganizationId: t.id({ resolve: (payload) => payload.gantryOrganizationId }) }) },
+  {
+    outputFields: (t) => ({
+      gantryOrganizationId: t.id({ resolve: (payload) => payload.gantryOrganizationId }),
+      gantryOrganization: t.field({
+        type: GantryOrganization,
+        description:
+          "The organisation after the removal, read through your role (an error when you removed yourself: it is no longer yours to read).",
+        resolve: (payload, _args, context) => organizationForViewer(context, payload.gantryOrganizationId),
+      }),
+    }),
+  },
 );
 
 builder.relayMutationField(

@@ -1,3 +1,5 @@
+import { schema } from "@gantry/db";
+import { inArray } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
@@ -172,10 +174,25 @@ builder.relayMutationField(
         { workspaceId: input.workspaceId.id, userIds: input.gantryUserIds.map((id) => id.id) },
         context.origin ?? null,
       );
-      return { workspaceId: input.workspaceId.id };
+      return { workspaceId: input.workspaceId.id, userIds: input.gantryUserIds.map((id) => id.id) };
     },
   },
-  workspaceOutput,
+  {
+    outputFields: (t) => ({
+      ...workspaceOutput.outputFields(t),
+      gantryUsers: t.field({
+        type: [GantryUser],
+        description: "The people named, in the order given (each once), who no longer have a role on the workspace.",
+        resolve: async (payload, _args, context) => {
+          const ids = [...new Set(payload.userIds)];
+          const rows = ids.length
+            ? await context.db.select().from(schema.users).where(inArray(schema.users.id, ids))
+            : [];
+          return ids.flatMap((id) => rows.filter((row) => row.id === id));
+        },
+      }),
+    }),
+  },
 );
 
 builder.relayMutationField(

@@ -50,7 +50,8 @@ export interface IssueSearchFiltersInput {
   releases?: Maybe<ValuesFilterInput>;
   milestones?: Maybe<ValuesFilterInput>;
   estimates?: Maybe<{
-    values?: Maybe<{ in?: Maybe<readonly number[]>; nin?: Maybe<readonly number[]> }>;
+    /** `notInAny`: issues with no estimate, as the `not_estimated` special filter. */
+    values?: Maybe<{ notInAny?: Maybe<boolean>; in?: Maybe<readonly number[]>; nin?: Maybe<readonly number[]> }>;
     specialFilters?: Maybe<readonly EstimateSpecialFilter[]>;
   }>;
   epics?: Maybe<EpicFiltersInput>;
@@ -151,7 +152,12 @@ export function boardFiltersFromSearchInput(
   filters.estimates = {
     in: (input.estimates?.values?.in ?? []).map(String),
     nin: (input.estimates?.values?.nin ?? []).map(String),
-    settings: (input.estimates?.specialFilters ?? []).flatMap((special) => ESTIMATE_SETTING_OF[special] ?? []),
+    settings: [
+      ...new Set([
+        ...(input.estimates?.values?.notInAny ? [NONE_FILTER_VALUE] : []),
+        ...(input.estimates?.specialFilters ?? []).flatMap((special) => ESTIMATE_SETTING_OF[special] ?? []),
+      ]),
+    ],
   };
   filters.epics = epicFrom(input.epics);
   filters.gantryEpics = epicFrom(input.gantryEpics);

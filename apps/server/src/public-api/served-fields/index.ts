@@ -1,6 +1,7 @@
 import { issueFields } from "./issue-fields.js";
 import { milestoneFields } from "./milestone-fields.js";
 import { labelFields } from "./label-fields.js";
+import { issuesAndEpicsFields } from "./issues-and-epics-fields.js";
 import { peopleFields } from "./people-fields.js";
 import { planningFields } from "./planning-fields.js";
 import { repositoryFields } from "./repository-fields.js";
@@ -15,6 +16,7 @@ const SERVED: Record<string, ServedField> = {
   ...peopleFields,
   ...milestoneFields,
   ...labelFields,
+  ...issuesAndEpicsFields,
 };
 
 /** Gantry's resolver for a reference field it serves with the reference's types, if it does. */

@@ -2,10 +2,10 @@ import { schema } from "@gantry/db";
 import { type DefaultConnectionArguments, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { issueWriteDeps } from "../../board/schema.js";
-import { idsOf } from "../../board/search-input.js";
 import { type GraphQLContext, signedInViewer } from "../../graphql/context.js";
 import { issueTimeline } from "../../issues/activity.js";
 import { listComments } from "../../issues/comments.js";
+import { type IssueFilters, keptByIssueFilters } from "../../issues/issue-filters.js";
 import { type IssueRow, issueById, repositoryWorkspaceIds } from "../../issues/issue-loaders.js";
 import { visibleWorkspaceIds } from "../../issues/visible-workspaces.js";
 import { sprintIssueRows } from "../../sprints/sprint-issues-schema.js";
@@ -16,28 +16,11 @@ const { issueEvents, issuePositions, issuePullRequestConnections, issues, pipeli
 
 type Paged = DefaultConnectionArguments;
 
-/** The reference's IssueFiltersInput: which repositories, and open or closed. */
-interface IssueFilters {
-  repositoryId?: { in?: string[] | null; nin?: string[] | null } | null;
-  state?: { eq: "OPEN" | "CLOSED" } | null;
-}
-
 /** The issues the viewer may open: those of a repository a workspace they can open shows. */
 async function visibleIssues(context: GraphQLContext, rows: IssueRow[]): Promise<IssueRow[]> {
   const visible = await visibleWorkspaceIds(context);
   const shownOn = await Promise.all(rows.map((row) => repositoryWorkspaceIds(context).load(row.repositoryId)));
   return rows.filter((_row, index) => shownOn[index]?.some((workspaceId) => visible.has(workspaceId)));
-}
-
-function filtered(rows: IssueRow[], filters: IssueFilters | null | undefined): IssueRow[] {
-  const kept = filters?.repositoryId?.in
-    ? new Set(idsOf("filters.repositoryId", "Repository", filters.repositoryId.in))
-    : null;
-  const dropped = new Set(idsOf("filters.repositoryId", "Repository", filters?.repositoryId?.nin) ?? []);
-  const state = filters?.state?.eq.toLowerCase();
-  return rows.filter(
-    (row) => (!kept || kept.has(row.repositoryId)) && !dropped.has(row.repositoryId) && (!state || row.state === state),
-  );
 }
 
 /** A parent and child relation GitHub holds: both are GitHub issues (Gantry mirrors it); else it is Gantry's own. */
@@ -51,7 +34,10 @@ function childIssues(kind: "github" | "gantry"): ServedField["resolve"] {
       .where(eq(issues.parentIssueId, issue.id))
       .orderBy(asc(issues.number), asc(issues.id));
     const ofKind = children.filter((child) => onGitHub(issue, child) === (kind === "github"));
-    return referenceConnection(args, filtered(await visibleIssues(context, ofKind), args.filters));
+    return referenceConnection(
+      args,
+      keptByIssueFilters(await visibleIssues(context, ofKind), args.filters, (row) => row),
+    );
   };
 }
 
