@@ -254,6 +254,7 @@ builder.objectFields(Workspace, (t) => ({
           query: args.query,
           state: args.filters?.state?.eq ?? null,
           idIn: idsOf("filters.id.in", "Sprint", ids?.in) ?? null,
+          idNotIn: idsOf("filters.id.nin", "Sprint", ids?.nin) ?? null,
           currentOnly: ids?.specialFilters === "current_sprint",
           orderBy: args.orderBy
             ? { field: args.orderBy.field ?? "END_AT", direction: args.orderBy.direction ?? "DESC" }
