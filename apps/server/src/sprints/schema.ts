@@ -359,7 +359,8 @@ function sprintConfigInputType(name: string, zoneRequired: boolean, description:
       endOnTime: t.field({
         type: "ISO8601DateTime",
         required: false,
-        description: "Gantry's sprints end when the next starts: when given, its time of day in the zone must be the start time.",
+        description:
+          "Gantry's sprints end when the next starts: when given, its time of day in the zone must be the start time.",
       }),
       kind: t.field({
         type: SprintConfigKind,

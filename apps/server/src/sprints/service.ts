@@ -168,12 +168,12 @@ export async function sprintWindowsToMake(
   const latestEnd = async (which: SQL | undefined) =>
     workspaceId === null
       ? null
-      : (
-      await db
-        .select({ endAt: max(sprints.endAt) })
-        .from(sprints)
-        .where(and(eq(sprints.workspaceId, workspaceId), which))
-    )[0]?.endAt ?? null;
+      : ((
+          await db
+            .select({ endAt: max(sprints.endAt) })
+            .from(sprints)
+            .where(and(eq(sprints.workspaceId, workspaceId), which))
+        )[0]?.endAt ?? null);
   const own = configId ? eq(sprints.sprintConfigId, configId) : undefined;
   const ownEnd = own ? await latestEnd(own) : null;
   const coveredUntil = await latestEnd(own ? or(eq(sprints.state, "OPEN"), own) : eq(sprints.state, "OPEN"));

@@ -150,10 +150,7 @@ export const peopleFields: Record<string, ServedField> = {
     description:
       "The organisation's members with their role, by name; `emails`, `query` and `role` keep some. Gantry has no seats to request or external people: `seated`, `seatRequestPending` and `includeExternal` change nothing.",
     resolve: async (organization: OrganizationWithRole, args: MemberArgs, context: GraphQLContext) =>
-      referenceConnection(
-        args,
-        (await members(organization, args, context)).map(userAtOrganization),
-      ),
+      referenceConnection(args, (await members(organization, args, context)).map(userAtOrganization)),
   },
   "GantryOrganization.gantryLabels": {
     description: "The Gantry labels of the organisation's workspaces you can open, by name.",

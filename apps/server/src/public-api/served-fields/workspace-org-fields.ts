@@ -16,7 +16,8 @@ const { githubAccounts, organizationMembers, users } = schema;
 function instant(value: Date | string | null | undefined, field: string): Date | null {
   if (value === null || value === undefined) return null;
   const at = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(at.getTime())) throw new GantryError("BAD_USER_INPUT", "Give a date and time (ISO 8601).", { field });
+  if (Number.isNaN(at.getTime()))
+    throw new GantryError("BAD_USER_INPUT", "Give a date and time (ISO 8601).", { field });
   return at;
 }
 
@@ -88,7 +89,8 @@ export const workspaceOrgFields: Record<string, ServedField> = {
     resolve: async (_root, { input }: { input: UpdateUserPermissionsInput }, context: GraphQLContext) => {
       const [organizationId] = idsOf("gantryOrganizationId", "GantryOrganization", [input.gantryOrganizationId]) ?? [];
       const [userId] = idsOf("gantryUserId", "GantryUser", [input.gantryUserId]) ?? [];
-      if (!organizationId || !userId) throw new GantryError("NOT_FOUND", "This person is not a member of the organization.");
+      if (!organizationId || !userId)
+        throw new GantryError("NOT_FOUND", "This person is not a member of the organization.");
       const role = gantryRole(input.role);
       await setMemberRole(
         { db: context.db, mailer: context.mailer, config: context.config, now: context.now },
@@ -109,7 +111,10 @@ export const workspaceOrgFields: Record<string, ServedField> = {
         .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
       if (!row) throw new GantryError("NOT_FOUND", "This person is not a member of the organization.");
       return {
-        clientMutationId: input.clientMutationId ?? null, role: referenceRole(row.role), gantryOrgUser: userAtOrganization(row) };
+        clientMutationId: input.clientMutationId ?? null,
+        role: referenceRole(row.role),
+        gantryOrgUser: userAtOrganization(row),
+      };
     },
   },
 };
