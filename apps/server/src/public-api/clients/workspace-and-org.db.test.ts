@@ -13,6 +13,11 @@ import { gantryNamed } from "./zenhub-operations.js";
 // Workspace, organisation and sprint-config reference fields as ZenHub scripts write them (decision 0087).
 
 const VIEWS = ["gantry", "zenhub"] as const;
+interface ListPage {
+  totalCount?: number;
+  nodes: Record<string, unknown>[];
+  pageInfo?: { hasNextPage: boolean; endCursor: string };
+}
 type View = (typeof VIEWS)[number];
 
 /** A planning script's read of a workspace's epics, releases and people, page by page. */
@@ -79,6 +84,11 @@ query Sprints($workspaceId: ID!) {
   workspace(id: $workspaceId) { sprints(first: 20, orderBy: { field: START_AT, direction: ASC }) { nodes { name startAt endAt persisted } } }
 }`;
 
+const SPRINT_ISSUES_WITH_LABELS = `
+query SprintIssuesWithLabels($sprintId: ID!, $labelIds: [ID!]) {
+  node(id: $sprintId) { ... on Sprint { sprintIssues(first: 10, labelIds: $labelIds) { nodes { issue { number } } } } }
+}`;
+
 const UPDATE_PERMISSIONS = `
 mutation UpdateUserPermissions($input: UpdateUserPermissionsInput!) {
   updateUserPermissions(input: $input) { clientMutationId role zenhubOrgUser { id email role } }
@@ -91,6 +101,7 @@ describe.each(testEngines())("workspace and organisation fields from a ZenHub-sh
   let viewerKey: string;
   let repositoryGhId: number;
   let repositoryId: string;
+  let sprintId: string;
   const uuid = (globalId: string) => decodeGlobalID(globalId).id;
 
   const call = (view: View, key: string, query: string, variables: Record<string, unknown>): Promise<GraphQLAnswer> =>
@@ -105,7 +116,7 @@ describe.each(testEngines())("workspace and organisation fields from a ZenHub-sh
   const lists = async (view: View, variables: Record<string, unknown>) =>
     (await data(view, ownerKey, WORKSPACE_LISTS, { workspaceId: w.workspace, ...variables })).workspace as Record<
       string,
-      { totalCount?: number; nodes: Record<string, unknown>[]; pageInfo?: { hasNextPage: boolean; endCursor: string } }
+      ListPage
     >;
   const roleOf = async (userId: string) =>
     (
@@ -138,6 +149,7 @@ describe.each(testEngines())("workspace and organisation fields from a ZenHub-sh
         ghCreatedAt: new Date("2026-01-01T00:00:00Z"),
         assignees: [{ login: "Octocat", avatarUrl: null }],
         author: { login: "hubot", avatarUrl: null },
+        labels: [{ name: "Bug", color: "d73a4a" }],
       })
       .where(eq(schema.issues.id, first));
     await db
@@ -162,6 +174,20 @@ describe.each(testEngines())("workspace and organisation fields from a ZenHub-sh
     const [next] = await db.insert(schema.releases).values({ workspaceId, title: "Next" }).returning();
     await db.insert(schema.releaseRepositories).values({ releaseId: next?.id as string, repositoryId });
     expect(shipped).toBeDefined();
+    const [sprint] = await db
+      .insert(schema.sprints)
+      .values({
+        workspaceId,
+        name: "Sprint 1",
+        startAt: new Date("2026-11-02T00:00:00Z"),
+        endAt: new Date("2026-11-16T00:00:00Z"),
+      })
+      .returning();
+    sprintId = sprint?.id as string;
+    await db.insert(schema.sprintIssues).values([
+      { sprintId, issueId: first },
+      { sprintId, issueId: second },
+    ]);
     ownerKey = (await createKey(t, w.owner, "planning script")).secret;
     viewerKey = (await createKey(t, w.viewer, "viewer script")).secret;
   }, 240_000);
@@ -171,7 +197,9 @@ describe.each(testEngines())("workspace and organisation fields from a ZenHub-sh
     const titles: unknown[] = [];
     let after: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const epics = (await lists(view, { after, epicOrder: { field: "CREATED_AT", direction: "DESC" } })).epics;
+      const epics: ListPage | undefined = (
+        await lists(view, { after, epicOrder: { field: "CREATED_AT", direction: "DESC" } })
+      ).epics;
       expect(epics?.totalCount).toBe(3);
       titles.push(...(epics?.nodes ?? []).map((node) => node.title));
       if (!epics?.pageInfo?.hasNextPage) break;
@@ -301,6 +329,21 @@ describe.each(testEngines())("workspace and organisation fields from a ZenHub-sh
       })
     ).workspace as { sprints: { nodes: { id: string }[] } };
     expect(rest.sprints.nodes).toEqual(kept);
+  });
+
+  it.each(VIEWS)("keeps a sprint's issues carrying a label with sprintIssues(labelIds) (%s names)", async (view) => {
+    const read = async (labelIds?: string[]) =>
+      (
+        (
+          await data(view, ownerKey, SPRINT_ISSUES_WITH_LABELS, {
+            sprintId: encodeGlobalID("Sprint", sprintId),
+            labelIds,
+          })
+        ).node as { sprintIssues: { nodes: { issue: { number: number } }[] } }
+      ).sprintIssues.nodes.map((node) => node.issue.number);
+    expect((await read()).sort()).toEqual([101, 102]);
+    expect(await read([encodeGlobalID("Label", `${repositoryId}:bug`)])).toEqual([101]);
+    expect(await read([encodeGlobalID("Label", `${repositoryId}:wontfix`)])).toEqual([]);
   });
 
   it.each(VIEWS)(
