@@ -96,10 +96,12 @@ const EstimateSearchFiltersInput = builder.inputType("EstimateSearchFiltersInput
 const SprintSpecialFilter = builder.enumType("SprintSpecialFilter", { values: ["current_sprint"] as const });
 
 export const SprintIdInput = builder.inputType("SprintIdInput", {
-  description: "`notInAny`: issues in no sprint; `current_sprint`: issues in the workspace's active sprint.",
+  description:
+    "`notInAny`: issues in no sprint; `current_sprint`: issues in the workspace's active sprint; `nin`: sprints left out (Workspace.sprints only).",
   fields: (t) => ({
     notInAny: t.boolean({ required: false, defaultValue: false }),
     in: t.idList({ required: false }),
+    nin: t.idList({ required: false }),
     specialFilters: t.field({ type: SprintSpecialFilter, required: false }),
   }),
 });
@@ -171,7 +173,9 @@ type UserIds = {
   nin?: readonly (string | number)[] | null;
 };
 type UserLogins = { notInAny?: boolean | null; in?: readonly string[] | null; nin?: readonly string[] | null };
-type RawFilters = FiltersInput & {
+type RawFilters = Omit<FiltersInput, "sprints"> & {
+  /** `nin` is Workspace.sprints' only: the board refuses it. */
+  sprints?: (FiltersInput["sprints"] & { nin?: readonly string[] | null }) | null;
   displayType?: DisplayType | null;
   assigneeIds?: UserIds | null;
   userIds?: UserIds | null;
@@ -269,6 +273,12 @@ function readBoardSearch(
   currentSprintId: string | null,
   viewerId: string | null,
 ): BoardSearch {
+  if (raw.sprints?.nin)
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      "The board's sprint filter keeps issues of the sprints in `in`; it cannot leave sprints out (`nin`).",
+      { field: "sprints.nin" },
+    );
   for (const [field, values] of [
     ["labels", raw.labels],
     ["assignees", raw.assignees],

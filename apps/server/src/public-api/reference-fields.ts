@@ -12,7 +12,8 @@ import { GantryEpic, Release, Sprint } from "../issues/field-types.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { sharesOrganization } from "../organizations/queries.js";
 import { GantryOrganization, organizationForViewer } from "../organizations/schema.js";
-import { SprintConfig } from "../sprints/schema.js";
+import { isPreviewSprint } from "../sprints/preview.js";
+import { SprintConfig, SprintConfigKind } from "../sprints/schema.js";
 import { PermissionLevel, Workspace, workspaceForViewer } from "../workspaces/schema.js";
 
 // Fields of the reference API that Gantry's rows already hold; added to the one schema, so the web app has them too.
@@ -59,19 +60,12 @@ builder.objectField(Repository, "type", (t) =>
   }),
 );
 
-const SprintConfigKind = builder.enumType("SprintConfigKind", {
-  values: {
-    weekly: { description: "Sprints of a whole number of weeks: the only kind Gantry has." },
-    monthly: { description: "Calendar months, as ZenHub has them; Gantry never answers it." },
-  } as const,
-});
-
 builder.objectField(SprintConfig, "kind", (t) => t.field({ type: SprintConfigKind, resolve: () => "weekly" as const }));
 
 builder.objectField(Sprint, "persisted", (t) =>
   t.boolean({
-    description: "Whether the sprint is stored: always true, as Gantry stores every sprint it shows.",
-    resolve: () => true,
+    description: "Whether the sprint is stored: false only for the sprints previewSprintConfig answers.",
+    resolve: (sprint) => !isPreviewSprint(sprint),
   }),
 );
 

@@ -48,6 +48,7 @@ export interface SprintSearch {
   query?: string | null;
   state?: "OPEN" | "CLOSED" | null;
   idIn?: string[] | null;
+  idNotIn?: string[] | null;
   /** Only the workspace's active sprint (`current_sprint`). */
   currentOnly?: boolean;
   orderBy?: { field: SprintOrderField; direction: OrderDirection } | null;
@@ -64,6 +65,7 @@ export async function searchSprints(db: Executor, workspaceId: string, search: S
   ];
   if (search.state) conditions.push(eq(sprints.state, search.state));
   if (search.idIn) conditions.push(search.idIn.length ? inArray(sprints.id, search.idIn) : sql`false`);
+  if (search.idNotIn?.length) conditions.push(notInArray(sprints.id, search.idNotIn));
   if (search.currentOnly) {
     const current = await currentSprintId(db, workspaceId, now);
     conditions.push(current ? eq(sprints.id, current) : sql`false`);

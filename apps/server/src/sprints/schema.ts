@@ -254,6 +254,7 @@ builder.objectFields(Workspace, (t) => ({
           query: args.query,
           state: args.filters?.state?.eq ?? null,
           idIn: idsOf("filters.id.in", "Sprint", ids?.in) ?? null,
+          idNotIn: idsOf("filters.id.nin", "Sprint", ids?.nin) ?? null,
           currentOnly: ids?.specialFilters === "current_sprint",
           orderBy: args.orderBy
             ? { field: args.orderBy.field ?? "END_AT", direction: args.orderBy.direction ?? "DESC" }
@@ -337,6 +338,13 @@ const SprintConfigSettingsInput = builder.inputType("SprintConfigSettingsInput",
   }),
 });
 
+export const SprintConfigKind = builder.enumType("SprintConfigKind", {
+  values: {
+    weekly: { description: "Sprints of a whole number of weeks: the only kind Gantry has." },
+    monthly: { description: "Calendar months, as ZenHub has them; refused when given." },
+  } as const,
+});
+
 /** Create and update take the same fields; an update may leave out the zone too, keeping the stored one. */
 function sprintConfigInputType(name: string, zoneRequired: boolean, description: string) {
   return builder.inputType(name, {
@@ -348,6 +356,17 @@ function sprintConfigInputType(name: string, zoneRequired: boolean, description:
       startOn: t.string({ required: false, description: "The first sprint's start day, YYYY-MM-DD." }),
       endOn: t.string({ required: false, description: "The first sprint's last day, YYYY-MM-DD: sets the period." }),
       startOnTime: t.string({ required: false, description: "Local start time, HH:mm or HH:mm:ss." }),
+      endOnTime: t.field({
+        type: "ISO8601DateTime",
+        required: false,
+        description:
+          "Gantry's sprints end when the next starts: when given, its time of day in the zone must be the start time.",
+      }),
+      kind: t.field({
+        type: SprintConfigKind,
+        required: false,
+        description: "`weekly` (or left out); `monthly` is refused: Gantry's sprints last whole weeks.",
+      }),
       period: t.int({ required: false, description: "Weeks per sprint, 1 to 8." }),
       settings: t.field({ type: SprintConfigSettingsInput, required: true }),
     }),
@@ -372,6 +391,8 @@ type ConfigArgs = {
   startOn?: string | null;
   endOn?: string | null;
   startOnTime?: string | null;
+  endOnTime?: Date | null;
+  kind?: "weekly" | "monthly" | null;
   period?: number | null;
   settings: {
     moveUnfinishedIssues: boolean;
@@ -388,6 +409,8 @@ function configInput(input: ConfigArgs): SprintConfigInput {
     startOn: input.startOn ?? null,
     endOn: input.endOn ?? null,
     startOnTime: input.startOnTime ?? null,
+    endOnTime: input.endOnTime ?? null,
+    kind: input.kind ?? null,
     period: input.period ?? null,
     settings: {
       moveUnfinishedIssues: input.settings.moveUnfinishedIssues,

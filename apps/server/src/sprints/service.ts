@@ -10,6 +10,7 @@ import {
   normalizeTime,
   periodFromDays,
   type SprintSchedule,
+  type SprintWindow,
   sprintIndexAt,
   sprintName,
   sprintPeriodError,
@@ -24,6 +25,7 @@ import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { type SprintConfigRow, type SprintRow, sprintConfigOf, sprintFillPlan } from "./queries.js";
+import { checkKindAndEndTime, type SprintConfigKind } from "./schedule-input.js";
 
 const { pipelines, sprintConfigs, sprintIssues, sprints } = schema;
 
@@ -57,6 +59,10 @@ export interface SprintConfigInput {
   endOn: string | null;
   /** HH:mm or HH:mm:ss. */
   startOnTime: string | null;
+  /** The reference's end time: Gantry's sprints end when the next starts, so only the start time is allowed. */
+  endOnTime: Date | null;
+  /** The reference's kind: weekly, or left out; monthly is refused. */
+  kind: SprintConfigKind | null;
   period: number | null;
   settings: {
     moveUnfinishedIssues: boolean;
@@ -70,7 +76,7 @@ type ConfigValues = Omit<typeof sprintConfigs.$inferInsert, "id" | "workspaceId"
  * Checks every field, SPEC §5's messages for the date, time and zone, and answers the row to store.
  * `current` fills what an update leaves out.
  */
-async function configValues(
+export async function configValues(
   db: Executor,
   input: SprintConfigInput,
   current: SprintConfigRow | null,
@@ -101,6 +107,8 @@ async function configValues(
     if (error) throw badInput("startOnTime", error);
     startTime = normalizeTime(input.startOnTime) ?? startTime;
   }
+
+  checkKindAndEndTime(input.kind, startTime, input.endOnTime, tzIdentifier);
 
   let period = input.period ?? current?.period ?? DEFAULT_SPRINT_PERIOD;
   if (input.period !== null) {
@@ -145,6 +153,43 @@ async function configValues(
 }
 
 /**
+ * The sprints a config's schedule still has to make: the running one and UPCOMING_SPRINTS ahead, after the
+ * config's own latest sprint (missed ones made again), and none where an open sprint already runs. `configId`
+ * null is a config not yet stored (previewSprintConfig): it has no sprints of its own; `workspaceId` null, a
+ * schedule looked at alone.
+ */
+export async function sprintWindowsToMake(
+  db: Executor,
+  workspaceId: string | null,
+  configId: string | null,
+  schedule: SprintSchedule,
+  now: Date,
+): Promise<SprintWindow[]> {
+  const latestEnd = async (which: SQL | undefined) =>
+    workspaceId === null
+      ? null
+      : ((
+          await db
+            .select({ endAt: max(sprints.endAt) })
+            .from(sprints)
+            .where(and(eq(sprints.workspaceId, workspaceId), which))
+        )[0]?.endAt ?? null);
+  const own = configId ? eq(sprints.sprintConfigId, configId) : undefined;
+  const ownEnd = own ? await latestEnd(own) : null;
+  const coveredUntil = await latestEnd(own ? or(eq(sprints.state, "OPEN"), own) : eq(sprints.state, "OPEN"));
+  const ahead = sprintWindowsAhead(schedule, now, UPCOMING_SPRINTS);
+  const lastIndex = ahead.at(-1)?.index ?? 0;
+  // Missed sprints are made again only after this config's own: another's history is not backfilled.
+  const firstIndex = Math.max(
+    0,
+    Math.min(ahead[0]?.index ?? 0, ownEnd ? sprintIndexAt(schedule, ownEnd) : Number.POSITIVE_INFINITY),
+  );
+  return Array.from({ length: lastIndex - firstIndex + 1 }, (_, offset) =>
+    sprintWindow(schedule, firstIndex + offset),
+  ).filter((window) => !coveredUntil || window.startAt.getTime() >= coveredUntil.getTime());
+}
+
+/**
  * Makes sure the running sprint and the next UPCOMING_SPRINTS of the workspace's schedule exist, and answers
  * the ones it made. Safe to run any number of times, at once too: a sprint is unique by (config, start), and
  * nothing is made where an existing sprint already runs, so a schedule change continues after it. After a
@@ -154,26 +199,7 @@ async function configValues(
 export async function ensureUpcomingSprints(db: Executor, workspaceId: string, now: Date): Promise<SprintRow[]> {
   const config = await sprintConfigOf(db, workspaceId);
   if (!config) return [];
-  const schedule = scheduleOf(config);
-  const latestEnd = async (which: SQL | undefined) =>
-    (
-      await db
-        .select({ endAt: max(sprints.endAt) })
-        .from(sprints)
-        .where(and(eq(sprints.workspaceId, workspaceId), which))
-    )[0]?.endAt ?? null;
-  const ownEnd = await latestEnd(eq(sprints.sprintConfigId, config.id));
-  const coveredUntil = await latestEnd(or(eq(sprints.state, "OPEN"), eq(sprints.sprintConfigId, config.id)));
-  const ahead = sprintWindowsAhead(schedule, now, UPCOMING_SPRINTS);
-  const lastIndex = ahead.at(-1)?.index ?? 0;
-  // Missed sprints are made again only after this config's own: another's history is not backfilled.
-  const firstIndex = Math.max(
-    0,
-    Math.min(ahead[0]?.index ?? 0, ownEnd ? sprintIndexAt(schedule, ownEnd) : Number.POSITIVE_INFINITY),
-  );
-  const fresh = Array.from({ length: lastIndex - firstIndex + 1 }, (_, offset) =>
-    sprintWindow(schedule, firstIndex + offset),
-  ).filter((window) => !coveredUntil || window.startAt.getTime() >= coveredUntil.getTime());
+  const fresh = await sprintWindowsToMake(db, workspaceId, config.id, scheduleOf(config), now);
   if (fresh.length === 0) return [];
   return db
     .insert(sprints)

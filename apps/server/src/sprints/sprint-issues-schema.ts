@@ -1,10 +1,11 @@
 import { type Executor, schema } from "@gantry/db";
 import { sprintName } from "@gantry/domain";
-import { encodeGlobalID } from "@pothos/plugin-relay";
+import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
+import { GantryError } from "../graphql/errors.js";
 import { Sprint } from "../issues/field-types.js";
 import { type SprintRow, sprintConfigOf } from "./queries.js";
 
@@ -48,11 +49,40 @@ export async function sprintIssueRows(
     .orderBy(asc(sprints.startAt), asc(sprintIssues.addedAt), asc(issues.id));
 }
 
+/** A GitHub label's id (`Label:<repository id>:<name>`, public-api/public-schema.ts) as `repository:name`, the name in lower case. */
+function labelKey(id: string): string {
+  let decoded: { typename: string; id: string } | null = null;
+  try {
+    decoded = decodeGlobalID(id);
+  } catch {
+    decoded = null;
+  }
+  const cut = decoded?.id.indexOf(":") ?? -1;
+  if (decoded?.typename !== "Label" || cut < 1)
+    throw new GantryError("BAD_USER_INPUT", `"${id.slice(0, 80)}" is not the id of a GitHub label.`, {
+      field: "labelIds",
+    });
+  return `${decoded.id.slice(0, cut)}:${decoded.id.slice(cut + 1).toLowerCase()}`;
+}
+
 builder.objectFields(Sprint, (t) => ({
   sprintIssues: t.connection({
     type: SprintIssue,
-    description: "The sprint's issues with when each was added, in that order.",
-    resolve: async (sprint, args, context) => arrayConnection(args, await sprintIssueRows(context.db, [sprint.id])),
+    description:
+      "The sprint's issues with when each was added, in that order; `labelIds` keeps those carrying one of these GitHub labels.",
+    args: { labelIds: t.arg.idList({ required: false }) },
+    resolve: async (sprint, args, context) => {
+      const rows = await sprintIssueRows(context.db, [sprint.id]);
+      if (!args.labelIds) return arrayConnection(args, rows);
+      // A GitHub label's id is its repository and name (public-api/public-schema.ts); names match in any case.
+      const wanted = new Set(args.labelIds.map(labelKey));
+      return arrayConnection(
+        args,
+        rows.filter((row) =>
+          row.issue.labels.some((label) => wanted.has(`${row.issue.repositoryId}:${label.name.toLowerCase()}`)),
+        ),
+      );
+    },
   }),
   generatedName: t.string({
     nullable: true,

@@ -513,6 +513,8 @@ describe.each(testEngines())("sprints on %s", (engine) => {
       startOn: null,
       endOn: null,
       startOnTime: null,
+      endOnTime: null,
+      kind: null,
       period: null,
       settings: automation(6),
     });

@@ -7,6 +7,7 @@ import { planningFields } from "./planning-fields.js";
 import { repositoryFields } from "./repository-fields.js";
 import type { ServedField } from "./served-field.js";
 import { workspaceFields } from "./workspace-fields.js";
+import { workspaceOrgFields } from "./workspace-org-fields.js";
 
 const SERVED: Record<string, ServedField> = {
   ...workspaceFields,
@@ -17,6 +18,7 @@ const SERVED: Record<string, ServedField> = {
   ...milestoneFields,
   ...labelFields,
   ...issuesAndEpicsFields,
+  ...workspaceOrgFields,
 };
 
 /** Gantry's resolver for a reference field it serves with the reference's types, if it does. */

@@ -29,7 +29,7 @@ type User = typeof users.$inferSelect;
 type OrganizationRole = (typeof organizationMembers.$inferSelect)["role"];
 
 /** Gantry's organisation roles as the reference's: owners and admins administer, members are members. */
-const referenceRole = (role: OrganizationRole) => (role === "member" ? "MEMBER" : "ADMIN");
+export const referenceRole = (role: OrganizationRole) => (role === "member" ? "MEMBER" : "ADMIN");
 
 /** The reference's `ZenhubUserOrderInput` and filters over an organisation's members. */
 interface MemberArgs extends Paged {
@@ -62,6 +62,26 @@ async function members(organization: OrganizationWithRole, args: MemberArgs, con
       (!args.role || referenceRole(row.role) === args.role),
   );
   return args.order?.direction === "DESC" ? kept.reverse() : kept;
+}
+
+type MemberRow = Awaited<ReturnType<typeof members>>[number];
+
+/** The reference's `ZenhubUserAtOrganization`: a member with their role in one organisation. */
+export function userAtOrganization(row: Pick<MemberRow, "user" | "role" | "githubLogin" | "avatarUrl">) {
+  return {
+    id: encodeGlobalID("GantryUser", row.user.id),
+    name: row.user.name || null,
+    email: row.user.email,
+    contactEmail: row.user.email,
+    imageUrl: row.avatarUrl,
+    createdAt: row.user.createdAt,
+    updatedAt: row.user.updatedAt,
+    externalOnly: false,
+    role: referenceRole(row.role),
+    seated: null,
+    seatRequestedAt: null,
+    githubUser: row.githubLogin ? { login: row.githubLogin, avatarUrl: row.avatarUrl } : null,
+  };
 }
 
 /** The GitHub repositories' owners whose issue types the organisation's workspaces can use, lower case. */
@@ -130,23 +150,7 @@ export const peopleFields: Record<string, ServedField> = {
     description:
       "The organisation's members with their role, by name; `emails`, `query` and `role` keep some. Gantry has no seats to request or external people: `seated`, `seatRequestPending` and `includeExternal` change nothing.",
     resolve: async (organization: OrganizationWithRole, args: MemberArgs, context: GraphQLContext) =>
-      referenceConnection(
-        args,
-        (await members(organization, args, context)).map((row) => ({
-          id: encodeGlobalID("GantryUser", row.user.id),
-          name: row.user.name || null,
-          email: row.user.email,
-          contactEmail: row.user.email,
-          imageUrl: row.avatarUrl,
-          createdAt: row.user.createdAt,
-          updatedAt: row.user.updatedAt,
-          externalOnly: false,
-          role: referenceRole(row.role),
-          seated: null,
-          seatRequestedAt: null,
-          githubUser: row.githubLogin ? { login: row.githubLogin, avatarUrl: row.avatarUrl } : null,
-        })),
-      ),
+      referenceConnection(args, (await members(organization, args, context)).map(userAtOrganization)),
   },
   "GantryOrganization.gantryLabels": {
     description: "The Gantry labels of the organisation's workspaces you can open, by name.",
