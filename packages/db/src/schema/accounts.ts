@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { cascadingReference, createdAtColumn, creationAndUpdateTimes, generatedId } from "./columns.js";
 
 /** How an account was first created; "email" accounts sign in with a password. */
 export const IDENTITY_PROVIDERS = [
@@ -15,11 +16,10 @@ export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
     identityProvider: text("identity_provider").$type<IdentityProvider>().notNull().default("email"),
     /** argon2id; null for accounts that only sign in through a provider. */
     passwordHash: text("password_hash"),
@@ -40,12 +40,10 @@ export const users = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: cascadingReference("user_id", () => users.id),
     tokenHash: text("token_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
@@ -62,13 +60,11 @@ export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 export const accountTokens = pgTable(
   "account_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: cascadingReference("user_id", () => users.id),
     purpose: text("purpose").$type<AccountTokenPurpose>().notNull(),
     tokenHash: text("token_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },

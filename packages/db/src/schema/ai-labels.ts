@@ -1,6 +1,7 @@
 import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues } from "./codehost.js";
+import { cascadingReference, createdAtColumn } from "./columns.js";
 import { workspaces } from "./workspaces.js";
 
 /**
@@ -21,12 +22,10 @@ export const aiLabelModels = pgTable("ai_label_models", {
 export const aiLabelDismissals = pgTable(
   "ai_label_dismissals",
   {
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    issueId: cascadingReference("issue_id", () => issues.id),
     labelName: text("label_name").notNull(),
     dismissedBy: uuid("dismissed_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.issueId, table.labelName] })],
 );

@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { cascadingReference, createdAtColumn, generatedId } from "./columns.js";
 
 /** What an analytics property may hold; maps are checked for size before they are stored. */
 export type AnalyticsPropertyValue = string | number | boolean | null;
@@ -9,13 +10,11 @@ export type AnalyticsProperties = Record<string, AnalyticsPropertyValue>;
 export const analyticsEvents = pgTable(
   "analytics_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: cascadingReference("user_id", () => users.id),
     event: text("event").notNull(),
     properties: jsonb("properties").$type<AnalyticsProperties>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index("analytics_events_user_created_idx").on(table.userId, table.createdAt),
@@ -27,11 +26,9 @@ export const analyticsEvents = pgTable(
 export const analyticsAliases = pgTable(
   "analytics_aliases",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadingReference("user_id", () => users.id),
     alias: text("alias").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.alias] })],
 );

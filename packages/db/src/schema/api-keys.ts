@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { cascadingReference, createdAtColumn, generatedId } from "./columns.js";
 
 /**
  * Personal API keys for scripts calling POST /public/graphql. Only a SHA-256 of the secret is
@@ -10,14 +11,12 @@ import { users } from "./accounts.js";
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: cascadingReference("user_id", () => users.id),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull(),
     hint: text("hint").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     /** The client address of that use, as `TRUST_PROXY` resolves it (decision 0057). */
     lastUsedIpAddress: text("last_used_ip_address"),

@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { generatedId } from "./columns.js";
 
 /**
  * The audit log of security-relevant actions (issue #15, decision 0041). Rows are never
@@ -11,7 +12,7 @@ import { users } from "./accounts.js";
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     /** What the actor was called then, so the log still reads after the account is gone. */

@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { issues } from "./codehost.js";
+import { cascadingReference } from "./columns.js";
 import { priorities } from "./issue-fields.js";
 import { pipelines, workspaces } from "./workspaces.js";
 
@@ -24,15 +25,9 @@ import { pipelines, workspaces } from "./workspaces.js";
 export const issuePositions = pgTable(
   "issue_positions",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
-    pipelineId: uuid("pipeline_id")
-      .notNull()
-      .references(() => pipelines.id, { onDelete: "cascade" }),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
+    pipelineId: cascadingReference("pipeline_id", () => pipelines.id),
     rank: text("rank").notNull(),
     /** Priorities are the workspace's own, so an issue's priority is too. */
     priorityId: uuid("priority_id").references(() => priorities.id, { onDelete: "set null" }),
@@ -73,9 +68,7 @@ export const issuePositions = pgTable(
 export const pipelineTotals = pgTable(
   "pipeline_totals",
   {
-    pipelineId: uuid("pipeline_id")
-      .notNull()
-      .references(() => pipelines.id, { onDelete: "cascade" }),
+    pipelineId: cascadingReference("pipeline_id", () => pipelines.id),
     isPullRequest: boolean("is_pull_request").notNull(),
     issueCount: integer("issue_count").notNull(),
     /** Exact (numeric), so adding and taking away estimates such as 0.1 never drifts. */

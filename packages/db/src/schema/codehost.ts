@@ -11,13 +11,13 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { cascadingReference, creationAndUpdateTimes, generatedId, linkKeyAndReverseIndex } from "./columns.js";
 import { workspaces } from "./workspaces.js";
 
 /** A person's GitHub identity and OAuth token (encrypted at rest; see apps/server/src/crypto). */
@@ -33,8 +33,7 @@ export const githubAccounts = pgTable(
     avatarUrl: text("avatar_url"),
     encryptedToken: text("encrypted_token").notNull(),
     scopes: text("scopes").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [uniqueIndex("github_accounts_gh_id_key").on(table.ghId)],
 );
@@ -46,7 +45,7 @@ export type ImportState = (typeof IMPORT_STATES)[number];
 export const repositories = pgTable(
   "repositories",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     /** Null for a workspace's Gantry repository, which holds its native issues. */
     ghId: bigint("gh_id", { mode: "number" }),
     /** Set only on a workspace's Gantry repository (one per workspace). */
@@ -85,8 +84,7 @@ export const repositories = pgTable(
     ghUpdatedAt: timestamp("gh_updated_at", { withTimezone: true }),
     lastSyncError: text("last_sync_error"),
     lastSyncErrorAt: timestamp("last_sync_error_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [
     uniqueIndex("repositories_gh_id_key").on(table.ghId),
@@ -103,10 +101,8 @@ export const repositories = pgTable(
 export const nativeMilestones = pgTable(
   "native_milestones",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    repositoryId: uuid("repository_id")
-      .notNull()
-      .references(() => repositories.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    repositoryId: cascadingReference("repository_id", () => repositories.id),
     number: integer("number").notNull(),
     title: text("title").notNull(),
     description: text("description"),
@@ -115,8 +111,7 @@ export const nativeMilestones = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** Gantry's own planning date (ZenHub's milestone start date, decision 0085). */
     startDate: timestamp("start_date", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [
     uniqueIndex("native_milestones_number_key").on(table.repositoryId, table.number),
@@ -161,18 +156,13 @@ export const githubMilestones = pgTable(
 export const workspaceRepositories = pgTable(
   "workspace_repositories",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    repositoryId: uuid("repository_id")
-      .notNull()
-      .references(() => repositories.id, { onDelete: "cascade" }),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
+    repositoryId: cascadingReference("repository_id", () => repositories.id),
     addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.workspaceId, table.repositoryId] }),
-    index("workspace_repositories_repository_idx").on(table.repositoryId),
+    ...linkKeyAndReverseIndex("workspace_repositories_repository_idx", table.workspaceId, table.repositoryId),
   ],
 );
 
@@ -198,10 +188,8 @@ export interface IssueMilestone {
 export const issues = pgTable(
   "issues",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    repositoryId: uuid("repository_id")
-      .notNull()
-      .references(() => repositories.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    repositoryId: cascadingReference("repository_id", () => repositories.id),
     ghId: bigint("gh_id", { mode: "number" }),
     number: integer("number").notNull(),
     title: text("title").notNull(),
@@ -229,8 +217,7 @@ export const issues = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     ghCreatedAt: timestamp("gh_created_at", { withTimezone: true }).notNull(),
     ghUpdatedAt: timestamp("gh_updated_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [
     uniqueIndex("issues_repository_number_key").on(table.repositoryId, table.number),

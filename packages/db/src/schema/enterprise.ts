@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { cascadingReference, generatedId } from "./columns.js";
 
 export const ENTERPRISE_SEAT_STATES = ["REQUESTED", "APPROVED", "DECLINED"] as const;
 export type EnterpriseSeatState = (typeof ENTERPRISE_SEAT_STATES)[number];
@@ -12,10 +13,8 @@ export type EnterpriseSeatState = (typeof ENTERPRISE_SEAT_STATES)[number];
 export const enterpriseSeats = pgTable(
   "enterprise_seats",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: cascadingReference("user_id", () => users.id),
     state: text("state").$type<EnterpriseSeatState>().notNull().default("REQUESTED"),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -32,9 +31,7 @@ export const enterpriseSeats = pgTable(
 export const enterpriseSeatUsage = pgTable(
   "enterprise_seat_usage",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadingReference("user_id", () => users.id),
     day: date("day", { mode: "string" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues, repositories } from "./codehost.js";
+import { cascadingReference, creationAndUpdateTimes, generatedId, linkKeyAndReverseIndex } from "./columns.js";
 import { gantryEpics, releases } from "./issue-fields.js";
 import { workspaces } from "./workspaces.js";
 
@@ -12,16 +13,13 @@ import { workspaces } from "./workspaces.js";
 export const gantryLabels = pgTable(
   "gantry_labels",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     name: text("name").notNull(),
     /** `#rrggbb`, or null for the default colour. */
     color: text("color"),
     description: text("description"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [uniqueIndex("gantry_labels_workspace_name_idx").on(table.workspaceId, sql`lower(${table.name})`)],
 );
@@ -29,63 +27,38 @@ export const gantryLabels = pgTable(
 export const gantryEpicLabels = pgTable(
   "gantry_epic_labels",
   {
-    gantryEpicId: uuid("gantry_epic_id")
-      .notNull()
-      .references(() => gantryEpics.id, { onDelete: "cascade" }),
-    gantryLabelId: uuid("gantry_label_id")
-      .notNull()
-      .references(() => gantryLabels.id, { onDelete: "cascade" }),
+    gantryEpicId: cascadingReference("gantry_epic_id", () => gantryEpics.id),
+    gantryLabelId: cascadingReference("gantry_label_id", () => gantryLabels.id),
   },
-  (table) => [
-    primaryKey({ columns: [table.gantryEpicId, table.gantryLabelId] }),
-    index("gantry_epic_labels_label_idx").on(table.gantryLabelId),
-  ],
+  (table) => [...linkKeyAndReverseIndex("gantry_epic_labels_label_idx", table.gantryEpicId, table.gantryLabelId)],
 );
 
 /** An issue's Gantry labels; the label's workspace says on which board the issue carries it. */
 export const issueGantryLabels = pgTable(
   "issue_gantry_labels",
   {
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
-    gantryLabelId: uuid("gantry_label_id")
-      .notNull()
-      .references(() => gantryLabels.id, { onDelete: "cascade" }),
+    issueId: cascadingReference("issue_id", () => issues.id),
+    gantryLabelId: cascadingReference("gantry_label_id", () => gantryLabels.id),
   },
-  (table) => [
-    primaryKey({ columns: [table.issueId, table.gantryLabelId] }),
-    index("issue_gantry_labels_label_idx").on(table.gantryLabelId),
-  ],
+  (table) => [...linkKeyAndReverseIndex("issue_gantry_labels_label_idx", table.issueId, table.gantryLabelId)],
 );
 
 /** The Gantry accounts responsible for a Gantry epic. */
 export const gantryEpicAssignees = pgTable(
   "gantry_epic_assignees",
   {
-    gantryEpicId: uuid("gantry_epic_id")
-      .notNull()
-      .references(() => gantryEpics.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    gantryEpicId: cascadingReference("gantry_epic_id", () => gantryEpics.id),
+    userId: cascadingReference("user_id", () => users.id),
   },
-  (table) => [
-    primaryKey({ columns: [table.gantryEpicId, table.userId] }),
-    index("gantry_epic_assignees_user_idx").on(table.userId),
-  ],
+  (table) => [...linkKeyAndReverseIndex("gantry_epic_assignees_user_idx", table.gantryEpicId, table.userId)],
 );
 
 /** The repositories a release is for (ZenHub's `Release.repositories`); none recorded means the whole workspace. */
 export const releaseRepositories = pgTable(
   "release_repositories",
   {
-    releaseId: uuid("release_id")
-      .notNull()
-      .references(() => releases.id, { onDelete: "cascade" }),
-    repositoryId: uuid("repository_id")
-      .notNull()
-      .references(() => repositories.id, { onDelete: "cascade" }),
+    releaseId: cascadingReference("release_id", () => releases.id),
+    repositoryId: cascadingReference("repository_id", () => repositories.id),
   },
   (table) => [primaryKey({ columns: [table.releaseId, table.repositoryId] })],
 );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, doublePrecision, index, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues } from "./codehost.js";
+import { cascadingReference, creationAndUpdateTimes, generatedId } from "./columns.js";
 import { workspaces } from "./workspaces.js";
 
 /**
@@ -23,20 +24,13 @@ export const workspaceEstimateSets = pgTable("workspace_estimate_sets", {
 export const estimationVotes = pgTable(
   "estimation_votes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
-    voterId: uuid("voter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
+    voterId: cascadingReference("voter_id", () => users.id),
     inviterId: uuid("inviter_id").references(() => users.id, { onDelete: "set null" }),
     value: doublePrecision("value"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [
     uniqueIndex("estimation_votes_workspace_issue_voter_key").on(table.workspaceId, table.issueId, table.voterId),

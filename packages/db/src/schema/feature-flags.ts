@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { createdAtColumn, generatedId } from "./columns.js";
 import { organizations } from "./organizations.js";
 
 /**
@@ -10,11 +11,11 @@ import { organizations } from "./organizations.js";
 export const featureFlagGrants = pgTable(
   "feature_flag_grants",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     flag: text("flag").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     check("feature_flag_grants_one_target", sql`(${table.userId} is null) <> (${table.organizationId} is null)`),

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { generatedId } from "./columns.js";
 
 /**
  * A GitHub organisation's issue types (`GET /orgs/{org}/issue-types`), copied when one of its
@@ -9,7 +10,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp, unique, uuid
 export const githubIssueTypes = pgTable(
   "github_issue_types",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     /** Lower case, as logins compare. */
     ownerLogin: text("owner_login").notNull(),
     ghId: bigint("gh_id", { mode: "number" }).notNull(),

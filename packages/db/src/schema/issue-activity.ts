@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues } from "./codehost.js";
+import { cascadingReference, createdAtColumn, creationAndUpdateTimes, generatedId } from "./columns.js";
 import { workspaces } from "./workspaces.js";
 
 export type IssueEventSource = "gantry" | "github";
@@ -15,10 +16,8 @@ export type IssueEventSource = "gantry" | "github";
 export const issueEvents = pgTable(
   "issue_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    issueId: cascadingReference("issue_id", () => issues.id),
     /** Set for fields that belong to one workspace (pipeline, priority, sprint, …). */
     workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -28,7 +27,7 @@ export const issueEvents = pgTable(
     fromValue: text("from_value"),
     toValue: text("to_value"),
     source: text("source").$type<IssueEventSource>().notNull().default("gantry"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index("issue_events_issue_created_idx").on(table.issueId, table.createdAt),
@@ -40,14 +39,11 @@ export const issueEvents = pgTable(
 export const issueComments = pgTable(
   "issue_comments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    issueId: cascadingReference("issue_id", () => issues.id),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
     lastEditedAt: timestamp("last_edited_at", { withTimezone: true }),
   },
   (table) => [index("issue_comments_issue_created_idx").on(table.issueId, table.createdAt)],

@@ -2,6 +2,14 @@ import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues } from "./codehost.js";
+import {
+  cascadingReference,
+  createdAtColumn,
+  creationAndOrmUpdateTimes,
+  creationAndUpdateTimes,
+  generatedId,
+  linkKeyAndReverseIndex,
+} from "./columns.js";
 import { sprintConfigs } from "./sprints.js";
 import { workspaces } from "./workspaces.js";
 
@@ -13,19 +21,12 @@ export type GantryEpicStateValue = "OPEN" | "TODO" | "IN_PROGRESS" | "CLOSED";
 export const priorities = pgTable(
   "priorities",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     name: text("name").notNull(),
     color: text("color").notNull(),
     rank: text("rank").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Kept current by every update made through the ORM (Drizzle's onUpdate); the reference's `updatedAt`. */
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...creationAndOrmUpdateTimes(),
   },
   (table) => [
     index("priorities_workspace_rank_idx").on(table.workspaceId, table.rank),
@@ -37,10 +38,8 @@ export const priorities = pgTable(
 export const sprints = pgTable(
   "sprints",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     startAt: timestamp("start_at", { withTimezone: true }).notNull(),
@@ -49,12 +48,7 @@ export const sprints = pgTable(
     /** The config that generated it; closed sprints outlive a deleted config. */
     sprintConfigId: uuid("sprint_config_id").references(() => sprintConfigs.id, { onDelete: "set null" }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Kept current by every update made through the ORM (Drizzle's onUpdate); the reference's `updatedAt`. */
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...creationAndOrmUpdateTimes(),
   },
   (table) => [
     index("sprints_workspace_start_idx").on(table.workspaceId, table.startAt),
@@ -68,18 +62,11 @@ export const sprints = pgTable(
 export const sprintIssues = pgTable(
   "sprint_issues",
   {
-    sprintId: uuid("sprint_id")
-      .notNull()
-      .references(() => sprints.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    sprintId: cascadingReference("sprint_id", () => sprints.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.sprintId, table.issueId] }),
-    index("sprint_issues_issue_idx").on(table.issueId),
-  ],
+  (table) => [...linkKeyAndReverseIndex("sprint_issues_issue_idx", table.sprintId, table.issueId)],
 );
 
 /** What became of a closed sprint's hand-over to the sprint after it, to show at its close (decision 0060). */
@@ -93,15 +80,9 @@ export type RolloverOutcome = "carried" | "filled" | "unfitted";
 export const sprintRolloverIssues = pgTable(
   "sprint_rollover_issues",
   {
-    closedSprintId: uuid("closed_sprint_id")
-      .notNull()
-      .references(() => sprints.id, { onDelete: "cascade" }),
-    nextSprintId: uuid("next_sprint_id")
-      .notNull()
-      .references(() => sprints.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    closedSprintId: cascadingReference("closed_sprint_id", () => sprints.id),
+    nextSprintId: cascadingReference("next_sprint_id", () => sprints.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
     outcome: text("outcome").$type<RolloverOutcome>().notNull(),
   },
   (table) => [
@@ -113,10 +94,8 @@ export const sprintRolloverIssues = pgTable(
 export const releases = pgTable(
   "releases",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     startOn: date("start_on"),
@@ -124,12 +103,7 @@ export const releases = pgTable(
     state: text("state").$type<OpenOrClosed>().notNull().default("OPEN"),
     /** When it was last closed in Gantry; null while open, and for releases closed before this was kept. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Kept current by every update made through the ORM (Drizzle's onUpdate); the reference's `updatedAt`. */
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...creationAndOrmUpdateTimes(),
   },
   (table) => [
     index("releases_workspace_idx").on(table.workspaceId),
@@ -140,35 +114,25 @@ export const releases = pgTable(
 export const releaseIssues = pgTable(
   "release_issues",
   {
-    releaseId: uuid("release_id")
-      .notNull()
-      .references(() => releases.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    releaseId: cascadingReference("release_id", () => releases.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
   },
-  (table) => [
-    primaryKey({ columns: [table.releaseId, table.issueId] }),
-    index("release_issues_issue_idx").on(table.issueId),
-  ],
+  (table) => [...linkKeyAndReverseIndex("release_issues_issue_idx", table.releaseId, table.issueId)],
 );
 
 /** Native Gantry epics: planned in Gantry, holding issues from any of the workspace's repositories. */
 export const gantryEpics = pgTable(
   "gantry_epics",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
     state: text("state").$type<GantryEpicStateValue>().notNull().default("OPEN"),
     startOn: date("start_on"),
     endOn: date("end_on"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [
     index("gantry_epics_workspace_idx").on(table.workspaceId),
@@ -179,33 +143,21 @@ export const gantryEpics = pgTable(
 export const gantryEpicIssues = pgTable(
   "gantry_epic_issues",
   {
-    gantryEpicId: uuid("gantry_epic_id")
-      .notNull()
-      .references(() => gantryEpics.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    gantryEpicId: cascadingReference("gantry_epic_id", () => gantryEpics.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
   },
-  (table) => [
-    primaryKey({ columns: [table.gantryEpicId, table.issueId] }),
-    index("gantry_epic_issues_issue_idx").on(table.issueId),
-  ],
+  (table) => [...linkKeyAndReverseIndex("gantry_epic_issues_issue_idx", table.gantryEpicId, table.issueId)],
 );
 
 /** Children of GitHub epics (issues with `is_epic`). */
 export const epicIssues = pgTable(
   "epic_issues",
   {
-    epicId: uuid("epic_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    epicId: cascadingReference("epic_id", () => issues.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
   },
   (table) => [
-    primaryKey({ columns: [table.epicId, table.issueId] }),
-    index("epic_issues_issue_idx").on(table.issueId),
+    ...linkKeyAndReverseIndex("epic_issues_issue_idx", table.epicId, table.issueId),
     check("epic_issues_not_self", sql`${table.epicId} <> ${table.issueId}`),
   ],
 );
@@ -216,16 +168,10 @@ export const issueDependencies = pgTable(
   {
     /** The Blockage's own id, for the API; the key stays (workspace, blocking, blocked). */
     id: uuid("id").notNull().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    blockingIssueId: uuid("blocking_issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
-    blockedIssueId: uuid("blocked_issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
+    blockingIssueId: cascadingReference("blocking_issue_id", () => issues.id),
+    blockedIssueId: cascadingReference("blocked_issue_id", () => issues.id),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.blockingIssueId, table.blockedIssueId] }),

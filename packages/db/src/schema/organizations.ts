@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import {
+  cascadingReference,
+  createdAtColumn,
+  creationAndUpdateTimes,
+  generatedId,
+  linkKeyAndReverseIndex,
+} from "./columns.js";
 
 export const ORGANIZATION_ROLES = ["owner", "admin", "member"] as const;
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
@@ -8,15 +15,14 @@ export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 export const organizations = pgTable(
   "organizations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     name: text("name").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** Members must have signed in with SAML to reach the organisation's resources. */
     requireSaml: boolean("require_saml").notNull().default(false),
     /** Admins may switch AI features off; while off, no issue text is sent to a model or classified. */
     aiEnabled: boolean("ai_enabled").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   // The name is the organisation's address (/settings/o/{orgName}), so it is unique whatever its case.
   (table) => [uniqueIndex("organizations_name_lower_key").on(sql`lower(${table.name})`)],
@@ -25,34 +31,25 @@ export const organizations = pgTable(
 export const organizationMembers = pgTable(
   "organization_members",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: cascadingReference("organization_id", () => organizations.id),
+    userId: cascadingReference("user_id", () => users.id),
     role: text("role").$type<OrganizationRole>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
-  (table) => [
-    primaryKey({ columns: [table.organizationId, table.userId] }),
-    index("organization_members_user_idx").on(table.userId),
-  ],
+  (table) => [...linkKeyAndReverseIndex("organization_members_user_idx", table.organizationId, table.userId)],
 );
 
 /** An emailed invitation: the token (hashed) is the link, valid for one address until it expires. */
 export const organizationInvitations = pgTable(
   "organization_invitations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    organizationId: cascadingReference("organization_id", () => organizations.id),
     email: text("email").notNull(),
     role: text("role").$type<OrganizationRole>().notNull(),
     tokenHash: text("token_hash").notNull(),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -69,15 +66,11 @@ export type AccessRequestState = (typeof ACCESS_REQUEST_STATES)[number];
 export const accessRequests = pgTable(
   "access_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    organizationId: cascadingReference("organization_id", () => organizations.id),
+    userId: cascadingReference("user_id", () => users.id),
     state: text("state").$type<AccessRequestState>().notNull().default("PENDING"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
   },

@@ -1,5 +1,6 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { issues } from "./codehost.js";
+import { cascadingReference } from "./columns.js";
 import { organizations } from "./organizations.js";
 
 /**
@@ -10,12 +11,8 @@ import { organizations } from "./organizations.js";
 export const planningRanks = pgTable(
   "planning_ranks",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    organizationId: cascadingReference("organization_id", () => organizations.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
     rank: text("rank").notNull(),
     /**
      * When a person put this issue here in Gantry; null for places Gantry chose itself (GitHub's

@@ -1,5 +1,6 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { cascadingReference, creationAndUpdateTimes, generatedId } from "./columns.js";
 import { workspaces } from "./workspaces.js";
 
 /**
@@ -10,19 +11,14 @@ import { workspaces } from "./workspaces.js";
 export const savedViews = pgTable(
   "saved_views",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     name: text("name").notNull(),
     filters: jsonb("filters").$type<unknown>().notNull(),
     /** Who saved it: the only person who sees it until it is shared. Goes with its creator's account. */
-    createdBy: uuid("created_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    createdBy: cascadingReference("created_by", () => users.id),
     shared: boolean("shared").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [index("saved_views_workspace_idx").on(table.workspaceId, table.createdBy)],
 );

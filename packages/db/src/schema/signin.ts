@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { type IdentityProvider, users } from "./accounts.js";
+import { cascadingReference, createdAtColumn, generatedId } from "./columns.js";
 
 /**
  * A person's identity at an enterprise or social sign-in provider (Google, Microsoft Entra, LDAP,
@@ -9,14 +10,12 @@ import { type IdentityProvider, users } from "./accounts.js";
 export const signinIdentities = pgTable(
   "signin_identities",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: cascadingReference("user_id", () => users.id),
     provider: text("provider").$type<IdentityProvider>().notNull(),
     subject: text("subject").notNull(),
     roles: jsonb("roles").$type<string[]>().notNull().default([]),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, doublePrecision, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, doublePrecision, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { creationAndUpdateTimes, generatedId } from "./columns.js";
 import { pipelines, workspaces } from "./workspaces.js";
 
 /**
@@ -9,7 +10,7 @@ import { pipelines, workspaces } from "./workspaces.js";
 export const sprintConfigs = pgTable(
   "sprint_configs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     workspaceId: uuid("workspace_id")
       .notNull()
       .unique()
@@ -26,8 +27,7 @@ export const sprintConfigs = pgTable(
     issuesFromPipelineEnabled: boolean("issues_from_pipeline_enabled").notNull().default(false),
     issuesFromPipelineId: uuid("issues_from_pipeline_id").references(() => pipelines.id, { onDelete: "set null" }),
     totalStoryPoints: doublePrecision("total_story_points"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [
     check("sprint_configs_period", sql`${table.period} between 1 and 8`),

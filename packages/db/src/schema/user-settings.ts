@@ -1,5 +1,6 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { cascadingReference } from "./columns.js";
 
 /** A saved setting's value: a dismissal, a choice such as the theme, or a list of names. */
 export type StoredUserSettingValue = boolean | string | string[];
@@ -8,9 +9,7 @@ export type StoredUserSettingValue = boolean | string | string[];
 export const userSettings = pgTable(
   "user_settings",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadingReference("user_id", () => users.id),
     name: text("name").notNull(),
     value: jsonb("value").$type<StoredUserSettingValue>().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { cascadingReference, createdAtColumn, generatedId } from "./columns.js";
 import { issueEvents } from "./issue-activity.js";
 import { workspaces } from "./workspaces.js";
 
@@ -15,16 +16,14 @@ export type OutboundWebhookEvent = "issue_transfer" | "estimate_set" | "estimate
 export const outboundWebhooks = pgTable(
   "outbound_webhooks",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     url: text("url").notNull(),
     sealedSecret: text("sealed_secret").notNull(),
     secretHint: text("secret_hint").notNull(),
     events: text("events").array().$type<OutboundWebhookEvent[]>().notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index("outbound_webhooks_workspace_idx").on(table.workspaceId, table.createdAt)],
 );
@@ -39,10 +38,8 @@ export type OutboundDeliveryStatus = "pending" | "retrying" | "succeeded" | "fai
 export const outboundWebhookDeliveries = pgTable(
   "outbound_webhook_deliveries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    webhookId: uuid("webhook_id")
-      .notNull()
-      .references(() => outboundWebhooks.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    webhookId: cascadingReference("webhook_id", () => outboundWebhooks.id),
     event: text("event").$type<OutboundWebhookEvent>().notNull(),
     issueEventId: uuid("issue_event_id").references(() => issueEvents.id, { onDelete: "set null" }),
     /** The exact body sent (and signed), kept so a redelivery sends the same bytes. */
@@ -54,7 +51,7 @@ export const outboundWebhookDeliveries = pgTable(
     durationMs: integer("duration_ms"),
     /** The start of the receiver's answer, or why there was none (refused address, timeout). */
     responseExcerpt: text("response_excerpt"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
+import { cascadingReference, creationAndUpdateTimes, generatedId, linkKeyAndReverseIndex } from "./columns.js";
 import { organizations } from "./organizations.js";
 
 /** What a person may do in a workspace, lowest first: viewer (READ), editor (WRITE), admin (ADMIN). */
@@ -10,10 +11,8 @@ export type WorkspacePermission = (typeof WORKSPACE_PERMISSIONS)[number];
 export const workspaces = pgTable(
   "workspaces",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    organizationId: cascadingReference("organization_id", () => organizations.id),
     name: text("name").notNull(),
     description: text("description"),
     /** A private workspace is open only to its listed members and the organisation's admins. */
@@ -25,8 +24,7 @@ export const workspaces = pgTable(
     /** Null: the workspace's median estimate, else 2 (decision 0019). */
     assumedEstimateValue: integer("assumed_estimate_value"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [index("workspaces_organization_idx").on(table.organizationId)],
 );
@@ -35,30 +33,19 @@ export const workspaces = pgTable(
 export const workspaceMembers = pgTable(
   "workspace_members",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
+    userId: cascadingReference("user_id", () => users.id),
     permission: text("permission").$type<WorkspacePermission>().notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.workspaceId, table.userId] }),
-    index("workspace_members_user_idx").on(table.userId),
-  ],
+  (table) => [...linkKeyAndReverseIndex("workspace_members_user_idx", table.workspaceId, table.userId)],
 );
 
 /** When a person last opened a workspace, for "recent workspaces" on /landing. */
 export const workspaceViews = pgTable(
   "workspace_views",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
+    userId: cascadingReference("user_id", () => users.id),
     viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.userId] })],
@@ -70,17 +57,14 @@ export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 export const pipelines = pgTable(
   "pipelines",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     name: text("name").notNull(),
     description: text("description"),
     stage: text("stage").$type<PipelineStage>(),
     /** Lexicographic rank: a pipeline moves between two others without renumbering the rest. */
     rank: text("rank").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
   },
   (table) => [
     index("pipelines_workspace_rank_idx").on(table.workspaceId, table.rank),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues } from "./codehost.js";
+import { cascadingReference, creationAndUpdateTimes, generatedId } from "./columns.js";
 import { workspaces } from "./workspaces.js";
 
 export type ZenhubImportState = "queued" | "running" | "done" | "failed";
@@ -35,10 +36,8 @@ export interface ZenhubImportCheckpoint {
 export const zenhubImports = pgTable(
   "zenhub_imports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     startedBy: uuid("started_by").references(() => users.id, { onDelete: "set null" }),
     zenhubWorkspaceId: text("zenhub_workspace_id").notNull(),
     zenhubWorkspaceName: text("zenhub_workspace_name").notNull(),
@@ -54,8 +53,7 @@ export const zenhubImports = pgTable(
     claimedBy: text("claimed_by"),
     /** Why it stopped, with the stage it stopped in; cleared when a retry goes on. */
     error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...creationAndUpdateTimes(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (table) => [
@@ -72,9 +70,7 @@ export const zenhubImports = pgTable(
 export const zenhubImportMappings = pgTable(
   "zenhub_import_mappings",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
     kind: text("kind").notNull(),
     zenhubId: text("zenhub_id").notNull(),
     gantryId: uuid("gantry_id").notNull(),
@@ -87,15 +83,9 @@ export const zenhubImportMappings = pgTable(
 export const issuePullRequestConnections = pgTable(
   "issue_pull_request_connections",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
-    pullRequestId: uuid("pull_request_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
+    workspaceId: cascadingReference("workspace_id", () => workspaces.id),
+    issueId: cascadingReference("issue_id", () => issues.id),
+    pullRequestId: cascadingReference("pull_request_id", () => issues.id),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.issueId, table.pullRequestId] }),
