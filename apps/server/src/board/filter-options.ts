@@ -1,12 +1,13 @@
 import { type Database, queryRows, schema } from "@gantry/db";
 import type { ObjectRef } from "@pothos/core";
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { Issue, IssueState } from "../codehost/issues-schema.js";
+import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import type { SchemaTypes } from "../graphql/record-mutations.js";
 import { GantryEpic, Release, ReleaseState } from "../issues/field-types.js";
+import { IssueStateInput } from "../issues/issue-filters.js";
 import { Workspace } from "../workspaces/schema.js";
 import { OrderDirection } from "./order-input.js";
 import { StringInput } from "./search-input.js";
@@ -225,10 +226,6 @@ export function epicOptions(db: Database, workspaceId: string, query?: string | 
 }
 
 // GraphQL ----------------------------------------------------------------------------------------
-
-const IssueStateInput = builder.inputType("IssueStateInput", {
-  fields: (t) => ({ eq: t.field({ type: IssueState, required: true }) }),
-});
 
 const ReleaseStateInput = builder.inputType("ReleaseStateInput", {
   fields: (t) => ({ eq: t.field({ type: ReleaseState, required: true }) }),

@@ -3,7 +3,7 @@ import { IssueState } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 
 /** The reference's IssueStateInput: one state, as `Issue.state` reads it. */
-const IssueStateInput = builder.inputType("IssueStateInput", {
+export const IssueStateInput = builder.inputType("IssueStateInput", {
   fields: (t) => ({ eq: t.field({ type: IssueState, required: true }) }),
 });
 

@@ -1,7 +1,7 @@
 import { issueFields } from "./issue-fields.js";
-import { milestoneFields } from "./milestone-fields.js";
-import { labelFields } from "./label-fields.js";
 import { issuesAndEpicsFields } from "./issues-and-epics-fields.js";
+import { labelFields } from "./label-fields.js";
+import { milestoneFields } from "./milestone-fields.js";
 import { peopleFields } from "./people-fields.js";
 import { planningFields } from "./planning-fields.js";
 import { repositoryFields } from "./repository-fields.js";
