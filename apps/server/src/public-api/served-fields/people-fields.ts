@@ -39,9 +39,9 @@ interface MemberArgs extends Paged {
   role?: "MEMBER" | "ADMIN" | "EXTERNAL_READER" | "EXTERNAL_WRITER" | null;
 }
 
-/** The organisation's members, by display name (name, else e-mail), kept by `emails`, `query` and `role`. */
-async function members(organization: OrganizationWithRole, args: MemberArgs, context: GraphQLContext) {
-  const rows = await context.db
+/** Members of organisations with their accounts and GitHub logins: what `userAtOrganization` reads. */
+export function memberRows(context: GraphQLContext) {
+  return context.db
     .select({
       user: users,
       role: organizationMembers.role,
@@ -50,7 +50,12 @@ async function members(organization: OrganizationWithRole, args: MemberArgs, con
     })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .leftJoin(githubAccounts, eq(githubAccounts.userId, users.id))
+    .leftJoin(githubAccounts, eq(githubAccounts.userId, users.id));
+}
+
+/** The organisation's members, by display name (name, else e-mail), kept by `emails`, `query` and `role`. */
+async function members(organization: OrganizationWithRole, args: MemberArgs, context: GraphQLContext) {
+  const rows = await memberRows(context)
     .where(eq(organizationMembers.organizationId, organization.id))
     .orderBy(asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`), asc(users.id));
   const emails = args.emails ? new Set(args.emails.map((email) => email.toLowerCase())) : null;

@@ -1,6 +1,6 @@
 import { schema } from "@gantry/db";
 import { averageSprintVelocity, VELOCITY_SPRINT_COUNT } from "@gantry/domain";
-import { type DefaultConnectionArguments, encodeGlobalID } from "@pothos/plugin-relay";
+import type { DefaultConnectionArguments } from "@pothos/plugin-relay";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { assigneeOptions, authorOptions, type UserOption } from "../../board/filter-options.js";
 import { idsOf } from "../../board/search-input.js";

@@ -7,10 +7,10 @@ import { setMemberRole } from "../../organizations/service.js";
 import { previewSprintConfig } from "../../sprints/preview.js";
 import type { SprintConfigRow } from "../../sprints/queries.js";
 import type { SprintConfigKind } from "../../sprints/schedule-input.js";
-import { referenceRole, userAtOrganization } from "./people-fields.js";
+import { memberRows, referenceRole, userAtOrganization } from "./people-fields.js";
 import type { ServedField } from "./served-field.js";
 
-const { githubAccounts, organizationMembers, users } = schema;
+const { organizationMembers } = schema;
 
 /** A reference `ISO8601DateTime` argument: parsed by Gantry's scalar, or the text when it reaches us unparsed. */
 function instant(value: Date | string | null | undefined, field: string): Date | null {
@@ -98,17 +98,9 @@ export const workspaceOrgFields: Record<string, ServedField> = {
         { organizationId, userId, role },
         context.origin ?? null,
       );
-      const [row] = await context.db
-        .select({
-          user: users,
-          role: organizationMembers.role,
-          githubLogin: githubAccounts.login,
-          avatarUrl: githubAccounts.avatarUrl,
-        })
-        .from(organizationMembers)
-        .innerJoin(users, eq(users.id, organizationMembers.userId))
-        .leftJoin(githubAccounts, eq(githubAccounts.userId, users.id))
-        .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+      const [row] = await memberRows(context).where(
+        and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+      );
       if (!row) throw new GantryError("NOT_FOUND", "This person is not a member of the organization.");
       return {
         clientMutationId: input.clientMutationId ?? null,
