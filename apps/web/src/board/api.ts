@@ -13,11 +13,12 @@ import { useAuth } from "../accounts/auth-context";
 import { useGraphQL } from "../api/use-graphql";
 import type { PermissionLevel } from "../organizations/api";
 import type { BoardIssue } from "./board-issue";
-import { BOARD_PIPELINES, takeEarlyBoardRequest } from "./early-board-request";
+import { firstPagesQuery, firstPagesVariables, ISSUE_FIELDS } from "./board-queries";
+import { BOARD_PIPELINES, takeEarlyBoardRequest, takeEarlyFirstPage } from "./early-board-request";
 
-export { BOARD_PIPELINES };
+import { firstPageBatcher, type IssuePageOf } from "./first-pages";
 
-import { type FirstPageWanted, firstPageBatcher, type IssuePageOf } from "./first-pages";
+export { BOARD_PIPELINES, firstPagesQuery, firstPagesVariables, ISSUE_FIELDS };
 
 export interface BoardPipeline {
   id: string;
@@ -65,21 +66,6 @@ export function useBoardPipelines(workspaceId: string, onAnswer?: (workspace: Bo
   });
 }
 
-/**
- * What a card shows, and what the board filters and sorts loaded cards by at once (local-issues.ts);
- * pages and board events read the same fields, for the board's workspace ($workspaceId).
- */
-export const ISSUE_FIELDS = `id number title body createdAt state pullRequest htmlUrl type labels { name color } assignees { login avatarUrl }
-  user { login } repository { id ghId name ownerName } issueType { ... on BaseIssueType { name } } estimate { value }
-  milestone { title } parentIssue { id number title }
-  issueCountProgress { open closed total } issueEstimateProgress { open closed total }
-  parentEpics { nodes { issue { id number title } } } parentGantryEpics(workspaceId: $workspaceId) { nodes { id title } }
-  sprints(workspaceId: $workspaceId) { nodes { id name startAt } } predictedSprint(workspaceId: $workspaceId) { id name }
-  releases(workspaceId: $workspaceId) { nodes { id title } }
-  blockingIssues(workspaceId: $workspaceId) { totalCount } blockedIssues(workspaceId: $workspaceId) { totalCount }
-  reviewRequests { nodes { reviewer { login avatarUrl } } }
-  pipelineIssue(workspaceId: $workspaceId) { latestTransferTime priority { id name color rank } }`;
-
 type IssuePage = IssuePageOf<BoardIssue>;
 
 export const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $workspaceId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String, $sortType: IssueSortType) {
@@ -87,36 +73,6 @@ export const OPEN_PAGE = `query boardPipelineIssues($pipelineId: ID!, $workspace
     pageInfo { hasNextPage endCursor } nodes { ${ISSUE_FIELDS} }
   }
 }`;
-
-/**
- * Several pipelines' first pages in one operation, aliased p0, p1, …; variables $p<i> (pipeline id)
- * and $s<i> (its sort type) beside the board's shared ones.
- */
-export function firstPagesQuery(count: number): string {
-  const indexes = Array.from({ length: count }, (_, index) => index);
-  const variables = indexes.map((index) => `$p${index}: ID!, $s${index}: IssueSortType`).join(", ");
-  const pages = indexes.map(
-    (index) =>
-      `p${index}: searchIssuesByPipeline(pipelineId: $p${index}, first: $first, filters: $filters, query: $query, sortType: $s${index}) { pageInfo { hasNextPage endCursor } nodes { ...BoardCard } }`,
-  );
-  return `query boardFirstPages($workspaceId: ID!, $first: Int!, $filters: IssueSearchFiltersInput, $query: String, ${variables}) {
-  ${pages.join("\n  ")}
-}
-fragment BoardCard on Issue { ${ISSUE_FIELDS} }`;
-}
-
-/** The variables of firstPagesQuery for these pipelines, in order. */
-export function firstPagesVariables(
-  shared: { workspaceId: string; first: number; filters?: unknown; query?: string | null },
-  wanted: readonly FirstPageWanted[],
-): Record<string, unknown> {
-  const variables: Record<string, unknown> = { ...shared };
-  wanted.forEach(({ pipelineId, sortType }, index) => {
-    variables[`p${index}`] = pipelineId;
-    variables[`s${index}`] = sortType;
-  });
-  return variables;
-}
 
 const CLOSED_PAGE = `query boardClosedIssues($workspaceId: ID!, $first: Int!, $after: String, $filters: IssueSearchFiltersInput, $query: String) {
   searchClosedIssues(workspaceId: $workspaceId, first: $first, after: $after, filters: $filters, query: $query) {
@@ -139,6 +95,8 @@ type FilteredPage = { first: number; filters: ReturnType<typeof boardFiltersToSe
  */
 export function usePipelinePageReader(workspaceId: string) {
   const request = useGraphQL();
+  const { state } = useAuth();
+  const token = "token" in state ? state.token : null;
   const readFirstPage = useMemo(
     () =>
       firstPageBatcher<FilteredPage, BoardIssue>(
@@ -178,7 +136,15 @@ export function usePipelinePageReader(workspaceId: string) {
         });
         return answer.searchClosedIssues;
       }
-      if (after === null) return readFirstPage(filtered, { pipelineId, sortType: search.sortType });
+      if (after === null) {
+        // On a first visit the page may have left while the code loaded (early-board-request.ts).
+        const sent = takeEarlyFirstPage<BoardIssue>(
+          { workspaceId, pipelineId, sortType: search.sortType, ...filtered },
+          token,
+        );
+        const early = sent && (await sent);
+        return early ?? readFirstPage(filtered, { pipelineId, sortType: search.sortType });
+      }
       const answer = await request<{ searchIssuesByPipeline: IssuePage }>(OPEN_PAGE, {
         pipelineId,
         workspaceId,
@@ -188,7 +154,7 @@ export function usePipelinePageReader(workspaceId: string) {
       });
       return answer.searchIssuesByPipeline;
     },
-    [request, workspaceId, readFirstPage],
+    [request, workspaceId, readFirstPage, token],
   );
 }
 

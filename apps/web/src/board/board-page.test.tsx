@@ -98,12 +98,16 @@ describe("board page", () => {
     expect(closed).not.toHaveProperty("sortType");
   });
 
-  it("on a first visit draws the pipelines from the request sent while the code loaded, without asking again", async () => {
+  it("on a first visit draws the pipelines and their cards from the requests sent while the code loaded, without asking again", async () => {
     // What src/early.ts does before the app's code arrives, with the session the app then loads.
     window.history.replaceState(null, "", "/workspaces/w1/board");
     localStorage.setItem("authV2_token", "t1");
     sessionStorage.setItem("authV2_token", "t1");
-    const sentEarly = vi.fn(async () => Response.json(workspace("WRITE", false)));
+    const sentEarly = vi.fn(async (_url: string, init: RequestInit) => {
+      const { query } = JSON.parse(String(init.body)) as { query: string };
+      if (query.startsWith("query boardPipelines")) return Response.json(workspace("WRITE", false));
+      return Response.json({ data: { p0: page([issue(1), issue(2), issue(3, true)]), p1: page([]) } });
+    });
     vi.stubGlobal("fetch", sentEarly);
     sendEarlyBoardRequest();
     // As in the app, the board is drawn once the session has loaded (RequireAuth).
@@ -115,16 +119,25 @@ describe("board page", () => {
           </RequireAuth>
         </CommandRegistryProvider>
       </ToastProvider>,
-      { path: "/workspaces/:workspaceId/board", entry: "/workspaces/w1/board", graphql: boardAnswers() },
+      {
+        path: "/workspaces/:workspaceId/board",
+        entry: "/workspaces/w1/board",
+        graphql: boardAnswers({ newIssues: [] }),
+      },
     );
+    // The board's own answers have no cards for New Issues: these came from the early pages.
     expect(await screen.findByRole("article", { name: "Issue #1: Issue 1" })).toBeInTheDocument();
+    expect(within(column("New Issues")).getAllByRole("article")).toHaveLength(3);
     expect(column("Backlog")).toBeInTheDocument();
-    expect(sentEarly).toHaveBeenCalledTimes(1);
-    // The columns' pages were asked from the early answer: the board never read the list itself first
-    // (a later reading is the live updates' refresh, REFRESH_AFTER_MS after their connection failed here).
+    // The list, then one request for the two open pipelines' first pages (the Closed one is the board's).
+    expect(sentEarly).toHaveBeenCalledTimes(2);
+    // The board read neither the list nor an open pipeline's first page itself (a later reading of the
+    // list is the live updates' refresh, REFRESH_AFTER_MS after their connection failed here).
+    await vi.waitFor(() => expect(calls.some((call) => call.operation === "boardClosedIssues")).toBe(true));
     const asked = calls.map((call) => call.operation);
-    expect(asked).toContain("boardFirstPages");
-    expect(asked.slice(0, asked.indexOf("boardFirstPages"))).not.toContain("boardPipelines");
+    expect(asked).not.toContain("boardFirstPages");
+    expect(asked).not.toContain("boardPipelineIssues");
+    expect(asked.slice(0, asked.indexOf("boardClosedIssues"))).not.toContain("boardPipelines");
     sessionStorage.clear();
     window.history.replaceState(null, "", "/");
   });

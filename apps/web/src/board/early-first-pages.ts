@@ -3,29 +3,8 @@ import { useCallback, useEffect, useRef } from "react";
 import { useStore } from "react-redux";
 import type { BoardWorkspace } from "./api";
 import type { BoardRootState } from "./board-store";
-
-/** Where this browser keeps the pipelines a board last had, so a return visit can ask for their cards at once. */
-export const BOARD_PIPELINES_STORAGE_PREFIX = "gantryBoardPipelines_";
-
-const keyOf = (workspaceId: string) => `${BOARD_PIPELINES_STORAGE_PREFIX}${workspaceId}`;
-
-/** The pipeline ids this board had on the last visit, or none when nothing (or nothing readable) is kept. */
-export function readRememberedPipelines(storage: Storage, workspaceId: string): string[] {
-  try {
-    const stored: unknown = JSON.parse(storage.getItem(keyOf(workspaceId)) ?? "[]");
-    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-export function rememberPipelines(storage: Storage, workspaceId: string, pipelineIds: readonly string[]) {
-  try {
-    storage.setItem(keyOf(workspaceId), JSON.stringify(pipelineIds));
-  } catch {
-    // A full or refused storage only costs the next visit its head start.
-  }
-}
+import { dropEarlyFirstPages } from "./early-board-request";
+import { readRememberedPipelines, rememberPipelines } from "./remembered-pipelines";
 
 /**
  * Sends for the columns' first pages before the columns exist (decision 0059, issue #27 item 11):
@@ -34,6 +13,8 @@ export function rememberPipelines(storage: Storage, workspaceId: string, pipelin
  * and run the columns' effects (120–230 ms later on a small board). A column asking afterwards
  * finds its page already on its way (usePipelineLoader sends one request at a time per pipeline);
  * a remembered pipeline that is gone meanwhile is dropped with the list's answer (pipelinesKept).
+ * On a first visit the early script has usually sent these already (early-board-request.ts): the
+ * page reader takes its answers instead of asking again.
  *
  * Returns what the pipeline list's request calls with its answer.
  */
@@ -61,12 +42,16 @@ export function useEarlyFirstPages(
   useEffect(() => {
     for (const pipelineId of readRememberedPipelines(storage, workspaceId)) loadUnlessAsked(pipelineId);
   }, [workspaceId, storage, loadUnlessAsked]);
+  // Pages sent early and not taken by now would be stale on a later visit.
+  useEffect(() => dropEarlyFirstPages, []);
 
   return useCallback(
     (workspace: BoardWorkspace) => {
       const pipelineIds = workspace.pipelines.map(({ id }) => id);
       rememberPipelines(storage, workspaceId, pipelineIds);
       for (const pipelineId of pipelineIds) loadUnlessAsked(pipelineId);
+      // Each column has taken its early page by now, if it had one; a later reading is a new one.
+      dropEarlyFirstPages();
     },
     [workspaceId, storage, loadUnlessAsked],
   );
