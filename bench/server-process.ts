@@ -103,7 +103,9 @@ export async function startBuiltServer(database: ServerDatabase): Promise<Server
     GRAPHQL_RATE_LIMIT_PER_USER_PER_MINUTE: "0",
     GRAPHQL_RATE_LIMIT_PER_IP_PER_MINUTE: "0",
   };
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "pipe", "pipe"] });
+  // `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`: Node's own flags for the server, to profile it.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);

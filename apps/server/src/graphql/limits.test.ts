@@ -55,6 +55,27 @@ describe("limits of /graphql", () => {
     expect(atLimit.extensions.code).toBe("UNAUTHENTICATED");
   });
 
+  it("judges each request of a repeated operation alike: refused every time above a limit, accepted every time within", async () => {
+    const aliases = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, index) => `v${index}: version`).join(" ")} }`;
+    for (let round = 0; round < 3; round++) {
+      const refused = await firstError(aliases(DEFAULT_OPERATION_LIMITS.maxAliases + 1));
+      expect(refused.extensions, `round ${round}`).toMatchObject({ limit: "ALIASES", aliases: 31 });
+      const accepted = (await post({ query: aliases(DEFAULT_OPERATION_LIMITS.maxAliases) })).json();
+      expect(accepted.errors, `round ${round}`).toBeUndefined();
+    }
+    // A page size from a variable is judged on each request's own value, after one within the limit.
+    const query = "query ($n: Int) { viewer { gantryOrganizations(first: $n) { nodes { id } } } }";
+    for (const [n, code] of [
+      [100, "UNAUTHENTICATED"],
+      [101, "BAD_USER_INPUT"],
+      [100, "UNAUTHENTICATED"],
+    ] as const) {
+      const error = (await post({ query, variables: { n } })).json().errors[0];
+      expect(error.extensions.code, `first: ${n}`).toBe(code);
+    }
+  });
+
   it("refuses an operation whose worst case is above the complexity limit", async () => {
     const query = `{ viewer { gantryOrganizations(first: 100) { nodes { workspaces(first: 100) { nodes {
       repositoriesConnection(first: 100) { nodes { repository { issues(first: 100) { nodes { id title } } } } } } } } } } }`;

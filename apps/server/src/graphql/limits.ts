@@ -1,4 +1,5 @@
 import {
+  BREAK,
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLSchema,
@@ -6,6 +7,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   valueFromASTUntyped,
+  visit,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { operationComplexity } from "../public-api/complexity.js";
@@ -76,6 +78,21 @@ function operationShape(
   return shape;
 }
 
+/** Whether a `first` or `last` of the document is a variable: then each request's variables decide its limits. */
+function pageSizeFromVariables(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Argument(argument) {
+      if ((argument.name.value === "first" || argument.name.value === "last") && argument.value.kind !== Kind.INT) {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
 /** The first limit the operation breaks, as the error the client receives; null when it keeps to all of them. */
 export function limitError(
   schema: GraphQLSchema,
@@ -132,12 +149,24 @@ export function limitError(
  * GraphQL error whose extensions carry code BAD_USER_INPUT, the limit broken and its value.
  */
 export function operationLimitsPlugin(limits: OperationLimits): Plugin {
+  // Operations found within the limits, when no variable can change that: a board's moves send one
+  // document again and again (B2), and Yoga's parser cache hands back the same document for the same text.
+  const withinLimits = new WeakMap<DocumentNode, Set<string>>();
   const check = (args: {
     schema: GraphQLSchema;
     document: DocumentNode;
     operationName?: string | null;
     variableValues?: Record<string, unknown> | null;
-  }) => limitError(args.schema, args.document, args.operationName ?? undefined, args.variableValues ?? {}, limits);
+  }) => {
+    const name = args.operationName ?? "";
+    if (withinLimits.get(args.document)?.has(name)) return null;
+    const error = limitError(args.schema, args.document, name || undefined, args.variableValues ?? {}, limits);
+    if (!error && !pageSizeFromVariables(args.document)) {
+      const names = withinLimits.get(args.document) ?? new Set<string>();
+      withinLimits.set(args.document, names.add(name));
+    }
+    return error;
+  };
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const error = check(args);
