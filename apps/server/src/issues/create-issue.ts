@@ -28,6 +28,8 @@ export interface CreateIssueInput {
   title: string;
   body?: string | null;
   labels?: string[] | null;
+  /** A native issue's label colours by lower-case name (the reference's label infos); GitHub keeps its own. */
+  labelColors?: ReadonlyMap<string, string>;
   assignees?: string[] | null;
   milestone?: number | null;
   parentIssueId?: string | null;
@@ -163,7 +165,14 @@ async function createNative(
         body: input.body ?? null,
         state: "open",
         author: { login: user?.name || (user?.email.split("@")[0] ?? ""), avatarUrl: null },
-        labels: [...new Set(labels.map(nativeLabelName))].map((name) => ({ name, color: "" })),
+        labels: [
+          ...new Map(
+            labels.map((label) => [
+              nativeLabelName(label),
+              { name: nativeLabelName(label), color: input.labelColors?.get(label.toLowerCase()) ?? "" },
+            ]),
+          ).values(),
+        ],
         assignees: people,
         milestone,
         parentIssueId: input.parentIssueId ?? null,

@@ -6,6 +6,7 @@ import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
+import { workspaceRepositoriesByGhId } from "../workspaces/repository-gh-ids.js";
 import { recordIssueEvents } from "./activity.js";
 import { type Deps, emptyResult, mayEditIn, tellBoards, visibleIssues } from "./bulk-fields.js";
 import { createIssue } from "./create-issue.js";
@@ -19,7 +20,7 @@ import { issueLabel } from "./relations.js";
 // The reference's deprecated GitHub-epic mutations that name issues by repository and number (decision 0080),
 // run by the services of addIssuesToEpics, removeIssuesFromEpics and createEpicFromIssue.
 
-const { epicIssues, issues, releases, releaseRepositories, repositories, workspaceRepositories } = schema;
+const { epicIssues, issues, releases, releaseRepositories, repositories } = schema;
 
 type IssueInfo = { repositoryGhId?: number | null; repositoryId?: string | number | null; issueNumber: number };
 
@@ -230,21 +231,12 @@ for (const change of ["add", "remove"] as const) {
         const [release] = await context.db.select().from(releases).where(eq(releases.id, releaseId));
         if (!release) throw new GantryError("NOT_FOUND", "This release does not exist.");
         await requireWorkspace(context.db, release.workspaceId, signedInViewer(context).id, "editor");
-        const ghIds = [...new Set(input.repositoryGhIds)];
-        const found = ghIds.length
-          ? await context.db
-              .select({ id: repositories.id, ghId: repositories.ghId })
-              .from(repositories)
-              .innerJoin(workspaceRepositories, eq(workspaceRepositories.repositoryId, repositories.id))
-              .where(and(eq(workspaceRepositories.workspaceId, release.workspaceId), inArray(repositories.ghId, ghIds)))
-          : [];
-        const missing = ghIds.filter((ghId) => !found.some((row) => row.ghId === ghId));
-        if (missing.length)
-          throw new GantryError(
-            "BAD_USER_INPUT",
-            `Repository ${missing[0]} is not connected to the release's workspace; nothing was changed.`,
-            { field: "repositoryGhIds" },
-          );
+        const found = await workspaceRepositoriesByGhId(
+          context.db,
+          release.workspaceId,
+          input.repositoryGhIds,
+          "repositoryGhIds",
+        );
         const ids = found.map((row) => row.id);
         if (ids.length && change === "add")
           await context.db

@@ -5,12 +5,15 @@ import { bulkOutput } from "../board/issue-mutations.js";
 import { MAX_ISSUES_PER_CALL, patches, updateIssues } from "../board/issue-writes.js";
 import { issueWriteDeps } from "../board/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
+import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
 import { type Link, linkedRows } from "../graphql/linked-rows.js";
 import { requireWorkspace } from "../organizations/access.js";
+import { GantryOrganization } from "../organizations/schema.js";
 import { Workspace } from "../workspaces/schema.js";
+import { epicWorkspaceOf } from "./epic-workspace.js";
 import {
   changeEpicIssues,
   createEpicFromIssue,
@@ -142,7 +145,22 @@ builder.relayMutationField(
   "createGantryEpic",
   {
     inputFields: (t) => ({
-      workspaceId: t.globalID({ required: true, for: Workspace }),
+      workspaceId: t.globalID({
+        required: false,
+        for: Workspace,
+        description: "The epic's workspace; else the one whose Gantry repository `gantryRepositoryId` is.",
+      }),
+      gantryOrganizationId: t.globalID({
+        required: false,
+        for: GantryOrganization,
+        description: "When given, the workspace's organisation (checked).",
+      }),
+      gantryRepositoryId: t.globalID({
+        required: false,
+        for: Repository,
+        description:
+          "A workspace's Gantry repository: the epic is that workspace's. A GitHub repository must be connected to `workspaceId`.",
+      }),
       gantryEpic: t.field({ type: GantryEpicInput, required: true }),
       clientMutationId: t.string({ required: false }),
     }),
@@ -151,7 +169,11 @@ builder.relayMutationField(
     authScopes: { signedIn: true },
     resolve: async (_root, { input }, context) => ({
       gantryEpic: await createGantryEpic(context, signedInViewer(context).id, {
-        workspaceId: input.workspaceId.id,
+        workspaceId: await epicWorkspaceOf(context.db, signedInViewer(context).id, {
+          workspaceId: input.workspaceId?.id ?? null,
+          organizationId: input.gantryOrganizationId?.id ?? null,
+          repositoryId: input.gantryRepositoryId?.id ?? null,
+        }),
         title: input.gantryEpic.title,
         body: input.gantryEpic.body ?? null,
         clientMutationId: input.clientMutationId ?? null,

@@ -1,3 +1,5 @@
+import { GantryUser } from "../accounts/schema.js";
+import { LabelInfoInput } from "../board/issue-mutations.js";
 import { issueWriteDeps } from "../board/schema.js";
 import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
@@ -8,6 +10,7 @@ import { setEstimate } from "./estimates.js";
 import { Milestone } from "./field-types.js";
 import type { IssueRow } from "./issue-loaders.js";
 import { issueTypeForRepository, issueTypeOfId } from "./issue-type-records.js";
+import { assigneeLoginsOfUsers, labelsOfInfos } from "./reference-issue-inputs.js";
 import { updateIssue } from "./update-issue.js";
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
@@ -33,6 +36,16 @@ builder.relayMutationField(
       labels: t.stringList({ required: false }),
       assignees: t.stringList({ required: false }),
       milestone: t.int({ required: false }),
+      gantryAssigneeIds: t.globalIDList({
+        required: false,
+        for: GantryUser,
+        description: "Assignees as Gantry users (each must have connected GitHub), with `assignees`.",
+      }),
+      gantryLabelInfos: t.field({
+        type: [LabelInfoInput],
+        required: false,
+        description: "Labels by name, with `labels`; a Gantry issue's label takes the colour given.",
+      }),
       parentIssueId: t.globalID({ required: false, for: Issue }),
       issueTypeId: t.id({
         required: false,
@@ -47,26 +60,35 @@ builder.relayMutationField(
   },
   {
     authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      issue: await createIssue(issueWriteDeps(context), signedInViewer(context).id, {
-        repositoryId: input.repositoryId.id,
-        title: input.title,
-        body: input.body ?? null,
-        labels: input.labels ?? null,
-        assignees: input.assignees ?? null,
-        milestone: input.milestone ?? null,
-        parentIssueId: input.parentIssueId?.id ?? null,
-        issueType: input.issueTypeId
-          ? await issueTypeForRepository(
-              context.db,
-              input.repositoryId.id,
-              await issueTypeOfId(context.db, String(input.issueTypeId)),
-            )
-          : null,
-        pipelineId: input.pipelineId ? idOfType(decodeGantryId(String(input.pipelineId)), "Pipeline") : null,
-        clientMutationId: input.clientMutationId ?? null,
-      }),
-    }),
+    resolve: async (_root, { input }, context) => {
+      const labelInfos = labelsOfInfos(input.gantryLabelInfos ?? []);
+      const assigneesByUser = await assigneeLoginsOfUsers(
+        context.db,
+        (input.gantryAssigneeIds ?? []).map((id) => id.id),
+      );
+      return {
+        issue: await createIssue(issueWriteDeps(context), signedInViewer(context).id, {
+          repositoryId: input.repositoryId.id,
+          title: input.title,
+          body: input.body ?? null,
+          labels: input.labels || labelInfos.names.length ? [...(input.labels ?? []), ...labelInfos.names] : null,
+          labelColors: labelInfos.colors,
+          assignees:
+            input.assignees || assigneesByUser.length ? [...(input.assignees ?? []), ...assigneesByUser] : null,
+          milestone: input.milestone ?? null,
+          parentIssueId: input.parentIssueId?.id ?? null,
+          issueType: input.issueTypeId
+            ? await issueTypeForRepository(
+                context.db,
+                input.repositoryId.id,
+                await issueTypeOfId(context.db, String(input.issueTypeId)),
+              )
+            : null,
+          pipelineId: input.pipelineId ? idOfType(decodeGantryId(String(input.pipelineId)), "Pipeline") : null,
+          clientMutationId: input.clientMutationId ?? null,
+        }),
+      };
+    },
   },
   issueOutput,
 );

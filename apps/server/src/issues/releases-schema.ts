@@ -29,6 +29,11 @@ const ReleaseCreateInput = builder.inputType("ReleaseCreateInput", {
     description: t.string({ required: false }),
     startOn: t.field({ type: "ISO8601Date", required: false }),
     endOn: t.field({ type: "ISO8601Date", required: false }),
+    repositoryGhIds: t.intList({
+      required: false,
+      description:
+        "The workspace's repositories the release is for (GitHub's ids; a Gantry repository's `ghId`); none: the whole workspace.",
+    }),
   }),
 });
 
@@ -61,6 +66,7 @@ builder.relayMutationField(
         description: input.release.description ?? null,
         startOn: input.release.startOn ?? null,
         endOn: input.release.endOn ?? null,
+        repositoryGhIds: input.release.repositoryGhIds ?? [],
       }),
     }),
   },

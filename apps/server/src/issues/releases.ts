@@ -4,8 +4,9 @@ import { asc, eq } from "drizzle-orm";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
+import { workspaceRepositoriesByGhId } from "../workspaces/repository-gh-ids.js";
 
-const { releases, releaseIssues } = schema;
+const { releases, releaseIssues, releaseRepositories } = schema;
 
 export type ReleaseRow = typeof releases.$inferSelect;
 type ReleasesDeps = { db: Database; events: BoardEventBus; now: () => Date };
@@ -51,28 +52,43 @@ export interface ReleaseInput {
   endOn: string | null;
 }
 
-/** Releases belong to a workspace; editors plan them, as they plan sprints' contents. */
+/**
+ * Releases belong to a workspace; editors plan them, as they plan sprints' contents. `repositoryGhIds` names the
+ * workspace's repositories the release is for (none: the whole workspace), stored with the release or not at all.
+ */
 export async function createRelease(
   deps: ReleasesDeps,
   userId: string,
-  input: ReleaseInput & { workspaceId: string },
+  input: ReleaseInput & { workspaceId: string; repositoryGhIds?: readonly number[] },
 ): Promise<ReleaseRow> {
   await requireWorkspace(deps.db, input.workspaceId, userId, "editor");
   check(releaseTitleError(input.title), "title");
   check(releaseDescriptionError(input.description ?? ""), "description");
   check(releaseDatesError(input.startOn, input.endOn), "endOn");
-  const [created] = await deps.db
-    .insert(releases)
-    .values({
-      workspaceId: input.workspaceId,
-      title: input.title.trim(),
-      description: input.description ?? "",
-      startOn: input.startOn,
-      endOn: input.endOn,
-    })
-    .returning();
-  if (!created) throw new Error("release not stored");
-  return created;
+  const forRepositories = await workspaceRepositoriesByGhId(
+    deps.db,
+    input.workspaceId,
+    input.repositoryGhIds ?? [],
+    "repositoryGhIds",
+  );
+  return deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(releases)
+      .values({
+        workspaceId: input.workspaceId,
+        title: input.title.trim(),
+        description: input.description ?? "",
+        startOn: input.startOn,
+        endOn: input.endOn,
+      })
+      .returning();
+    if (!created) throw new Error("release not stored");
+    if (forRepositories.length)
+      await tx
+        .insert(releaseRepositories)
+        .values(forRepositories.map((repository) => ({ releaseId: created.id, repositoryId: repository.id })));
+    return created;
+  });
 }
 
 /** When a release in `state` was closed: kept while it stays closed, now when it closes, null once reopened. */

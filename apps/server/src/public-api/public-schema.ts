@@ -23,6 +23,7 @@ import { withGitHubLabelCreation } from "./github-labels.js";
 import { withOwnerLookups } from "./owners-schema.js";
 import { withReferenceSurface } from "./reference-surface.js";
 import { withReferenceTypes } from "./reference-types.js";
+import { everyRepositoryGhId } from "./repository-gh-id.js";
 import { recordedLabelOf } from "./served-fields/label-fields.js";
 import { zenhubViewOf } from "./zenhub-view.js";
 
@@ -54,6 +55,7 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
   const reshaped = mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
       if (typeName === "GantryEpic" && fieldName === "labels") return epicLabelsAsConnection(field, labels);
+      if (typeName === "Repository" && fieldName === "ghId") return everyRepositoryGhId(field);
       if (typeName !== "Issue") return field;
       if (fieldName === "labels") {
         return listAsConnection(field, labels, (label: IssueLabel, issue: { repositoryId: string | null }) => ({

@@ -92,7 +92,7 @@ const CONCEPTS: readonly { match: RegExp; reason: string }[] = [
       "Searching the workspaces of a GitHub account is ZenHub's: Gantry searches a Gantry user's workspaces (`GantryUser.searchWorkspaces`).",
   },
   {
-    match: /^Workspace\.defaultSavedView$/,
+    match: /^Workspace\.defaultSavedView$|^UpdateWorkspaceInput\.defaultSavedViewId$/,
     reason:
       "A default saved view is a ZenHub concept: a Gantry saved view is its creator's or shared with the workspace, and none is the workspace's default.",
   },

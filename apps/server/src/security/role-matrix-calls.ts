@@ -501,6 +501,21 @@ export const CALLS: Record<string, CallMaker> = {
     await arrange(w, mutation("createSprintConfig"), { input: { sprintConfig: weeklySprintConfig(workspaceId) } });
     return { query: mutation("deleteSprintConfigAndOpenSprints"), variables: { input: { workspaceId } } };
   },
+  "Mutation.disconnectWorkspaceRepository": async (w) => {
+    // A GitHub repository of its own, so a call that disconnects it leaves the matrix's repository connected.
+    const ghId = 1_700_000_000 + Math.floor(Math.random() * 1e8);
+    const [repository] = await w.t.database.db
+      .insert(tables.repositories)
+      .values({ ghId, ownerLogin: "matrix", name: `r${ghId}`, htmlUrl: `https://github.com/matrix/r${ghId}` })
+      .returning({ id: tables.repositories.id });
+    await w.t.database.db
+      .insert(tables.workspaceRepositories)
+      .values({ workspaceId: decodeGlobalID(w.workspace).id, repositoryId: repository?.id ?? "" });
+    return {
+      query: mutation("disconnectWorkspaceRepository", "workspace { id }"),
+      variables: { input: { workspaceId: w.workspace, repositoryGhId: ghId } },
+    };
+  },
   "Mutation.deleteWorkspace": async (w) => ({
     query: mutation("deleteWorkspace"),
     variables: { input: { workspaceId: await freshWorkspace(w) } },

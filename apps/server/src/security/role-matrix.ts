@@ -178,6 +178,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "Mutation.deleteSavedView": { rule: "workspaceAdmin" },
   "Mutation.deleteSprintConfigAndOpenSprints": { rule: "workspaceAdmin" },
   "Mutation.deleteWorkspace": { rule: "workspaceAdmin" },
+  "Mutation.disconnectWorkspaceRepository": { rule: "workspaceWriter" },
   "Mutation.dismissLabelSuggestion": { rule: "workspaceWriter" },
   "Mutation.grantEnterpriseSeat": { rule: "instanceAdmin" },
   "Mutation.inviteToEstimate": { rule: "workspaceWriter" },

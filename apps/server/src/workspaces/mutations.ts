@@ -13,6 +13,7 @@ import {
   setWorkspacePermissions,
   updateWorkspace,
 } from "./service.js";
+import { disconnectWorkspaceRepository } from "./workspace-repositories.js";
 
 const deps = (context: GraphQLContext) => ({ db: context.db, now: context.now });
 
@@ -74,6 +75,11 @@ builder.relayMutationField(
         required: false,
         description: "The assumed estimate; null assumes the workspace's median estimate, else 2.",
       }),
+      defaultRepositoryGhId: t.int({
+        required: false,
+        description:
+          "A connected repository (`Repository.ghId`) as the workspace's default; null goes back to its Gantry repository, left out keeps it.",
+      }),
     }),
   },
   {
@@ -87,6 +93,33 @@ builder.relayMutationField(
         pipelineLabelSync: input.pipelineLabelSync ?? null,
         assumeEstimates: input.assumeEstimates ?? null,
         assumedEstimateValue: input.assumedEstimateValue,
+        defaultRepositoryGhId: input.defaultRepositoryGhId,
+      });
+      return { workspaceId: input.workspaceId.id };
+    },
+  },
+  workspaceOutput,
+);
+
+builder.relayMutationField(
+  "disconnectWorkspaceRepository",
+  {
+    inputFields: (t) => ({
+      workspaceId: t.globalID({ required: true, for: Workspace }),
+      repositoryGhId: t.int({
+        required: true,
+        description: "The connected GitHub repository (`Repository.ghId`).",
+      }),
+    }),
+  },
+  {
+    authScopes: { signedIn: true },
+    description:
+      "Takes a GitHub repository off the workspace (editors, as connecting): its issues leave the board and the workspace's releases stop naming it; Gantry keeps what it knows of them for when it is connected again (decision 0094).",
+    resolve: async (_root, { input }, context) => {
+      await disconnectWorkspaceRepository({ db: context.db, events: context.events }, signedInViewer(context).id, {
+        workspaceId: input.workspaceId.id,
+        repositoryGhId: input.repositoryGhId,
       });
       return { workspaceId: input.workspaceId.id };
     },

@@ -1,10 +1,11 @@
 import { type Database, PIPELINE_STAGES, schema, type WorkspacePermission } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
+import { batched } from "../issues/issue-loaders.js";
 import { effectivePermission, requireWorkspace } from "../organizations/access.js";
 import {
   accessibleWorkspaces,
@@ -53,9 +54,34 @@ export const Pipeline = builder.node(builder.objectRef<PipelineView>("Pipeline")
     name: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
     stage: t.field({ type: PipelineStage, nullable: true, resolve: (pipeline) => pipeline.stage }),
-    createdAt: t.field({ type: "ISO8601DateTime", nullable: true, resolve: (pipeline) => pipeline.createdAt }),
-    updatedAt: t.field({ type: "ISO8601DateTime", nullable: true, resolve: (pipeline) => pipeline.updatedAt }),
+    createdAt: t.field({
+      type: "ISO8601DateTime",
+      description: "When the pipeline was made; the Closed pipeline's, when its workspace was.",
+      resolve: (pipeline, _args, context) =>
+        pipeline.createdAt ?? workspaceCreatedAt(context).load(pipeline.workspaceId),
+    }),
+    updatedAt: t.field({
+      type: "ISO8601DateTime",
+      description:
+        "When the pipeline last changed; the Closed pipeline, which no one edits, answers its workspace's creation.",
+      resolve: (pipeline, _args, context) =>
+        pipeline.updatedAt ?? workspaceCreatedAt(context).load(pipeline.workspaceId),
+    }),
   }),
+});
+
+/** When workspaces were made, batched: a board's Closed pipelines answer their times from it. */
+const workspaceCreatedAt = batched<Date>(async (ids, { db }) => {
+  const rows = await db
+    .select({ id: schema.workspaces.id, createdAt: schema.workspaces.createdAt })
+    .from(schema.workspaces)
+    .where(inArray(schema.workspaces.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row.createdAt]));
+  return ids.map((id) => {
+    const createdAt = byId.get(id);
+    if (!createdAt) throw new Error(`workspace ${id} vanished`);
+    return createdAt;
+  });
 });
 
 export const closedPipelineOf = (workspaceId: string): PipelineView => ({

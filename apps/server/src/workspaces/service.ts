@@ -7,6 +7,7 @@ import { GantryError } from "../graphql/errors.js";
 import { organizationRole, requireOrganizationRole, requireWorkspace } from "../organizations/access.js";
 import { validDescription, validWorkspaceName } from "../organizations/names.js";
 import { DEFAULT_PIPELINES } from "./default-pipelines.js";
+import { defaultRepositoryIdOf, setDefaultRepository } from "./workspace-repositories.js";
 
 const { pipelines, workspaceMembers, workspaceViews, workspaces } = schema;
 
@@ -68,26 +69,35 @@ export async function updateWorkspace(
     assumeEstimates?: boolean | null;
     /** Null: assume the workspace's median estimate (decision 0019); undefined: leave as is. */
     assumedEstimateValue?: number | null;
+    /** A connected repository's reference `ghId`; null: none (the Gantry repository); undefined: leave as is. */
+    defaultRepositoryGhId?: number | null;
   },
 ) {
   await requireWorkspace(deps.db, input.workspaceId, userId, "admin");
   const assumed = input.assumedEstimateValue;
   const assumedError = assumed === null || assumed === undefined ? null : estimateError(assumed);
   if (assumedError) throw new GantryError("BAD_USER_INPUT", assumedError, { field: "assumedEstimateValue" });
-  const [workspace] = await deps.db
-    .update(workspaces)
-    .set({
-      name: validWorkspaceName(input.name),
-      description: validDescription(input.description),
-      ...(input.isPrivate === null || input.isPrivate === undefined ? {} : { isPrivate: input.isPrivate }),
-      ...(typeof input.pipelineLabelSync === "boolean" ? { pipelineLabelSync: input.pipelineLabelSync } : {}),
-      ...(typeof input.assumeEstimates === "boolean" ? { assumeEstimates: input.assumeEstimates } : {}),
-      ...(assumed === undefined ? {} : { assumedEstimateValue: assumed }),
-      updatedAt: deps.now(),
-    })
-    .where(eq(workspaces.id, input.workspaceId))
-    .returning();
-  return workspace;
+  const defaultRepositoryId =
+    input.defaultRepositoryGhId === undefined
+      ? undefined
+      : await defaultRepositoryIdOf(deps.db, input.workspaceId, input.defaultRepositoryGhId);
+  return deps.db.transaction(async (tx) => {
+    if (defaultRepositoryId !== undefined) await setDefaultRepository(tx, input.workspaceId, defaultRepositoryId);
+    const [workspace] = await tx
+      .update(workspaces)
+      .set({
+        name: validWorkspaceName(input.name),
+        description: validDescription(input.description),
+        ...(input.isPrivate === null || input.isPrivate === undefined ? {} : { isPrivate: input.isPrivate }),
+        ...(typeof input.pipelineLabelSync === "boolean" ? { pipelineLabelSync: input.pipelineLabelSync } : {}),
+        ...(typeof input.assumeEstimates === "boolean" ? { assumeEstimates: input.assumeEstimates } : {}),
+        ...(assumed === undefined ? {} : { assumedEstimateValue: assumed }),
+        updatedAt: deps.now(),
+      })
+      .where(eq(workspaces.id, input.workspaceId))
+      .returning();
+    return workspace;
+  });
 }
 
 export async function deleteWorkspace(

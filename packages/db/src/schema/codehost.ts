@@ -48,6 +48,11 @@ export const repositories = pgTable(
     id: generatedId(),
     /** Null for a workspace's Gantry repository, which holds its native issues. */
     ghId: bigint("gh_id", { mode: "number" }),
+    /**
+     * Gantry's own number of the repository, which every one has. GitHub numbers only its own repositories, so a
+     * Gantry repository answers this number negated as the reference's `ghId` (decision 0094).
+     */
+    number: integer("number").generatedByDefaultAsIdentity().notNull(),
     /** Set only on a workspace's Gantry repository (one per workspace). */
     nativeWorkspaceId: uuid("native_workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     ownerLogin: text("owner_login").notNull(),
@@ -88,6 +93,7 @@ export const repositories = pgTable(
   },
   (table) => [
     uniqueIndex("repositories_gh_id_key").on(table.ghId),
+    uniqueIndex("repositories_number_key").on(table.number),
     uniqueIndex("repositories_native_workspace_key").on(table.nativeWorkspaceId),
     check("repositories_github_or_native", sql`(${table.ghId} is null) <> (${table.nativeWorkspaceId} is null)`),
   ],
@@ -160,9 +166,12 @@ export const workspaceRepositories = pgTable(
     repositoryId: cascadingReference("repository_id", () => repositories.id),
     addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The workspace's default repository (the reference's `Workspace.defaultRepository`); none: its Gantry repository. */
+    isDefault: boolean("is_default").notNull().default(false),
   },
   (table) => [
     ...linkKeyAndReverseIndex("workspace_repositories_repository_idx", table.workspaceId, table.repositoryId),
+    uniqueIndex("workspace_repositories_default_key").on(table.workspaceId).where(sql`${table.isDefault}`),
   ],
 );
 

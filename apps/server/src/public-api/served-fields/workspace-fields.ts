@@ -114,8 +114,14 @@ export const workspaceFields: Record<string, ServedField> = {
   },
   "Workspace.defaultRepository": {
     description:
-      "The workspace's Gantry repository: where its issues are created unless a GitHub repository is picked.",
+      "The repository set as the workspace's default (`updateWorkspace(defaultRepositoryGhId)`); else its Gantry repository, where its issues are created unless a GitHub repository is picked.",
     resolve: async (workspace: WorkspaceWithPermission, _args, context: GraphQLContext) => {
+      const [chosen] = await context.db
+        .select({ repository: repositories })
+        .from(workspaceRepositories)
+        .innerJoin(repositories, eq(repositories.id, workspaceRepositories.repositoryId))
+        .where(and(eq(workspaceRepositories.workspaceId, workspace.id), eq(workspaceRepositories.isDefault, true)));
+      if (chosen) return chosen.repository;
       const [repository] = await context.db
         .select()
         .from(repositories)
