@@ -9,6 +9,7 @@ import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
 import { type Link, linkedRows } from "../graphql/linked-rows.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
@@ -138,7 +139,7 @@ const GantryEpicInput = builder.inputType("GantryEpicInput", {
   fields: (t) => ({ title: t.string({ required: true }), body: t.string({ required: false }) }),
 });
 
-builder.relayMutationField(
+signedInMutation(
   "createGantryEpic",
   {
     inputFields: (t) => ({
@@ -148,9 +149,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpic: await createGantryEpic(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryEpic: await createGantryEpic(context, viewer.id, {
         workspaceId: input.workspaceId.id,
         title: input.gantryEpic.title,
         body: input.gantryEpic.body ?? null,
@@ -161,7 +161,7 @@ builder.relayMutationField(
   gantryEpicOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateGantryEpic",
   {
     inputFields: (t) => ({
@@ -172,9 +172,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpic: await updateGantryEpic(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryEpic: await updateGantryEpic(context, viewer.id, {
         gantryEpicId: input.gantryEpicId.id,
         title: input.title,
         body: input.body,
@@ -185,7 +184,7 @@ builder.relayMutationField(
   gantryEpicOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateGantryEpicDates",
   {
     inputFields: (t) => ({
@@ -196,9 +195,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpic: await updateGantryEpic(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryEpic: await updateGantryEpic(context, viewer.id, {
         gantryEpicId: input.gantryEpicId.id,
         startOn: input.startOn,
         endOn: input.endOn,
@@ -209,7 +207,7 @@ builder.relayMutationField(
   gantryEpicOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateGantryEpicState",
   {
     inputFields: (t) => ({
@@ -225,9 +223,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const userId = signedInViewer(context).id;
+    run: async (input, context, viewer) => {
+      const userId = viewer.id;
       const gantryEpic = await updateGantryEpic(context, userId, {
         gantryEpicId: input.gantryEpicId.id,
         state: input.state,
@@ -259,7 +256,7 @@ builder.relayMutationField(
   gantryEpicOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteGantryEpic",
   {
     inputFields: (t) => ({
@@ -268,9 +265,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpicId: await deleteGantryEpic(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryEpicId: await deleteGantryEpic(context, viewer.id, {
         gantryEpicId: input.gantryEpicId.id,
         clientMutationId: input.clientMutationId ?? null,
       }),
@@ -283,7 +279,7 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "createEpicFromIssue",
   {
     inputFields: (t) => ({
@@ -293,9 +289,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      createEpicFromIssue(context, signedInViewer(context).id, {
+    run: (input, context, viewer) =>
+      createEpicFromIssue(context, viewer.id, {
         issueId: input.issueId.id,
         epicChildIds: (input.epicChildIds ?? []).map((id) => id.id),
         clientMutationId: input.clientMutationId ?? null,
@@ -310,7 +305,7 @@ builder.relayMutationField(
 );
 
 for (const change of ["add", "remove"] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     change === "add" ? "addIssuesToEpics" : "removeIssuesFromEpics",
     {
       inputFields: (t) => ({
@@ -320,9 +315,8 @@ for (const change of ["add", "remove"] as const) {
       }),
     },
     {
-      authScopes: { signedIn: true },
-      resolve: (_root, { input }, context) =>
-        changeEpicIssues(context, signedInViewer(context).id, change, {
+      run: (input, context, viewer) =>
+        changeEpicIssues(context, viewer.id, change, {
           issueIds: input.issueIds.map((id) => id.id),
           epicIds: input.epicIds.map((id) => id.id),
           clientMutationId: input.clientMutationId ?? null,

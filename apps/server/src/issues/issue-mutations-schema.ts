@@ -1,8 +1,8 @@
 import { issueWriteDeps } from "../board/schema.js";
 import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
-import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
-import { signedInViewer } from "../graphql/context.js";
+import { type builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { createIssue } from "./create-issue.js";
 import { setEstimate } from "./estimates.js";
 import { Milestone } from "./field-types.js";
@@ -19,7 +19,7 @@ const issueOutput = {
   }),
 };
 
-builder.relayMutationField(
+signedInMutation(
   "createIssue",
   {
     inputFields: (t) => ({
@@ -46,9 +46,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      issue: await createIssue(issueWriteDeps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      issue: await createIssue(issueWriteDeps(context), viewer.id, {
         repositoryId: input.repositoryId.id,
         title: input.title,
         body: input.body ?? null,
@@ -71,7 +70,7 @@ builder.relayMutationField(
   issueOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "setEstimate",
   {
     inputFields: (t) => ({
@@ -81,9 +80,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      issue: await setEstimate(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      issue: await setEstimate(context, viewer.id, {
         issueId: input.issueId.id,
         value: input.value ?? null,
         clientMutationId: input.clientMutationId ?? null,
@@ -93,7 +91,7 @@ builder.relayMutationField(
   issueOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateIssue",
   {
     inputFields: (t) => ({
@@ -114,9 +112,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      issue: await updateIssue(issueWriteDeps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      issue: await updateIssue(issueWriteDeps(context), viewer.id, {
         issueId: input.issueId.id,
         title: input.title ?? null,
         body: input.body ?? null,
