@@ -1,6 +1,7 @@
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { GantryOrganization, organizationForViewer } from "../organizations/schema.js";
 import { Workspace } from "../workspaces/schema.js";
 import { type CriteriaSuggestion, suggestAcceptanceCriteria } from "./acceptance-criteria/suggest.js";
@@ -12,7 +13,7 @@ builder.objectField(GantryOrganization, "aiEnabled", (t) =>
   }),
 );
 
-builder.relayMutationField(
+signedInMutation(
   "setGantryOrganizationAiEnabled",
   {
     inputFields: (t) => ({
@@ -22,10 +23,9 @@ builder.relayMutationField(
   },
   {
     description: "Switches AI features on or off for the organisation (owners and admins only).",
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const organizationId = input.gantryOrganizationId.id;
-      await setOrganizationAiEnabled(context, signedInViewer(context).id, organizationId, input.aiEnabled);
+      await setOrganizationAiEnabled(context, viewer.id, organizationId, input.aiEnabled);
       return { gantryOrganization: await organizationForViewer(context, organizationId) };
     },
   },

@@ -1,7 +1,7 @@
 import { encodeGlobalID, resolveOffsetConnection } from "@pothos/plugin-relay";
 import { GantryUser } from "../accounts/schema.js";
 import { builder } from "../graphql/builder.js";
-import { signedInViewer } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { type EventFilter, eventCount, eventPage } from "./queries.js";
 import { aliasUser, incrementUserProperties, trackEvent, updateUserProperties } from "./service.js";
 
@@ -40,7 +40,7 @@ builder.queryField("analyticsEvents", (t) =>
 
 // Every analytics mutation answers `success`, as SPEC §7 gives for analyticsIncrementUserProperties.
 
-builder.relayMutationField(
+signedInMutation(
   "analyticsTrackEvent",
   {
     name: "TrackEventInput",
@@ -50,54 +50,50 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await trackEvent(context, signedInViewer(context).id, input);
+    run: async (input, context, viewer) => {
+      await trackEvent(context, viewer.id, input);
       return { success: true };
     },
   },
   { name: "TrackEventPayload", outputFields: (t) => ({ success: t.exposeBoolean("success") }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "analyticsAlias",
   { name: "AliasInput", inputFields: (t) => ({ alias: t.string({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await aliasUser(context, signedInViewer(context).id, input.alias);
+    run: async (input, context, viewer) => {
+      await aliasUser(context, viewer.id, input.alias);
       return { success: true };
     },
   },
   { name: "AliasPayload", outputFields: (t) => ({ success: t.exposeBoolean("success") }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "analyticsUpdateUserProperties",
   {
     name: "UpdateUserPropertiesInput",
     inputFields: (t) => ({ properties: t.field({ type: "JSON", required: true }) }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await updateUserProperties(context, signedInViewer(context).id, input.properties);
+    run: async (input, context, viewer) => {
+      await updateUserProperties(context, viewer.id, input.properties);
       return { success: true };
     },
   },
   { name: "UpdateUserPropertiesPayload", outputFields: (t) => ({ success: t.exposeBoolean("success") }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "analyticsIncrementUserProperties",
   {
     name: "IncrementUserPropertiesInput",
     inputFields: (t) => ({ properties: t.field({ type: "JSON", required: true }) }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await incrementUserProperties(context, signedInViewer(context).id, input.properties);
+    run: async (input, context, viewer) => {
+      await incrementUserProperties(context, viewer.id, input.properties);
       return { success: true };
     },
   },

@@ -1,7 +1,7 @@
 import { Issue } from "../codehost/issues-schema.js";
-import { builder } from "../graphql/builder.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { PipelineIssue, type PipelineIssueView } from "../issues/lookup-schema.js";
 import { Pipeline, type PipelineView, Workspace } from "../workspaces/schema.js";
 import { type BesideIssue, movePipelineIssues } from "./bulk-moves.js";
@@ -42,7 +42,7 @@ async function movedPlaces(context: GraphQLContext, workspaceId: string, issueId
   return Promise.all(issueIds.map((issueId) => pipelineIssueView(context, workspaceId, issueId)));
 }
 
-builder.relayMutationField(
+signedInMutation(
   "movePipelineIssues",
   {
     inputFields: (t) => ({
@@ -76,15 +76,14 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context): Promise<Moved> => {
+    run: async (input, context, viewer): Promise<Moved> => {
       const target = await moveTarget(context, String(input.pipelineId), input.workspaceId?.id);
       const issueIds = [
         ...(input.issueIds ?? []).map((id) => id.id),
         ...issuesOfPlaces(input.pipelineIssueIds ?? [], target.workspaceId, "pipelineIssueIds"),
       ];
       const beside = besideOf(input, target.workspaceId);
-      const result = await movePipelineIssues(issueWriteDeps(context), signedInViewer(context).id, target.workspaceId, {
+      const result = await movePipelineIssues(issueWriteDeps(context), viewer.id, target.workspaceId, {
         pipelineId: target.pipelineId,
         issueIds,
         position: beside ?? input.position ?? "START",

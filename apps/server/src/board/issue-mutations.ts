@@ -4,6 +4,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { CLOSED_PIPELINE } from "../workspaces/default-pipelines.js";
 import { addAssigneesReportingUnassignable, assigneeLoginsOf } from "./assignees-by-id.js";
 import { movePipelineIssues } from "./bulk-moves.js";
@@ -39,12 +40,11 @@ function run(context: GraphQLContext, issueIds: { id: string }[], patch: IssuePa
   );
 }
 
-builder.relayMutationField(
+signedInMutation(
   "closeIssues",
   { inputFields: (t) => ({ issueIds: t.globalIDList({ required: true, for: Issue }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => run(context, input.issueIds, patches.close()),
+    run: (input, context) => run(context, input.issueIds, patches.close()),
   },
   bulkOutput,
 );
@@ -53,7 +53,7 @@ export const PipelineIssuePosition = builder.enumType("PipelineIssuePosition", {
   values: ["START", "END"] as const,
 });
 
-builder.relayMutationField(
+signedInMutation(
   "reopenIssues",
   {
     inputFields: (t) => ({
@@ -67,8 +67,7 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       if (input.pipelineId == null) return run(context, input.issueIds, patches.reopen());
       if (input.pipelineId === CLOSED_PIPELINE.id) {
         throw new GantryError("BAD_USER_INPUT", "Issues are reopened into an open pipeline, not Closed.", {
@@ -77,7 +76,7 @@ builder.relayMutationField(
       }
       // Moving a closed issue into an open pipeline reopens it (on GitHub too), at the top or the bottom.
       const target = await moveTarget(context, String(input.pipelineId), undefined);
-      return movePipelineIssues(issueWriteDeps(context), signedInViewer(context).id, target.workspaceId, {
+      return movePipelineIssues(issueWriteDeps(context), viewer.id, target.workspaceId, {
         pipelineId: target.pipelineId,
         issueIds: input.issueIds.map((id) => id.id),
         position: input.position ?? "START",
@@ -127,22 +126,20 @@ async function labelWrite(
   return { ...result, labels: await touchedLabels(context.db, changed, names) };
 }
 
-builder.relayMutationField(
+signedInMutation(
   "addLabelsToIssues",
   { inputFields: labelChoiceFields },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => labelWrite(context, input, patches.addLabels),
+    run: (input, context) => labelWrite(context, input, patches.addLabels),
   },
   bulkOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "removeLabelsFromIssues",
   { inputFields: labelChoiceFields },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => labelWrite(context, input, patches.removeLabels),
+    run: (input, context) => labelWrite(context, input, patches.removeLabels),
   },
   bulkOutput,
 );
@@ -159,20 +156,19 @@ const assigneeInputFields = (t: PothosSchemaTypes.InputFieldBuilder<SchemaTypes,
   }),
 });
 
-builder.relayMutationField(
+signedInMutation(
   "addAssigneesToIssues",
   { inputFields: assigneeInputFields },
   {
-    authScopes: { signedIn: true },
     description:
       "Assigns people to issues. Named by `assigneeIds` (the reference's way), someone who cannot be assigned to an issue (not a member of a native issue's workspace, or refused by GitHub) is reported in `unassignable` and the rest are assigned; named by `assigneeLogins` only (Gantry's way), a native issue naming a non-member fails with the reason, as the board shows it.",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const logins = assigneeLoginsOf(input.assigneeLogins, input.assigneeIds);
       if (!input.assigneeIds?.length)
         return { ...(await run(context, input.issueIds, patches.addAssignees(logins))), unassignable: [] };
       return addAssigneesReportingUnassignable(
         issueWriteDeps(context),
-        signedInViewer(context).id,
+        viewer.id,
         input.issueIds.map((id) => id.id),
         logins,
       );
@@ -181,18 +177,17 @@ builder.relayMutationField(
   bulkOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "removeAssigneesFromIssues",
   { inputFields: assigneeInputFields },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
+    run: (input, context) =>
       run(context, input.issueIds, patches.removeAssignees(assigneeLoginsOf(input.assigneeLogins, input.assigneeIds))),
   },
   bulkOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "setIssuesMilestone",
   {
     inputFields: (t) => ({
@@ -205,9 +200,7 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      run(context, input.issueIds, patches.setMilestone(input.milestoneNumber ?? null)),
+    run: (input, context) => run(context, input.issueIds, patches.setMilestone(input.milestoneNumber ?? null)),
   },
   bulkOutput,
 );
@@ -215,7 +208,7 @@ builder.relayMutationField(
 /** GitHub's issue type names: short, as its settings allow; checked before any issue is written. */
 const MAX_ISSUE_TYPE_LENGTH = 50;
 
-builder.relayMutationField(
+signedInMutation(
   "setIssuesType",
   {
     inputFields: (t) => ({
@@ -228,8 +221,7 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) => {
+    run: (input, context) => {
       const name = input.name?.trim() || null;
       if (name !== null && name.length > MAX_ISSUE_TYPE_LENGTH)
         throw new GantryError(

@@ -6,6 +6,7 @@ import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { recordIdOf } from "../graphql/record-mutations.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { PipelineIssue, type PipelineIssueView, pipelineIssueOf } from "../issues/lookup-schema.js";
 import { removeIssueInfoPriorities, setIssueInfoPriorities } from "../issues/priorities.js";
 import { requireWorkspace } from "../organizations/access.js";
@@ -82,7 +83,7 @@ async function issueInfosOf(context: GraphQLContext, ids: readonly (string | num
   };
 }
 
-builder.relayMutationField(
+signedInMutation(
   "setPriorityOnPipelineIssues",
   {
     inputFields: (t) => ({
@@ -92,11 +93,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description: "Sets (or clears) the priority of issues on one board, all or none (setIssueInfoPriorities).",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const { workspaceId, infos } = await issueInfosOf(context, input.pipelineIssueIds);
-      const userId = signedInViewer(context).id;
+      const userId = viewer.id;
       const deps = { db: context.db, events: context.events, now: context.now };
       const origin = input.clientMutationId ?? null;
       const priorityId = input.priorityId ? recordIdOf("Priority")(input.priorityId) : null;
@@ -140,7 +140,7 @@ async function openIssuesIn(context: GraphQLContext, workspaceId: string, pipeli
   return rows.map((row) => row.issueId);
 }
 
-builder.relayMutationField(
+signedInMutation(
   "moveAllPipelineIssues",
   {
     inputFields: (t) => ({
@@ -150,12 +150,11 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description:
       "Moves every open issue of the source pipelines to the bottom of the destination, in board order (movePipelineIssues, 100 at a time).",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const target = await moveTarget(context, String(input.destinationPipelineId), undefined);
-      const userId = signedInViewer(context).id;
+      const userId = viewer.id;
       await requireWorkspace(context.db, target.workspaceId, userId, "editor");
       const sources = input.pipelineIds.map((id) => idOfType(decodeGantryId(String(id)), "Pipeline"));
       const [foreign] = await context.db
@@ -222,7 +221,7 @@ async function besideNeighbour(context: GraphQLContext, neighbourId: string | nu
   return { workspaceId: neighbour.workspaceId, pipelineId: place.pipelineId, index: order.indexOf(neighbour.issueId) };
 }
 
-builder.relayMutationField(
+signedInMutation(
   "moveIssueRelativeTo",
   {
     inputFields: (t) => ({
@@ -235,9 +234,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description: "Moves an issue beside another on the board, or to the top or bottom of a pipeline (moveIssue).",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const issueId = input.issueId.id;
       const neighbourId = input.afterPipelineIssueId ?? input.beforePipelineIssueId;
       let place: { workspaceId: string; pipelineId: string; position: number };
@@ -259,7 +257,7 @@ builder.relayMutationField(
         .select({ pipelineId: issuePositions.pipelineId })
         .from(issuePositions)
         .where(and(eq(issuePositions.workspaceId, place.workspaceId), eq(issuePositions.issueId, issueId)));
-      await moveIssue(issueWriteDeps(context), signedInViewer(context).id, place.workspaceId, {
+      await moveIssue(issueWriteDeps(context), viewer.id, place.workspaceId, {
         pipelineId: place.pipelineId,
         issueId,
         position: place.position,

@@ -1,12 +1,13 @@
-import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { decodeGantryId, idOfType } from "../graphql/builder.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Pipeline, pipelineView, Workspace } from "../workspaces/schema.js";
 import { createPipeline, deletePipeline, updatePipeline } from "./pipelines.js";
 
 const deps = (context: GraphQLContext) => ({ db: context.db, now: context.now, events: context.events });
 const pipelineIdOf = (raw: string | number) => idOfType(decodeGantryId(String(raw)), "Pipeline");
 
-builder.relayMutationField(
+signedInMutation(
   "createPipeline",
   {
     inputFields: (t) => ({
@@ -21,10 +22,9 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
+    run: async (input, context, viewer) => ({
       pipeline: pipelineView(
-        await createPipeline(deps(context), signedInViewer(context).id, {
+        await createPipeline(deps(context), viewer.id, {
           workspaceId: input.workspaceId.id,
           name: input.name,
           position: input.position ?? -1,
@@ -36,7 +36,7 @@ builder.relayMutationField(
   { outputFields: (t) => ({ pipeline: t.field({ type: Pipeline, resolve: (payload) => payload.pipeline }) }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updatePipeline",
   {
     inputFields: (t) => ({
@@ -47,9 +47,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const updated = await updatePipeline(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => {
+      const updated = await updatePipeline(deps(context), viewer.id, {
         pipelineId: pipelineIdOf(input.pipelineId),
         name: input.name ?? null,
         position: input.position ?? null,
@@ -62,16 +61,15 @@ builder.relayMutationField(
   { outputFields: (t) => ({ pipeline: t.field({ type: Pipeline, resolve: (payload) => payload.pipeline }) }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deletePipeline",
   { inputFields: (t) => ({ pipelineId: t.id({ required: true }), destinationPipelineId: t.id({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
+    run: async (input, context, viewer) => ({
       destinationPipeline: pipelineView(
         await deletePipeline(
           deps(context),
-          signedInViewer(context).id,
+          viewer.id,
           {
             pipelineId: pipelineIdOf(input.pipelineId),
             destinationPipelineId: pipelineIdOf(input.destinationPipelineId),

@@ -5,6 +5,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { issueTypeForRepository, issueTypeOfId } from "../issues/issue-type-records.js";
 import { bulkOutput } from "./issue-mutations.js";
 import { type BulkResult, type IssuePatch, patches, updateIssues } from "./issue-writes.js";
@@ -52,7 +53,7 @@ const changeTypeOutput = {
   }),
 };
 
-builder.relayMutationField(
+signedInMutation(
   "changeIssueTypeOfIssues",
   {
     inputFields: (t) => ({
@@ -65,10 +66,9 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description:
       "Gives the issues an issue type (issueTypeId) or clears it (removeIssueType). Every issue's repository must be able to take the type, else nothing is changed.",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const given = input.issueTypeId !== null && input.issueTypeId !== undefined;
       if (given === (input.removeIssueType === true))
         throw new GantryError("BAD_USER_INPUT", "Give either issueTypeId or removeIssueType: true.", {
@@ -88,7 +88,7 @@ builder.relayMutationField(
         name ??= chosen.name;
       }
       const patch: IssuePatch = patches.setType(name);
-      return updateIssues(issueWriteDeps(context), signedInViewer(context).id, issueIds, patch);
+      return updateIssues(issueWriteDeps(context), viewer.id, issueIds, patch);
     },
   },
   changeTypeOutput,

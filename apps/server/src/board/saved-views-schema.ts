@@ -2,6 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
   createSavedView,
@@ -52,7 +53,7 @@ const savedViewOutput = {
 };
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 
-builder.relayMutationField(
+signedInMutation(
   "createSavedView",
   {
     inputFields: (t) => ({
@@ -63,9 +64,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      savedView: await createSavedView(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      savedView: await createSavedView(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         name: input.name,
         filters: input.filters,
@@ -76,7 +76,7 @@ builder.relayMutationField(
   savedViewOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateSavedView",
   {
     inputFields: (t) => ({
@@ -91,9 +91,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      savedView: await updateSavedView(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      savedView: await updateSavedView(deps(context), viewer.id, {
         savedViewId: savedViewIdOf(input.savedViewId),
         name: input.name,
         filters: input.filters,
@@ -104,13 +103,12 @@ builder.relayMutationField(
   savedViewOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteSavedView",
   { inputFields: (t) => ({ savedViewId: t.id({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      savedView: await deleteSavedView(deps(context), signedInViewer(context).id, savedViewIdOf(input.savedViewId)),
+    run: async (input, context, viewer) => ({
+      savedView: await deleteSavedView(deps(context), viewer.id, savedViewIdOf(input.savedViewId)),
     }),
   },
   savedViewOutput,

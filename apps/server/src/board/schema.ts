@@ -6,6 +6,7 @@ import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { ISSUE_COUNTS, type IssueCounts } from "../graphql/issue-counts.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { batched, issueById, pipelineById, primeCards } from "../issues/issue-loaders.js";
 import { primeVisibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { requireAccess, requireWorkspace, type WorkspaceAccess } from "../organizations/access.js";
@@ -293,7 +294,7 @@ async function movedIssue(context: GraphQLContext, issueId: string) {
   return issue;
 }
 
-builder.relayMutationField(
+signedInMutation(
   "moveIssue",
   {
     inputFields: (t) => ({
@@ -311,10 +312,9 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const target = await moveTarget(context, String(input.pipelineId), input.workspaceId?.id, input.issueId.id);
-      const moved = await moveIssue(issueWriteDeps(context), signedInViewer(context).id, target.workspaceId, {
+      const moved = await moveIssue(issueWriteDeps(context), viewer.id, target.workspaceId, {
         pipelineId: target.pipelineId,
         issueId: input.issueId.id,
         position: input.position ?? 0,

@@ -4,8 +4,9 @@ import { asc, eq } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
 import { builder, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { readableRepository } from "../issues/lookups.js";
 import { permissionAtLeast, requireWorkspace, workspaceAccess } from "../organizations/access.js";
 import type { WorkspaceWithPermission } from "../organizations/queries.js";
@@ -237,7 +238,7 @@ builder.objectField(Workspace, "workspaceRepositories", (t) =>
   ),
 );
 
-builder.relayMutationField(
+signedInMutation(
   "createGitHubRepository",
   {
     inputFields: (t) => ({
@@ -251,9 +252,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      repository: await createGitHubRepository(requireCodeHost(context).deps, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      repository: await createGitHubRepository(requireCodeHost(context).deps, viewer.id, {
         name: input.name,
         private: input.private,
         description: input.description ?? null,
@@ -273,7 +273,7 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "addRepositoryToWorkspace",
   {
     inputFields: (t) => ({
@@ -282,16 +282,15 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const codeHost = requireCodeHost(context);
       const repository = await addRepositoryToWorkspace(
         codeHost.deps,
-        signedInViewer(context).id,
+        viewer.id,
         { workspaceId: input.workspaceId.id, repositoryGhId: String(input.repositoryGhId) },
         (repositoryId) => codeHost.imports.start(repositoryId),
       );
-      const access = await requireWorkspace(context.db, input.workspaceId.id, signedInViewer(context).id, "viewer");
+      const access = await requireWorkspace(context.db, input.workspaceId.id, viewer.id, "viewer");
       const workspace = { ...access.workspace, viewerPermission: access.permission };
       const rows = await workspaceRepositoryRows(context, workspace);
       const row = rows.find((candidate) => candidate.repository.id === repository.id);
@@ -306,16 +305,14 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "reconcileRepository",
   { inputFields: (t) => ({ repositoryId: t.globalID({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
     description: "Reads the repository from GitHub again now (the sync panel's retry).",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const codeHost = requireCodeHost(context);
       const repositoryId = idOfType(input.repositoryId, "Repository");
-      const viewer = signedInViewer(context);
       const links = await context.db
         .select({ workspaceId: schema.workspaceRepositories.workspaceId })
         .from(schema.workspaceRepositories)

@@ -2,9 +2,8 @@ import type { FieldMap, ObjectRef } from "@pothos/core";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { bulkOutput } from "../board/issue-mutations.js";
 import { Issue } from "../codehost/issues-schema.js";
-import { builder } from "../graphql/builder.js";
-import { signedInViewer } from "../graphql/context.js";
 import type { SchemaTypes } from "../graphql/record-mutations.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { SprintIssue, sprintIssueRows } from "../sprints/sprint-issues-schema.js";
 import {
   changeMembership,
@@ -15,7 +14,7 @@ import {
 } from "./bulk-fields.js";
 import { GantryEpic, Sprint } from "./field-types.js";
 
-builder.relayMutationField(
+signedInMutation(
   "setMultipleEstimates",
   {
     inputFields: (t) => ({
@@ -25,9 +24,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      setMultipleEstimates(context, signedInViewer(context).id, {
+    run: (input, context, viewer) =>
+      setMultipleEstimates(context, viewer.id, {
         issueIds: input.issueIds.map((id) => id.id),
         value: input.value ?? null,
         clientMutationId: input.clientMutationId ?? null,
@@ -57,7 +55,7 @@ export function membershipMutation<K extends TargetKind>(options: {
   const targets = `${options.kind}s`;
   const plural = `${targets.charAt(0).toUpperCase()}${targets.slice(1)}`;
   const idsField = `${options.kind}Ids`;
-  builder.relayMutationField(
+  signedInMutation(
     options.change === "add" ? `addIssuesTo${plural}` : `removeIssuesFrom${plural}`,
     {
       inputFields: (t) => {
@@ -71,9 +69,8 @@ export function membershipMutation<K extends TargetKind>(options: {
       },
     },
     {
-      authScopes: { signedIn: true },
-      resolve: (_root, { input }, context) =>
-        changeMembership(context, signedInViewer(context).id, options.kind, options.change, {
+      run: (input, context, viewer) =>
+        changeMembership(context, viewer.id, options.kind, options.change, {
           issueIds: input.issueIds.map((id) => id.id),
           targetIds: ((input as Record<string, unknown>)[idsField] as { id: string }[]).map((id) => id.id),
           clientMutationId: input.clientMutationId ?? null,
@@ -114,7 +111,7 @@ for (const change of ["add", "remove"] as const) {
   membershipMutation({ kind: "gantryEpic", change, type: GantryEpic });
 }
 
-builder.relayMutationField(
+signedInMutation(
   "deleteGantryIssue",
   {
     inputFields: (t) => ({
@@ -123,11 +120,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
+    run: async (input, context, viewer) => ({
       issueId: await deleteGantryIssue(
         context,
-        signedInViewer(context).id,
+        viewer.id,
         { issueId: input.issueId.id, clientMutationId: input.clientMutationId ?? null },
         context.origin ?? null,
       ),

@@ -5,6 +5,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { workspaceRepositoriesByGhId } from "../workspaces/repository-gh-ids.js";
 import { recordIssueEvents } from "./activity.js";
@@ -68,7 +69,7 @@ async function epicRepository(
   return repository;
 }
 
-builder.relayMutationField(
+signedInMutation(
   "createEpic",
   {
     inputFields: (t) => ({
@@ -77,11 +78,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description: "Creates a GitHub issue and makes it a GitHub epic (createIssue, then createEpicFromIssue).",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const repository = await epicRepository(context, input.issue);
-      const userId = signedInViewer(context).id;
+      const userId = viewer.id;
       const clientMutationId = input.clientMutationId ?? null;
       const issue = await createIssue(issueWriteDeps(context), userId, {
         repositoryId: repository.id,
@@ -133,7 +133,7 @@ async function unmakeEpic(deps: Deps, userId: string, epicId: string, origin: { 
   return epic.issue;
 }
 
-builder.relayMutationField(
+signedInMutation(
   "deleteEpicByIssueInfo",
   {
     inputFields: (t) => ({
@@ -142,12 +142,11 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description: "The GitHub epic becomes a plain issue again and its issues leave it; the issue stays.",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const epic = await issueByInfo(context, input.issue);
       return {
-        epic: await unmakeEpic(issueWriteDeps(context), signedInViewer(context).id, epic.id, {
+        epic: await unmakeEpic(issueWriteDeps(context), viewer.id, epic.id, {
           clientMutationId: input.clientMutationId ?? null,
         }),
       };
@@ -156,7 +155,7 @@ builder.relayMutationField(
   { outputFields: (t) => ({ epic: t.field({ type: Epic, resolve: (payload) => payload.epic }) }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateEpicIssuesByIssueInfos",
   {
     inputFields: (t) => ({
@@ -167,11 +166,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description:
       "Adds and removes issues of a GitHub epic; both parts are checked first: when either is refused, neither is made.",
-    resolve: async (_root, { input }, context) => {
-      const userId = signedInViewer(context).id;
+    run: async (input, context, viewer) => {
+      const userId = viewer.id;
       const epic = await issueByInfo(context, input.epic);
       const [adding, removing] = await Promise.all([
         Promise.all(input.addIssues.map((info) => issueByInfo(context, info))),
@@ -211,7 +209,7 @@ builder.relayMutationField(
 // --- Releases' repositories (ZenHub's `Release.repositories`): `release_repositories`, none meaning the whole workspace.
 
 for (const change of ["add", "remove"] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     change === "add" ? "addRepositoriesToRelease" : "removeRepositoriesFromRelease",
     {
       inputFields: (t) => ({
@@ -221,16 +219,15 @@ for (const change of ["add", "remove"] as const) {
       }),
     },
     {
-      authScopes: { signedIn: true },
       description:
         change === "add"
           ? "Records GitHub repositories of the release's workspace as the ones the release is for."
           : "The release is no longer for these repositories (none left: for the whole workspace).",
-      resolve: async (_root, { input }, context) => {
+      run: async (input, context, viewer) => {
         const releaseId = idOfType(decodeGantryId(String(input.releaseId)), "Release");
         const [release] = await context.db.select().from(releases).where(eq(releases.id, releaseId));
         if (!release) throw new GantryError("NOT_FOUND", "This release does not exist.");
-        await requireWorkspace(context.db, release.workspaceId, signedInViewer(context).id, "editor");
+        await requireWorkspace(context.db, release.workspaceId, viewer.id, "editor");
         const found = await workspaceRepositoriesByGhId(
           context.db,
           release.workspaceId,

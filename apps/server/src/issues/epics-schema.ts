@@ -10,6 +10,7 @@ import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
 import { type Link, linkedRows } from "../graphql/linked-rows.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { GantryOrganization } from "../organizations/schema.js";
 import { Workspace } from "../workspaces/schema.js";
@@ -141,7 +142,7 @@ const GantryEpicInput = builder.inputType("GantryEpicInput", {
   fields: (t) => ({ title: t.string({ required: true }), body: t.string({ required: false }) }),
 });
 
-builder.relayMutationField(
+signedInMutation(
   "createGantryEpic",
   {
     inputFields: (t) => ({
@@ -166,10 +167,9 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpic: await createGantryEpic(context, signedInViewer(context).id, {
-        workspaceId: await epicWorkspaceOf(context.db, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryEpic: await createGantryEpic(context, viewer.id, {
+        workspaceId: await epicWorkspaceOf(context.db, viewer.id, {
           workspaceId: input.workspaceId?.id ?? null,
           organizationId: input.gantryOrganizationId?.id ?? null,
           repositoryId: input.gantryRepositoryId?.id ?? null,
@@ -183,7 +183,7 @@ builder.relayMutationField(
   gantryEpicOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateGantryEpic",
   {
     inputFields: (t) => ({
@@ -194,9 +194,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpic: await updateGantryEpic(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryEpic: await updateGantryEpic(context, viewer.id, {
         gantryEpicId: input.gantryEpicId.id,
         title: input.title,
         body: input.body,
@@ -207,7 +206,7 @@ builder.relayMutationField(
   gantryEpicOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateGantryEpicDates",
   {
     inputFields: (t) => ({
@@ -218,9 +217,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpic: await updateGantryEpic(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryEpic: await updateGantryEpic(context, viewer.id, {
         gantryEpicId: input.gantryEpicId.id,
         startOn: input.startOn,
         endOn: input.endOn,
@@ -231,7 +229,7 @@ builder.relayMutationField(
   gantryEpicOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateGantryEpicState",
   {
     inputFields: (t) => ({
@@ -247,9 +245,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const userId = signedInViewer(context).id;
+    run: async (input, context, viewer) => {
+      const userId = viewer.id;
       const gantryEpic = await updateGantryEpic(context, userId, {
         gantryEpicId: input.gantryEpicId.id,
         state: input.state,
@@ -281,7 +278,7 @@ builder.relayMutationField(
   gantryEpicOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteGantryEpic",
   {
     inputFields: (t) => ({
@@ -290,9 +287,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      gantryEpicId: await deleteGantryEpic(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryEpicId: await deleteGantryEpic(context, viewer.id, {
         gantryEpicId: input.gantryEpicId.id,
         clientMutationId: input.clientMutationId ?? null,
       }),
@@ -305,7 +301,7 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "createEpicFromIssue",
   {
     inputFields: (t) => ({
@@ -315,9 +311,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      createEpicFromIssue(context, signedInViewer(context).id, {
+    run: (input, context, viewer) =>
+      createEpicFromIssue(context, viewer.id, {
         issueId: input.issueId.id,
         epicChildIds: (input.epicChildIds ?? []).map((id) => id.id),
         clientMutationId: input.clientMutationId ?? null,
@@ -332,7 +327,7 @@ builder.relayMutationField(
 );
 
 for (const change of ["add", "remove"] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     change === "add" ? "addIssuesToEpics" : "removeIssuesFromEpics",
     {
       inputFields: (t) => ({
@@ -342,9 +337,8 @@ for (const change of ["add", "remove"] as const) {
       }),
     },
     {
-      authScopes: { signedIn: true },
-      resolve: (_root, { input }, context) =>
-        changeEpicIssues(context, signedInViewer(context).id, change, {
+      run: (input, context, viewer) =>
+        changeEpicIssues(context, viewer.id, change, {
           issueIds: input.issueIds.map((id) => id.id),
           epicIds: input.epicIds.map((id) => id.id),
           clientMutationId: input.clientMutationId ?? null,

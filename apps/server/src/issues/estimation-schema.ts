@@ -6,8 +6,9 @@ import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
@@ -161,7 +162,7 @@ builder.objectField(Issue, "estimationVotes", (t) =>
 );
 
 for (const change of ["add", "remove"] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     change === "add" ? "addEstimateSetValue" : "removeEstimateSetValue",
     {
       inputFields: (t) => ({
@@ -176,16 +177,14 @@ for (const change of ["add", "remove"] as const) {
       }),
     },
     {
-      authScopes: { signedIn: true },
-      resolve: async (_root, { input }, context) => {
+      run: async (input, context, viewer) => {
         // Checked before the change, so a repository of another board changes nothing; the admin check comes
         // first, so whether a repository is on a board is told only to the board's admins.
-        if (input.repositoryId)
-          await requireWorkspace(context.db, input.workspaceId.id, signedInViewer(context).id, "admin");
+        if (input.repositoryId) await requireWorkspace(context.db, input.workspaceId.id, viewer.id, "admin");
         const repositoryId = input.repositoryId
           ? await repositoryOfWorkspace(context, input.workspaceId.id, input.repositoryId.id)
           : undefined;
-        const values = await changeEstimateSet(deps(context), signedInViewer(context).id, {
+        const values = await changeEstimateSet(deps(context), viewer.id, {
           workspaceId: input.workspaceId.id,
           value: input.value,
           change,
@@ -199,7 +198,7 @@ for (const change of ["add", "remove"] as const) {
   );
 }
 
-builder.relayMutationField(
+signedInMutation(
   "inviteToEstimate",
   {
     inputFields: (t) => ({
@@ -209,9 +208,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      estimationVotes: await inviteToEstimate(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      estimationVotes: await inviteToEstimate(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         issueIds: input.issueIds.map((id) => id.id),
         voterIds: input.gantryUserIds.map((id) => id.id),
@@ -225,7 +223,7 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "setEstimationVote",
   {
     inputFields: (t) => ({
@@ -234,9 +232,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      estimationVote: await setEstimationVote(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      estimationVote: await setEstimationVote(deps(context), viewer.id, {
         estimationVoteId: voteIdOf(input.estimationVoteId),
         value: input.value ?? null,
       }),
@@ -249,13 +246,12 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "removeEstimationVote",
   { inputFields: (t) => ({ estimationVoteId: t.id({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      estimationVote: await removeEstimationVote(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      estimationVote: await removeEstimationVote(deps(context), viewer.id, {
         estimationVoteId: voteIdOf(input.estimationVoteId),
       }),
     }),

@@ -6,9 +6,9 @@ import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { signedInViewer } from "../graphql/context.js";
 import { type Link, linkedRows } from "../graphql/linked-rows.js";
 import type { SchemaTypes } from "../graphql/record-mutations.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { readableInWorkspace } from "../organizations/readable-node.js";
 import { Workspace } from "../workspaces/schema.js";
 import type { GantryEpicRow } from "./epics.js";
@@ -198,7 +198,7 @@ const gantryEpicsOutput = {
 };
 
 for (const change of ["add", "remove"] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     change === "add" ? "addAssigneesToGantryEpics" : "removeAssigneesFromGantryEpics",
     {
       inputFields: (t) => ({
@@ -208,9 +208,8 @@ for (const change of ["add", "remove"] as const) {
       }),
     },
     {
-      authScopes: { signedIn: true },
-      resolve: (_root, { input }, context) =>
-        changeEpicAssignees(context, signedInViewer(context).id, change, {
+      run: (input, context, viewer) =>
+        changeEpicAssignees(context, viewer.id, change, {
           gantryEpicIds: input.gantryEpicIds.map((id) => id.id),
           assigneeIds: input.assigneeIds.map((id) => id.id),
         }),
@@ -218,7 +217,7 @@ for (const change of ["add", "remove"] as const) {
     gantryEpicsOutput,
   );
 
-  builder.relayMutationField(
+  signedInMutation(
     change === "add" ? "addGantryLabelsToGantryEpics" : "removeGantryLabelsFromGantryEpics",
     {
       inputFields: (t) => ({
@@ -227,9 +226,8 @@ for (const change of ["add", "remove"] as const) {
       }),
     },
     {
-      authScopes: { signedIn: true },
-      resolve: (_root, { input }, context) =>
-        changeEpicLabels(context, signedInViewer(context).id, change, {
+      run: (input, context, viewer) =>
+        changeEpicLabels(context, viewer.id, change, {
           gantryEpicIds: input.gantryEpicIds.map((id) => id.id),
           ...labelsOf(input),
         }),
@@ -237,7 +235,7 @@ for (const change of ["add", "remove"] as const) {
     gantryEpicsOutput,
   );
 
-  builder.relayMutationField(
+  signedInMutation(
     change === "add" ? "addGantryLabelsToIssues" : "removeGantryLabelsFromIssues",
     {
       inputFields: (t) => ({
@@ -246,9 +244,8 @@ for (const change of ["add", "remove"] as const) {
       }),
     },
     {
-      authScopes: { signedIn: true },
-      resolve: (_root, { input }, context) =>
-        changeIssueLabels(context, signedInViewer(context).id, change, {
+      run: (input, context, viewer) =>
+        changeIssueLabels(context, viewer.id, change, {
           issueIds: input.issueIds.map((id) => id.id),
           ...labelsOf(input),
         }),

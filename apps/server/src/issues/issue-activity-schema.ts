@@ -8,6 +8,7 @@ import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { issueTimeline, type TimelineEntry } from "./activity.js";
 import {
   type CommentAuthor,
@@ -116,7 +117,7 @@ const commentOutput = {
 };
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 
-builder.relayMutationField(
+signedInMutation(
   "createComment",
   {
     inputFields: (t) => ({
@@ -126,9 +127,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      comment: await createComment(issueWriteDeps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      comment: await createComment(issueWriteDeps(context), viewer.id, {
         issueId: input.commentableId.id,
         body: input.body,
         clientMutationId: input.clientMutationId ?? null,
@@ -138,7 +138,7 @@ builder.relayMutationField(
   commentOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateComment",
   {
     inputFields: (t) => ({
@@ -148,9 +148,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      comment: await updateComment(issueWriteDeps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      comment: await updateComment(issueWriteDeps(context), viewer.id, {
         commentId: commentIdOf(input.commentId),
         body: input.body,
         clientMutationId: input.clientMutationId ?? null,
@@ -160,7 +159,7 @@ builder.relayMutationField(
   commentOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteComment",
   {
     inputFields: (t) => ({
@@ -169,9 +168,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await deleteComment(issueWriteDeps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => {
+      await deleteComment(issueWriteDeps(context), viewer.id, {
         commentId: commentIdOf(input.commentId),
         clientMutationId: input.clientMutationId ?? null,
       });

@@ -6,6 +6,7 @@ import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { type Deps, emptyResult, mayEditIn, type ShownIssue, tellBoards, visibleIssues } from "./bulk-fields.js";
 import { issueById } from "./issue-loaders.js";
 import { repositoryIssue } from "./lookups.js";
@@ -51,7 +52,7 @@ for (const [name, change] of [
   ["createIssueDependency", createBlockage],
   ["deleteIssueDependency", deleteBlockage],
 ] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     name,
     {
       inputFields: (t) => ({
@@ -61,13 +62,12 @@ for (const [name, change] of [
       }),
     },
     {
-      authScopes: { signedIn: true },
       description:
         name === "createIssueDependency"
           ? "The blocking issue blocks the blocked one, on the board showing both (createBlockage by repository and number)."
           : "Removes the dependency between two issues (deleteBlockage by repository and number).",
-      resolve: async (_root, { input }, context) => ({
-        issueDependency: await change(issueWriteDeps(context), signedInViewer(context).id, {
+      run: async (input, context, viewer) => ({
+        issueDependency: await change(issueWriteDeps(context), viewer.id, {
           blockingId: await issueIdByInfo(context, input.blockingIssue),
           blockedId: await issueIdByInfo(context, input.blockedIssue),
           clientMutationId: input.clientMutationId ?? null,
@@ -166,7 +166,7 @@ for (const [name, change] of [
   ["createIssuePrConnection", connect],
   ["deleteIssuePrConnection", disconnect],
 ] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     name,
     {
       inputFields: (t) => ({
@@ -180,13 +180,12 @@ for (const [name, change] of [
       }),
     },
     {
-      authScopes: { signedIn: true },
       description:
         name === "createIssuePrConnection"
           ? "Connects a pull request to an issue on every board showing both that you may edit (Issue.connectedPrs)."
           : "Disconnects a pull request from an issue on the boards showing both that you may edit.",
-      resolve: (_root, { input }, context) =>
-        change(issueWriteDeps(context), signedInViewer(context).id, {
+      run: (input, context, viewer) =>
+        change(issueWriteDeps(context), viewer.id, {
           issueId: input.issueId.id,
           pullRequestId: input.pullRequestId.id,
           clientMutationId: input.clientMutationId ?? null,

@@ -3,8 +3,8 @@ import { LabelInfoInput } from "../board/issue-mutations.js";
 import { issueWriteDeps } from "../board/schema.js";
 import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
-import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
-import { signedInViewer } from "../graphql/context.js";
+import { type builder, decodeGantryId, idOfType } from "../graphql/builder.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { createIssue } from "./create-issue.js";
 import { setEstimate } from "./estimates.js";
 import { Milestone } from "./field-types.js";
@@ -22,7 +22,7 @@ const issueOutput = {
   }),
 };
 
-builder.relayMutationField(
+signedInMutation(
   "createIssue",
   {
     inputFields: (t) => ({
@@ -59,15 +59,14 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const labelInfos = labelsOfInfos(input.gantryLabelInfos ?? []);
       const assigneesByUser = await assigneeLoginsOfUsers(
         context.db,
         (input.gantryAssigneeIds ?? []).map((id) => id.id),
       );
       return {
-        issue: await createIssue(issueWriteDeps(context), signedInViewer(context).id, {
+        issue: await createIssue(issueWriteDeps(context), viewer.id, {
           repositoryId: input.repositoryId.id,
           title: input.title,
           body: input.body ?? null,
@@ -93,7 +92,7 @@ builder.relayMutationField(
   issueOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "setEstimate",
   {
     inputFields: (t) => ({
@@ -103,9 +102,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      issue: await setEstimate(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      issue: await setEstimate(context, viewer.id, {
         issueId: input.issueId.id,
         value: input.value ?? null,
         clientMutationId: input.clientMutationId ?? null,
@@ -115,7 +113,7 @@ builder.relayMutationField(
   issueOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateIssue",
   {
     inputFields: (t) => ({
@@ -136,9 +134,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      issue: await updateIssue(issueWriteDeps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      issue: await updateIssue(issueWriteDeps(context), viewer.id, {
         issueId: input.issueId.id,
         title: input.title ?? null,
         body: input.body ?? null,

@@ -1,10 +1,9 @@
-import { builder } from "../graphql/builder.js";
-import { signedInViewer } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { GantryOrganization } from "../organizations/schema.js";
 import { GantryLabel } from "./gantry-labels-schema.js";
 import { createOrganizationLabel, deleteOrganizationLabels } from "./organization-labels.js";
 
-builder.relayMutationField(
+signedInMutation(
   "createGantryLabel",
   {
     inputFields: (t) => ({
@@ -15,11 +14,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description:
       "Makes the label in every workspace of the organisation that has none of that name (organisation owners and admins); answers the first workspace's.",
-    resolve: async (_root, { input }, context) => ({
-      gantryLabel: await createOrganizationLabel(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryLabel: await createOrganizationLabel(context, viewer.id, {
         organizationId: input.gantryOrganizationId.id,
         name: input.name,
         color: input.color,
@@ -30,7 +28,7 @@ builder.relayMutationField(
   { outputFields: (t) => ({ gantryLabel: t.field({ type: GantryLabel, resolve: (payload) => payload.gantryLabel }) }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteGantryLabels",
   {
     inputFields: (t) => ({
@@ -39,11 +37,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description:
       "Deletes the labels of these names in every workspace of the organisation (organisation owners and admins), taking them off every epic and issue; answers those deleted.",
-    resolve: async (_root, { input }, context) => ({
-      gantryLabels: await deleteOrganizationLabels(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      gantryLabels: await deleteOrganizationLabels(context, viewer.id, {
         organizationId: input.gantryOrganizationId.id,
         names: input.names,
       }),

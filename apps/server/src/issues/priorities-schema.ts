@@ -8,6 +8,7 @@ import {
   recordOutput,
   type SchemaTypes,
 } from "../graphql/record-mutations.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import { Priority } from "./field-types.js";
 import { batched, issueById } from "./issue-loaders.js";
@@ -77,7 +78,7 @@ export function issueInfoOf(info: {
 
 const priorityOutput = recordOutput("priority", Priority);
 
-builder.relayMutationField(
+signedInMutation(
   "createPriority",
   {
     inputFields: (t) => ({
@@ -88,9 +89,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      priority: await createPriority(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      priority: await createPriority(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         name: input.name,
         color: input.color,
@@ -101,7 +101,7 @@ builder.relayMutationField(
   priorityOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updatePriority",
   {
     inputFields: (t) => ({
@@ -112,9 +112,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      priority: await updatePriority(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      priority: await updatePriority(deps(context), viewer.id, {
         priorityId: priorityIdOf(input.priorityId),
         name: input.name ?? null,
         color: input.color ?? null,
@@ -173,12 +172,11 @@ async function answerPlaced(
   return { pipelineIssues: await placed(context, await change(deps(context), signedInViewer(context).id)) };
 }
 
-builder.relayMutationField(
+signedInMutation(
   "setIssueInfoPriorities",
   { inputFields: (t) => ({ priorityId: t.id({ required: true }), ...issueInfoFields(t) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
+    run: (input, context) =>
       answerPlaced(context, (services, viewerId) =>
         setIssueInfoPriorities(services, viewerId, {
           priorityId: priorityIdOf(input.priorityId),
@@ -189,12 +187,11 @@ builder.relayMutationField(
   pipelineIssuesOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "removeIssueInfoPriorities",
   { inputFields: (t) => ({ workspaceId: t.globalID({ required: true, for: Workspace }), ...issueInfoFields(t) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
+    run: (input, context) =>
       answerPlaced(context, (services, viewerId) =>
         removeIssueInfoPriorities(services, viewerId, { workspaceId: input.workspaceId.id, ...issueInfoChange(input) }),
       ),

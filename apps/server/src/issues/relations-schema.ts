@@ -5,7 +5,8 @@ import { bulkOutput } from "../board/issue-mutations.js";
 import { issueWriteDeps } from "../board/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import { GantryEpic } from "./field-types.js";
 import { type IssueRow, issueById } from "./issue-loaders.js";
@@ -70,7 +71,7 @@ for (const [name, change] of [
   ["createBlockage", createBlockage],
   ["deleteBlockage", deleteBlockage],
 ] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     name,
     {
       inputFields: (t) => ({
@@ -85,9 +86,8 @@ for (const [name, change] of [
       }),
     },
     {
-      authScopes: { signedIn: true },
-      resolve: async (_root, { input }, context) => ({
-        blockage: await change(issueWriteDeps(context), signedInViewer(context).id, {
+      run: async (input, context, viewer) => ({
+        blockage: await change(issueWriteDeps(context), viewer.id, {
           blockingId: input.blocking.id.id,
           blockedId: input.blocked.id.id,
           workspaceId: input.workspaceId?.id ?? null,
@@ -106,7 +106,7 @@ for (const [name, change] of [
   );
 }
 
-builder.relayMutationField(
+signedInMutation(
   "addSubIssues",
   {
     inputFields: (t) => ({
@@ -117,9 +117,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      addSubIssues(issueWriteDeps(context), signedInViewer(context).id, {
+    run: (input, context, viewer) =>
+      addSubIssues(issueWriteDeps(context), viewer.id, {
         parentId: input.parentId.id,
         childIssueIds: input.childIssueIds.map((id) => id.id),
         replaceParent: input.replaceParent ?? false,
@@ -129,7 +128,7 @@ builder.relayMutationField(
   bulkOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "removeSubIssues",
   {
     inputFields: (t) => ({
@@ -138,9 +137,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      removeSubIssues(issueWriteDeps(context), signedInViewer(context).id, {
+    run: (input, context, viewer) =>
+      removeSubIssues(issueWriteDeps(context), viewer.id, {
         childIssueIds: input.childIssueIds.map((id) => id.id),
         clientMutationId: input.clientMutationId ?? null,
       }),

@@ -1,8 +1,8 @@
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { signedInViewer } from "../graphql/context.js";
 import { deleteRecordMutation, recordDeps, recordIdOf, recordOutput } from "../graphql/record-mutations.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import { membershipMutation } from "./bulk-fields-schema.js";
 import { Release, ReleaseState } from "./field-types.js";
@@ -49,7 +49,7 @@ const ReleaseUpdateInput = builder.inputType("ReleaseUpdateInput", {
 
 const releaseOutput = recordOutput("release", Release);
 
-builder.relayMutationField(
+signedInMutation(
   "createRelease",
   {
     inputFields: (t) => ({
@@ -58,9 +58,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      release: await createRelease(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      release: await createRelease(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         title: input.release.title,
         description: input.release.description ?? null,
@@ -73,7 +72,7 @@ builder.relayMutationField(
   releaseOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateRelease",
   {
     inputFields: (t) => ({
@@ -82,11 +81,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const change = input.release;
       return {
-        release: await updateRelease(deps(context), signedInViewer(context).id, {
+        release: await updateRelease(deps(context), viewer.id, {
           releaseId: releaseIdOf(input.releaseId),
           title: change.title ?? undefined,
           description: change.description ?? undefined,

@@ -1,9 +1,10 @@
 import { schema } from "@gantry/db";
 import { and, inArray, isNull } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
-import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import { decodeGantryId, idOfType } from "../graphql/builder.js";
+import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { WorkspaceRoleInput } from "../workspaces/mutations.js";
 import { Workspace, workspaceForViewer } from "../workspaces/schema.js";
 import { setWorkspacePermissions } from "../workspaces/service.js";
@@ -23,7 +24,7 @@ const organizationDeps = (context: GraphQLContext) => ({
   now: context.now,
 });
 
-builder.relayMutationField(
+signedInMutation(
   "leaveGantryOrganization",
   {
     inputFields: (t) => ({
@@ -37,10 +38,9 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description: "You leave the organisation (removeUserFromGantryOrganization for yourself).",
-    resolve: async (_root, { input }, context) => {
-      const viewerId = signedInViewer(context).id;
+    run: async (input, context, viewer) => {
+      const viewerId = viewer.id;
       const organization = await organizationForViewer(context, input.gantryOrganizationId.id);
       await removeMember(
         organizationDeps(context),
@@ -58,14 +58,13 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteGantryOrganizationInvites",
   { inputFields: (t) => ({ gantryOrganizationInviteIds: t.idList({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
     description: "Revokes the invitations, all or none: each must exist and be of an organisation you administer.",
-    resolve: async (_root, { input }, context) => {
-      const viewerId = signedInViewer(context).id;
+    run: async (input, context, viewer) => {
+      const viewerId = viewer.id;
       const ids = [
         ...new Set(
           input.gantryOrganizationInviteIds.map((id) =>
@@ -94,7 +93,7 @@ builder.relayMutationField(
   { outputFields: (t) => ({ success: t.boolean({ resolve: (payload) => payload.success }) }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "addGantryUsersToWorkspace",
   {
     inputFields: (t) => ({
@@ -108,10 +107,9 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description:
       "Gives members of the workspace's organisation access to it (updateWorkspaceGantryUserRole), all or none.",
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       const roles = new Map(input.gantryUserIds.map((id) => [id.id, "editor" as const] as const));
       const permissions = new Map<string, "viewer" | "editor" | "admin">(roles);
       for (const role of input.workspaceUserRoles ?? []) {
@@ -127,7 +125,7 @@ builder.relayMutationField(
       }
       await setWorkspacePermissions(
         { db: context.db, now: context.now },
-        signedInViewer(context).id,
+        viewer.id,
         {
           workspaceId: input.workspaceId.id,
           roles: [...permissions].map(([userId, permission]) => ({ userId, permission })),

@@ -1,6 +1,8 @@
 import { GantryUser } from "../accounts/schema.js";
 import { builder, idOfType } from "../graphql/builder.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { recordOutput } from "../graphql/record-mutations.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import {
   AccessRequest,
   accessRequestRow,
@@ -31,6 +33,9 @@ const deps = (context: GraphQLContext) => ({
   now: context.now,
 });
 
+const organizationOutput = recordOutput("gantryOrganization", GantryOrganization);
+const accessRequestOutput = recordOutput("accessRequest", AccessRequest);
+
 builder.queryField("isGantryOrganizationInviteValid", (t) =>
   t.boolean({
     description: "Whether an organisation invitation token can still be accepted (validateZHOrgInviteToken).",
@@ -41,24 +46,19 @@ builder.queryField("isGantryOrganizationInviteValid", (t) =>
   }),
 );
 
-builder.relayMutationField(
+signedInMutation(
   "createGantryOrganization",
   { inputFields: (t) => ({ name: t.string({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const organization = await createOrganization(deps(context), signedInViewer(context).id, input.name);
+    run: async (input, context, viewer) => {
+      const organization = await createOrganization(deps(context), viewer.id, input.name);
       return { gantryOrganization: await organizationForViewer(context, organization.id) };
     },
   },
-  {
-    outputFields: (t) => ({
-      gantryOrganization: t.field({ type: GantryOrganization, resolve: (payload) => payload.gantryOrganization }),
-    }),
-  },
+  organizationOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateGantryOrganization",
   {
     inputFields: (t) => ({
@@ -68,42 +68,31 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const viewerId = signedInViewer(context).id;
+    run: async (input, context, viewer) => {
       const organizationId = input.gantryOrganizationId.id;
       if (typeof input.requireSaml === "boolean")
-        await setSamlRequired(deps(context), viewerId, organizationId, input.requireSaml);
-      if (typeof input.name === "string") await renameOrganization(deps(context), viewerId, organizationId, input.name);
+        await setSamlRequired(deps(context), viewer.id, organizationId, input.requireSaml);
+      if (typeof input.name === "string")
+        await renameOrganization(deps(context), viewer.id, organizationId, input.name);
       return { gantryOrganization: await organizationForViewer(context, input.gantryOrganizationId.id) };
     },
   },
-  {
-    outputFields: (t) => ({
-      gantryOrganization: t.field({ type: GantryOrganization, resolve: (payload) => payload.gantryOrganization }),
-    }),
-  },
+  organizationOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteGantryOrganization",
   { inputFields: (t) => ({ gantryOrganizationId: t.globalID({ required: true, for: GantryOrganization }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await deleteOrganization(
-        deps(context),
-        signedInViewer(context).id,
-        input.gantryOrganizationId.id,
-        context.origin ?? null,
-      );
+    run: async (input, context, viewer) => {
+      await deleteOrganization(deps(context), viewer.id, input.gantryOrganizationId.id, context.origin ?? null);
       return { id: input.gantryOrganizationId.id };
     },
   },
   { outputFields: (t) => ({ gantryOrganizationId: t.id({ resolve: (payload) => payload.id }) }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateGantryOrganizationUserRole",
   {
     inputFields: (t) => ({
@@ -113,11 +102,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       await setMemberRole(
         deps(context),
-        signedInViewer(context).id,
+        viewer.id,
         {
           organizationId: input.gantryOrganizationId.id,
           userId: input.gantryUserId.id,
@@ -128,14 +116,10 @@ builder.relayMutationField(
       return { gantryOrganization: await organizationForViewer(context, input.gantryOrganizationId.id) };
     },
   },
-  {
-    outputFields: (t) => ({
-      gantryOrganization: t.field({ type: GantryOrganization, resolve: (payload) => payload.gantryOrganization }),
-    }),
-  },
+  organizationOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "removeUserFromGantryOrganization",
   {
     inputFields: (t) => ({
@@ -144,11 +128,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       await removeMember(
         deps(context),
-        signedInViewer(context).id,
+        viewer.id,
         { organizationId: input.gantryOrganizationId.id, userId: input.gantryUserId.id },
         context.origin ?? null,
       );
@@ -168,7 +151,7 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "createGantryOrganizationInvite",
   {
     inputFields: (t) => ({
@@ -179,9 +162,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) =>
-      inviteMember(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) =>
+      inviteMember(deps(context), viewer.id, {
         organizationId: input.gantryOrganizationId.id,
         email: input.email,
         role: input.role ?? null,
@@ -196,79 +178,59 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteGantryOrganizationInvite",
   { inputFields: (t) => ({ invitationId: t.globalID({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await revokeInvitation(
-        deps(context),
-        signedInViewer(context).id,
-        idOfType(input.invitationId, "GantryOrganizationInvitation"),
-      );
+    run: async (input, context, viewer) => {
+      await revokeInvitation(deps(context), viewer.id, idOfType(input.invitationId, "GantryOrganizationInvitation"));
       return { success: true };
     },
   },
   { outputFields: (t) => ({ success: t.boolean({ resolve: (payload) => payload.success }) }) },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "acceptGantryOrganizationInvite",
   { inputFields: (t) => ({ token: t.string({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const organization = await acceptInvitation(context, signedInViewer(context).id, input.token);
+    run: async (input, context, viewer) => {
+      const organization = await acceptInvitation(context, viewer.id, input.token);
       if (!organization) throw new Error("accepted invitation has no organization");
       return { gantryOrganization: await organizationForViewer(context, organization.id) };
     },
   },
-  {
-    outputFields: (t) => ({
-      gantryOrganization: t.field({ type: GantryOrganization, resolve: (payload) => payload.gantryOrganization }),
-    }),
-  },
+  organizationOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "requestGantryOrganizationAccess",
   { inputFields: (t) => ({ gantryOrganizationId: t.globalID({ required: true, for: GantryOrganization }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const request = await requestAccess(deps(context), signedInViewer(context).id, input.gantryOrganizationId.id);
+    run: async (input, context, viewer) => {
+      const request = await requestAccess(deps(context), viewer.id, input.gantryOrganizationId.id);
       return { accessRequest: await accessRequestRow(context, request.id) };
     },
   },
-  {
-    outputFields: (t) => ({
-      accessRequest: t.field({ type: AccessRequest, resolve: (payload) => payload.accessRequest }),
-    }),
-  },
+  accessRequestOutput,
 );
 
 for (const [name, approve] of [
   ["approveAccessRequest", true],
   ["declineAccessRequest", false],
 ] as const) {
-  builder.relayMutationField(
+  signedInMutation(
     name,
     { inputFields: (t) => ({ accessRequestId: t.globalID({ required: true }) }) },
     {
-      authScopes: { signedIn: true },
-      resolve: async (_root, { input }, context) => {
-        const decided = await decideAccessRequest(deps(context), signedInViewer(context).id, {
+      run: async (input, context, viewer) => {
+        const decided = await decideAccessRequest(deps(context), viewer.id, {
           accessRequestId: idOfType(input.accessRequestId, "AccessRequest"),
           approve,
         });
         return { accessRequest: await accessRequestRow(context, decided.id) };
       },
     },
-    {
-      outputFields: (t) => ({
-        accessRequest: t.field({ type: AccessRequest, resolve: (payload) => payload.accessRequest }),
-      }),
-    },
+    accessRequestOutput,
   );
 }

@@ -4,7 +4,8 @@ import { idsOf, StringInput } from "../board/search-input.js";
 import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { forwardPageConnection } from "../graphql/connections.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { visibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { GantryOrganization } from "../organizations/schema.js";
 import { Workspace } from "../workspaces/schema.js";
@@ -75,7 +76,7 @@ const StrategicIssueMoveInstruction = builder.enumType("StrategicIssueMoveInstru
   values: ["MAKE_CHILD", "REORDER_ABOVE", "REORDER_BELOW"] as const,
 });
 
-builder.relayMutationField(
+signedInMutation(
   "moveStrategicIssue",
   {
     inputFields: (t) => ({
@@ -87,11 +88,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
+    run: async (input, context, viewer) => ({
       issue: await moveStrategicIssue(
         issueWriteDeps(context),
-        signedInViewer(context).id,
+        viewer.id,
         await planningViewer(context, input.gantryOrganizationId.id),
         {
           issueId: input.issueId.id,

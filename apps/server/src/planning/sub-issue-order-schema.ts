@@ -2,9 +2,8 @@ import { schema } from "@gantry/db";
 import { inArray } from "drizzle-orm";
 import { issueWriteDeps } from "../board/schema.js";
 import { Issue } from "../codehost/issues-schema.js";
-import { builder } from "../graphql/builder.js";
-import { signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { emptyResult, mayEditIn, visibleIssues } from "../issues/bulk-fields.js";
 import { visibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { moveStrategicIssue } from "./moves.js";
@@ -13,7 +12,7 @@ import { moveStrategicIssue } from "./moves.js";
 // planning order (SPEC §4), kept per organisation, so it is moveStrategicIssue's reorder in each organisation whose
 // boards show the sub-issue and that the person may edit.
 
-builder.relayMutationField(
+signedInMutation(
   "reprioritizeSubIssue",
   {
     inputFields: (t) => ({
@@ -24,10 +23,9 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description: "Puts a sub-issue right below (afterId) or above (beforeId) a sibling in its parent's list.",
-    resolve: async (_root, { input }, context) => {
-      const userId = signedInViewer(context).id;
+    run: async (input, context, viewer) => {
+      const userId = viewer.id;
       const target = input.afterId ?? input.beforeId;
       if (!target || (input.afterId && input.beforeId))
         throw new GantryError("BAD_USER_INPUT", "Give one of afterId and beforeId.", { field: "afterId" });

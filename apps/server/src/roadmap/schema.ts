@@ -3,7 +3,8 @@ import { createContextCache } from "@pothos/core";
 import { and, eq, inArray } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { GantryEpic, Release } from "../issues/field-types.js";
 import { Epic } from "../issues/issue-fields-schema.js";
 import { batched, type ChildProgress, groupBy, progressByState, stateTotals } from "../issues/issue-loaders.js";
@@ -55,7 +56,7 @@ builder.objectFields(Epic, (t) => ({
   }),
 }));
 
-builder.relayMutationField(
+signedInMutation(
   "updateEpicDates",
   {
     inputFields: (t) => ({
@@ -66,9 +67,8 @@ builder.relayMutationField(
   },
   {
     description: "A GitHub epic's start and end days on the roadmap (editors of a board showing it).",
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      epic: await updateEpicDates(context, signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      epic: await updateEpicDates(context, viewer.id, {
         epicId: input.epicId.id,
         startOn: input.startOn,
         endOn: input.endOn,

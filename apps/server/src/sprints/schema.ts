@@ -9,8 +9,9 @@ import { idsOf, SprintIdInput } from "../board/search-input.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
 import { type MaybePromise, whenReady } from "../graphql/maybe-promise.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Sprint, SprintState } from "../issues/field-types.js";
 import { visibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { Pipeline, Workspace, workspaceForViewer } from "../workspaces/schema.js";
@@ -436,45 +437,36 @@ const sprintConfigOutput = {
   }),
 };
 
-builder.relayMutationField(
+signedInMutation(
   "createSprintConfig",
   { inputFields: (t) => ({ sprintConfig: t.field({ type: SprintConfigCreateInput, required: true }) }) },
   {
     description: "Creates a SprintConfig for a workspace and its first sprints (workspace admins).",
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      thenAutomate(
-        context,
-        createSprintConfig(deps(context), signedInViewer(context).id, configInput(input.sprintConfig)),
-      ),
+    run: (input, context, viewer) =>
+      thenAutomate(context, createSprintConfig(deps(context), viewer.id, configInput(input.sprintConfig))),
   },
   sprintConfigOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateSprintConfig",
   { inputFields: (t) => ({ sprintConfig: t.field({ type: SprintConfigUpdateInput, required: true }) }) },
   {
     description:
       "Updates a workspace's SprintConfig (workspace admins); a new schedule takes over from the running sprint.",
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      thenAutomate(
-        context,
-        updateSprintConfig(deps(context), signedInViewer(context).id, configInput(input.sprintConfig)),
-      ),
+    run: (input, context, viewer) =>
+      thenAutomate(context, updateSprintConfig(deps(context), viewer.id, configInput(input.sprintConfig))),
   },
   sprintConfigOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteSprintConfigAndOpenSprints",
   { inputFields: (t) => ({ workspaceId: t.globalID({ required: true, for: Workspace }) }) },
   {
     description: "Deletes a workspace's SprintConfig and its open sprints; closed sprints stay (workspace admins).",
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await deleteSprintConfigAndOpenSprints(deps(context), signedInViewer(context).id, input.workspaceId.id);
+    run: async (input, context, viewer) => {
+      await deleteSprintConfigAndOpenSprints(deps(context), viewer.id, input.workspaceId.id);
       return { workspaceId: input.workspaceId.id };
     },
   },
@@ -488,7 +480,7 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateSprint",
   {
     inputFields: (t) => ({
@@ -499,9 +491,8 @@ builder.relayMutationField(
   },
   {
     description: "Renames a sprint or sets its description (workspace editors).",
-    authScopes: { signedIn: true },
-    resolve: (_root, { input }, context) =>
-      updateSprint(deps(context), signedInViewer(context).id, {
+    run: (input, context, viewer) =>
+      updateSprint(deps(context), viewer.id, {
         sprintId: input.sprintId.id,
         name: input.name ?? null,
         description: input.description ?? null,

@@ -1,6 +1,6 @@
 import { GantryUser } from "../accounts/schema.js";
 import { builder } from "../graphql/builder.js";
-import { signedInViewer } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { setUserSetting, type UserSetting, userSettingsOf } from "./service.js";
 
 const UserSettingRef = builder.objectRef<UserSetting>("UserSetting").implement({
@@ -20,13 +20,12 @@ builder.objectField(GantryUser, "userSettings", (t) =>
   }),
 );
 
-builder.relayMutationField(
+signedInMutation(
   "setUserSetting",
   { inputFields: (t) => ({ name: t.string({ required: true }), value: t.field({ type: "JSON", required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      userSetting: await setUserSetting(context, signedInViewer(context).id, { name: input.name, value: input.value }),
+    run: async (input, context, viewer) => ({
+      userSetting: await setUserSetting(context, viewer.id, { name: input.name, value: input.value }),
     }),
   },
   {

@@ -2,6 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
   createWebhook,
@@ -99,7 +100,7 @@ const webhookOutput = {
   }),
 };
 
-builder.relayMutationField(
+signedInMutation(
   "createOutboundWebhook",
   {
     inputFields: (t) => ({
@@ -110,9 +111,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      webhook: await createWebhook(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      webhook: await createWebhook(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         url: input.url,
         secret: input.secret,
@@ -123,15 +123,14 @@ builder.relayMutationField(
   webhookOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteOutboundWebhook",
   { inputFields: (t) => ({ outboundWebhookId: t.id({ required: true }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
+    run: async (input, context, viewer) => ({
       webhook: await deleteWebhook(
         deps(context),
-        signedInViewer(context).id,
+        viewer.id,
         idOf(input.outboundWebhookId, "OutboundWebhook"),
         context.origin ?? null,
       ),
@@ -140,17 +139,12 @@ builder.relayMutationField(
   webhookOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "redeliverOutboundWebhookDelivery",
   { inputFields: (t) => ({ deliveryId: t.id({ required: true, description: "An OutboundWebhookDelivery's id." }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      delivery: await redeliver(
-        deps(context),
-        signedInViewer(context).id,
-        idOf(input.deliveryId, "OutboundWebhookDelivery"),
-      ),
+    run: async (input, context, viewer) => ({
+      delivery: await redeliver(deps(context), viewer.id, idOf(input.deliveryId, "OutboundWebhookDelivery")),
     }),
   },
   {

@@ -2,7 +2,8 @@ import { schema } from "@gantry/db";
 import { inArray } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
 import { builder } from "../graphql/builder.js";
-import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { GantryOrganization } from "../organizations/schema.js";
 import { PermissionLevel, Workspace, workspaceForViewer } from "./schema.js";
 import {
@@ -29,7 +30,7 @@ const workspaceOutput = {
   }),
 };
 
-builder.relayMutationField(
+signedInMutation(
   "createWorkspace",
   {
     inputFields: (t) => ({
@@ -40,9 +41,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const workspace = await createWorkspace(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => {
+      const workspace = await createWorkspace(deps(context), viewer.id, {
         organizationId: input.gantryOrganizationId.id,
         name: input.name,
         description: input.description ?? null,
@@ -54,7 +54,7 @@ builder.relayMutationField(
   workspaceOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "updateWorkspace",
   {
     inputFields: (t) => ({
@@ -83,9 +83,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await updateWorkspace(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => {
+      await updateWorkspace(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         name: input.name,
         description: input.description ?? null,
@@ -101,7 +100,7 @@ builder.relayMutationField(
   workspaceOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "disconnectWorkspaceRepository",
   {
     inputFields: (t) => ({
@@ -113,11 +112,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
     description:
       "Takes a GitHub repository off the workspace (editors, as connecting): its issues leave the board and the workspace's releases stop naming it; Gantry keeps what it knows of them for when it is connected again (decision 0094).",
-    resolve: async (_root, { input }, context) => {
-      await disconnectWorkspaceRepository({ db: context.db, events: context.events }, signedInViewer(context).id, {
+    run: async (input, context, viewer) => {
+      await disconnectWorkspaceRepository({ db: context.db, events: context.events }, viewer.id, {
         workspaceId: input.workspaceId.id,
         repositoryGhId: input.repositoryGhId,
       });
@@ -127,13 +125,12 @@ builder.relayMutationField(
   workspaceOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "deleteWorkspace",
   { inputFields: (t) => ({ workspaceId: t.globalID({ required: true, for: Workspace }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await deleteWorkspace(deps(context), signedInViewer(context).id, input.workspaceId.id, context.origin ?? null);
+    run: async (input, context, viewer) => {
+      await deleteWorkspace(deps(context), viewer.id, input.workspaceId.id, context.origin ?? null);
       return { workspaceId: input.workspaceId.id };
     },
   },
@@ -147,7 +144,7 @@ export const WorkspaceRoleInput = builder.inputType("WorkspaceRoleInput", {
   }),
 });
 
-builder.relayMutationField(
+signedInMutation(
   "updateWorkspaceGantryUserRole",
   {
     inputFields: (t) => ({
@@ -156,9 +153,7 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      const viewer = signedInViewer(context);
+    run: async (input, context, viewer) => {
       const granted = input.workspaceUserRoles.filter((role) => role.role !== "none");
       const revoked = input.workspaceUserRoles.filter((role) => role.role === "none");
       await setWorkspacePermissions(
@@ -190,7 +185,7 @@ builder.relayMutationField(
   workspaceOutput,
 );
 
-builder.relayMutationField(
+signedInMutation(
   "removeGantryUsersFromWorkspace",
   {
     inputFields: (t) => ({
@@ -199,11 +194,10 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
+    run: async (input, context, viewer) => {
       await removeWorkspacePermissions(
         deps(context),
-        signedInViewer(context).id,
+        viewer.id,
         { workspaceId: input.workspaceId.id, userIds: input.gantryUserIds.map((id) => id.id) },
         context.origin ?? null,
       );
@@ -228,13 +222,12 @@ builder.relayMutationField(
   },
 );
 
-builder.relayMutationField(
+signedInMutation(
   "setWorkspaceViewedNow",
   { inputFields: (t) => ({ workspaceId: t.globalID({ required: true, for: Workspace }) }) },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await markWorkspaceViewed(deps(context), signedInViewer(context).id, input.workspaceId.id);
+    run: async (input, context, viewer) => {
+      await markWorkspaceViewed(deps(context), viewer.id, input.workspaceId.id);
       return { workspaceId: input.workspaceId.id };
     },
   },

@@ -2,6 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
+import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import { STAGES } from "./run.js";
 import {
@@ -114,7 +115,7 @@ builder.objectField(Workspace, "zenhubImports", (t) =>
   }),
 );
 
-builder.relayMutationField(
+signedInMutation(
   "startZenhubImport",
   {
     inputFields: (t) => ({
@@ -131,9 +132,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => ({
-      row: await startZenhubImport(deps(context), signedInViewer(context).id, {
+    run: async (input, context, viewer) => ({
+      row: await startZenhubImport(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         apiKey: input.apiKey,
         zenhubWorkspaceId: input.zenhubWorkspaceId,

@@ -6,9 +6,8 @@ import { LockedPicture, LostPicture } from "../errors/pictures";
 import { useOrganizationSettings } from "../organizations/settings/api";
 import { canManageOrganization } from "../organizations/settings/member-rules";
 import settingsStyles from "../organizations/settings/settings.module.css";
-import { LoadError } from "../ui/LoadError";
-import { Loader } from "../ui/Loader";
 import { Page, PageHeader } from "../ui/page/Page";
+import { QueryStatus } from "../ui/QueryStatus";
 import text from "../ui/text.module.css";
 import { AuditLogTable } from "./AuditLogTable";
 import { ORGANIZATION_AUDIT_ACTIONS } from "./api";
@@ -59,12 +58,9 @@ export function OrganizationAuditLogPage() {
             </p>
           ) : null}
         </PageHeader>
-        {settings.isPending ? <Loader label="Loading the organization" /> : null}
-        {settings.isError ? (
-          <LoadError error={settings.error} onRetry={() => void settings.refetch()}>
-            We couldn't load {orgName}
-          </LoadError>
-        ) : null}
+        <QueryStatus query={settings} loading="Loading the organization">
+          We couldn't load {orgName}
+        </QueryStatus>
         {organization ? (
           <AuditLogTable
             scope={{ organizationId: organization.id }}

@@ -3,9 +3,8 @@ import { DownloadIcon } from "@primer/octicons-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../ui/Button";
-import { LoadError } from "../ui/LoadError";
-import { Loader } from "../ui/Loader";
 import { Panel } from "../ui/Panel";
+import { QueryStatus } from "../ui/QueryStatus";
 import { Toolbar } from "../ui/Toolbar";
 import text from "../ui/text.module.css";
 import { useGitHubUser } from "./api";
@@ -55,12 +54,9 @@ export function WorkspaceRepositories({ workspaceId, canConnect }: WorkspaceRepo
       {canConnect && gitHubUser.data === null ? (
         <ConnectGitHubPrompt reason="import its repositories into this workspace" returnTo={location.pathname} />
       ) : null}
-      {repositories.isPending ? <Loader label="Loading the workspace's repositories" /> : null}
-      {repositories.isError ? (
-        <LoadError error={repositories.error} onRetry={() => void repositories.refetch()}>
-          We couldn't load this workspace's repositories
-        </LoadError>
-      ) : null}
+      <QueryStatus query={repositories} loading="Loading the workspace's repositories">
+        We couldn't load this workspace's repositories
+      </QueryStatus>
       {repositories.data?.length === 0 ? (
         <p className={text.muted}>
           No {CODE_HOST_NAME} repositories yet.

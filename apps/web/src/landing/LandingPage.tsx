@@ -8,8 +8,7 @@ import { CreateOrganizationForm } from "../organizations/CreateOrganizationForm"
 import { activeOrganization } from "../organizations/organization-list";
 import { useOrganizationState } from "../organizations/organization-state";
 import { Button } from "../ui/Button";
-import { LoadError } from "../ui/LoadError";
-import { Loader } from "../ui/Loader";
+import { QueryStatus } from "../ui/QueryStatus";
 import text from "../ui/text.module.css";
 import styles from "./LandingPage.module.css";
 import { OrganizationWorkspaces } from "./OrganizationWorkspaces";
@@ -44,12 +43,9 @@ export function LandingPage() {
         <CreateTestRepositoryButton />
       </GitHubAccountCard>
       <Onboarding />
-      {home.isPending ? <Loader label="Loading your workspaces" /> : null}
-      {home.isError ? (
-        <LoadError error={home.error} onRetry={() => void home.refetch()}>
-          We couldn't load your workspaces
-        </LoadError>
-      ) : null}
+      <QueryStatus query={home} loading="Loading your workspaces">
+        We couldn't load your workspaces
+      </QueryStatus>
       {home.data ? <LandingContent home={home.data} /> : null}
     </main>
   );

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { Issue } from "../../codehost/issues-schema.js";
 import { builder } from "../../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../../graphql/context.js";
+import { signedInMutation } from "../../graphql/signed-in-mutation.js";
 import { Workspace } from "../../workspaces/schema.js";
 import {
   dismissLabelSuggestion,
@@ -67,7 +68,7 @@ builder.queryField("suggestedLabelsForDraft", (t) =>
   }),
 );
 
-builder.relayMutationField(
+signedInMutation(
   "dismissLabelSuggestion",
   {
     inputFields: (t) => ({
@@ -76,9 +77,8 @@ builder.relayMutationField(
     }),
   },
   {
-    authScopes: { signedIn: true },
-    resolve: async (_root, { input }, context) => {
-      await dismissLabelSuggestion(context.db, signedInViewer(context).id, {
+    run: async (input, context, viewer) => {
+      await dismissLabelSuggestion(context.db, viewer.id, {
         issueId: input.issueId.id,
         labelName: input.labelName,
       });

@@ -7,8 +7,7 @@ import { ErrorPage } from "../../errors/ErrorPage";
 import errorStyles from "../../errors/ErrorPage.module.css";
 import { LostPicture } from "../../errors/pictures";
 import { Avatar } from "../../ui/Avatar";
-import { LoadError } from "../../ui/LoadError";
-import { Loader } from "../../ui/Loader";
+import { QueryStatus } from "../../ui/QueryStatus";
 import { StatusLabel } from "../../ui/StatusLabel";
 import { ROLE_NAMES } from "../api";
 import { AccessRequestsSection } from "./AccessRequestsSection";
@@ -48,12 +47,9 @@ export function OrganizationSettingsPage() {
         </Link>
       </header>
       <main className={styles.main}>
-        {settings.isPending ? <Loader label="Loading the organization" /> : null}
-        {settings.isError ? (
-          <LoadError error={settings.error} onRetry={() => void settings.refetch()}>
-            We couldn't load {orgName}
-          </LoadError>
-        ) : null}
+        <QueryStatus query={settings} loading="Loading the organization">
+          We couldn't load {orgName}
+        </QueryStatus>
         {organization && settings.data ? (
           <>
             <div className={styles.titleRow}>
