@@ -11,8 +11,9 @@ import { ZENHUB_GRAPHQL_PATH } from "../route.js";
 import { createKey, publicGql, servedSchema, weeklySprints } from "../testing.js";
 import { zenhubOnlyConcept } from "../zenhub-only-concepts.js";
 import { zenhubName } from "../zenhub-view.js";
+import { gantryNamed } from "./zenhub-operations.js";
 
-// node(id:) as a ZenHub script meets it (decision 0095).
+// node(id:) and errors as a ZenHub script meets them (decision 0095).
 
 const NODE = `
 query Node($id: ID!) { node(id: $id) { __typename id } }`;
@@ -69,6 +70,11 @@ mutation CreateZenhubLabel($input: CreateZenhubLabelInput!) { createZenhubLabel(
 const CREATE_EPIC = `
 mutation CreateZenhubEpic($input: CreateZenhubEpicInput!) { createZenhubEpic(input: $input) { zenhubEpic { id } } }`;
 
+const ADD_LABELS = `
+mutation AddZenhubLabelsToIssues($input: AddZenhubLabelsToIssuesInput!) {
+  addZenhubLabelsToIssues(input: $input) { clientMutationId }
+}`;
+
 /**
  * Node types whose ids this API never hands out: a ZenHub-only concept, or a key (managed from a signed-in
  * session only, never with a key). `ZenhubUserAtOrganization`'s id is its person's, loaded as that ZenhubUser.
@@ -76,7 +82,7 @@ mutation CreateZenhubEpic($input: CreateZenhubEpicInput!) { createZenhubEpic(inp
 const NEVER_HANDED_OUT = new Set(["ApiKey"]);
 const LOADED_AS: Record<string, string> = { ZenhubUserAtOrganization: "ZenhubUser" };
 
-describe.each(testEngines())("node(id:) from a ZenHub-shaped script, on %s", (engine) => {
+describe.each(testEngines())("node(id:) and errors from a ZenHub-shaped script, on %s", (engine) => {
   let t: TestApp;
   let w: WorkspaceIssues;
   let ownerKey: string;
@@ -169,5 +175,23 @@ describe.each(testEngines())("node(id:) from a ZenHub-shaped script, on %s", (en
       const answer = await zenhub(outsiderKey, NODE, { id: handedOut.get(name) });
       expect({ name, answer }).toEqual({ name, answer: { data: { node: null } } });
     }
+  });
+
+  it("names the input a refused request lacks as each endpoint names it", async () => {
+    const input = { issueIds: [w.native[0]] };
+    const zenhubAnswer = await zenhub(ownerKey, ADD_LABELS, { input });
+    expect(zenhubAnswer.errors?.map(({ message, extensions }) => ({ message, extensions }))).toEqual([
+      {
+        message: "Give zenhubLabelIds or labelInfos.",
+        extensions: { code: "BAD_USER_INPUT", field: "zenhubLabelIds" },
+      },
+    ]);
+    const gantryAnswer = await publicGql(t, ownerKey, gantryNamed(ADD_LABELS), { input });
+    expect(gantryAnswer.errors?.map(({ message, extensions }) => ({ message, extensions }))).toEqual([
+      {
+        message: "Give gantryLabelIds or labelInfos.",
+        extensions: { code: "BAD_USER_INPUT", field: "gantryLabelIds" },
+      },
+    ]);
   });
 });
