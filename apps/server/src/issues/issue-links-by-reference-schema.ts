@@ -34,7 +34,8 @@ const loadIssue = async (id: string, context: GraphQLContext) => {
 const IssueDependency = builder.objectRef<Blockage>("IssueDependency").implement({
   description: "The blocking issue blocks the blocked one (the reference's older name for a blockage).",
   fields: (t) => ({
-    id: t.id({ resolve: (dependency) => encodeGlobalID("Blockage", dependency.id) }),
+    // Its own type's id, so `node` answers it as an IssueDependency (the same row as a Blockage).
+    id: t.id({ resolve: (dependency) => encodeGlobalID("IssueDependency", dependency.id) }),
     blockingIssue: t.field({
       type: Issue,
       resolve: (dependency, _args, context) => loadIssue(dependency.blockingIssueId, context),

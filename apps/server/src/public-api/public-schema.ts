@@ -20,6 +20,7 @@ import type { GraphQLContext } from "../graphql/context.js";
 import { schema } from "../graphql/schema.js";
 import { epicLabelsAsConnection, type PublicLabel } from "./epic-labels-view.js";
 import { withGitHubLabelCreation } from "./github-labels.js";
+import { withNodeLoaders } from "./node-loaders.js";
 import { withOwnerLookups } from "./owners-schema.js";
 import { withReferenceSurface } from "./reference-surface.js";
 import { withReferenceTypes } from "./reference-types.js";
@@ -68,7 +69,7 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
     },
   });
   // Typed as the reference last, so every field the steps before add gets the reference's types too.
-  return withReferenceTypes(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped))));
+  return withNodeLoaders(withReferenceTypes(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)))));
 }
 
 const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {

@@ -534,8 +534,8 @@ function isSubtype(ours: GraphQLType, theirs: GraphQLType): boolean {
   return (ours as GraphQLNamedType).name === (theirs as GraphQLNamedType).name;
 }
 
-/** The reference type a node loaded under another type's id answers as. */
-const ANSWERED_AS = Symbol("reference node type");
+/** The reference type a node loaded under another type's id (or by node-loaders.ts) answers as. */
+export const ANSWERED_AS = Symbol("reference node type");
 
 /**
  * Node ids of types that read another node's row (an `Epic`'s id names an epic issue): `node`/`nodes` load the

@@ -187,8 +187,8 @@ describe.each(testEngines())("fields typed as the reference types them, on %s", 
   it("answers a clear error, writing nothing, when a value Gantry needs and the reference makes optional is left out", async () => {
     const before = await t.database.db.select().from(schema.workspaces);
     const answer = await ask(CREATE_WORKSPACE, { input: { name: "Without an organisation" } });
-    // Messages carry the Gantry schema's names on both endpoints.
-    expect(answer.errors?.[0]?.message).toBe("Gantry needs input.gantryOrganizationId here.");
+    // Messages name the schema's names as the endpoint does; "Gantry" the product keeps its name.
+    expect(answer.errors?.[0]?.message).toBe("Gantry needs input.zenhubOrganizationId here.");
     expect(await t.database.db.select().from(schema.workspaces)).toHaveLength(before.length);
   });
 });

@@ -1048,7 +1048,7 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
         { issueIds: [w.native[0]] },
         view === "gantry" ? undefined : ZENHUB_GRAPHQL_PATH,
       );
-      expect(withoutIds.errors?.[0]?.message).toBe("Give gantryLabelIds or labelInfos.");
+      expect(withoutIds.errors?.[0]?.message).toBe(`Give ${labelIds} or labelInfos.`);
       await run("labelIssue", { issueIds: [w.native[0]], [labelIds]: [label?.id] }, view);
       const inUse = async () =>
         run<{
