@@ -6,6 +6,12 @@ import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import type { SchemaTypes } from "../graphql/record-mutations.js";
+import {
+  GantryEpicFiltersInput,
+  GantryEpicOrderInput,
+  gantryEpicOrder,
+  gantryEpicsKept,
+} from "../issues/epic-filters.js";
 import { GantryEpic, Release, ReleaseState } from "../issues/field-types.js";
 import { IssueStateInput } from "../issues/issue-filters.js";
 import { Workspace } from "../workspaces/schema.js";
@@ -181,15 +187,23 @@ export function releaseOptions(
     .orderBy(desc(sql`${releases.state} = 'OPEN'`), asc(sql`lower(${releases.title}) collate "C"`), asc(releases.id));
 }
 
-export function gantryEpicOptions(db: Database, workspaceId: string, query?: string | null) {
+/** Gantry epics: open first, by title, unless `order` says otherwise; `kept` narrows them further. */
+export function gantryEpicOptions(
+  db: Database,
+  workspaceId: string,
+  query?: string | null,
+  narrowing: { kept?: SQL; order?: SQL[] | null } = {},
+) {
   return db
     .select()
     .from(gantryEpics)
-    .where(and(eq(gantryEpics.workspaceId, workspaceId), containing(gantryEpics.title, query)))
+    .where(and(eq(gantryEpics.workspaceId, workspaceId), containing(gantryEpics.title, query), narrowing.kept))
     .orderBy(
-      desc(sql`${gantryEpics.state} <> 'CLOSED'`),
-      asc(sql`lower(${gantryEpics.title}) collate "C"`),
-      asc(gantryEpics.id),
+      ...(narrowing.order ?? [
+        desc(sql`${gantryEpics.state} <> 'CLOSED'`),
+        asc(sql`lower(${gantryEpics.title}) collate "C"`),
+        asc(gantryEpics.id),
+      ]),
     );
 }
 
@@ -315,7 +329,24 @@ builder.objectFields(Workspace, (t) => {
           }),
         ),
     }),
-    gantryEpics: options(GantryEpic, gantryEpicOptions),
+    gantryEpics: t.connection({
+      type: GantryEpic,
+      description:
+        "The workspace's Gantry epics, open first, by title (or by `orderBy`); `filters` keep some, as the board's filters read.",
+      args: {
+        query,
+        filters: t.arg({ type: GantryEpicFiltersInput, required: false }),
+        orderBy: t.arg({ type: GantryEpicOrderInput, required: false }),
+      },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(
+          args,
+          await gantryEpicOptions(context.db, workspace.id, args.query, {
+            kept: args.filters ? gantryEpicsKept(args.filters) : undefined,
+            order: gantryEpicOrder(args.orderBy),
+          }),
+        ),
+    }),
     epics: t.connection({
       type: Issue,
       description:

@@ -15,6 +15,7 @@ import {
 import { readableInWorkspace } from "../organizations/readable-node.js";
 import { GantryOrganization, organizationForViewer, organizationWorkspaces } from "../organizations/schema.js";
 import { CLOSED_PIPELINE } from "./default-pipelines.js";
+import { narrowedWorkspaces, WorkspaceOrderInput } from "./workspace-order.js";
 
 /** The reference schema's permission levels; Gantry's viewer/editor/admin are READ/WRITE/ADMIN. */
 export const PermissionLevel = builder.enumType("PermissionLevel", {
@@ -191,9 +192,23 @@ async function workspaceMembers(
 builder.objectField(GantryOrganization, "workspaces", (t) =>
   t.connection({
     type: Workspace,
-    description: "The organisation's workspaces the viewer can open.",
+    description:
+      "The organisation's workspaces the viewer can open; `workspaceIds` keeps these, `query` those whose name contains it (any case).",
+    args: {
+      query: t.arg.string({ required: false }),
+      workspaceIds: t.arg.idList({ required: false }),
+      orderBy: t.arg({ type: WorkspaceOrderInput, required: false }),
+    },
     resolve: async (organization, args, context) =>
-      arrayConnection(args, await organizationWorkspaces(context, organization)),
+      arrayConnection(
+        args,
+        await narrowedWorkspaces(
+          context.db,
+          context.viewer?.id ?? null,
+          await organizationWorkspaces(context, organization),
+          args,
+        ),
+      ),
   }),
 );
 
