@@ -14,7 +14,9 @@ import {
 } from "../issues/epic-filters.js";
 import { GantryEpic, Release, ReleaseState } from "../issues/field-types.js";
 import { IssueStateInput } from "../issues/issue-filters.js";
+import { workspaceIssues } from "../issues/on-board.js";
 import { Workspace } from "../workspaces/schema.js";
+import { issueLabelOptions } from "./label-options.js";
 import { OrderDirection } from "./order-input.js";
 import { StringInput } from "./search-input.js";
 
@@ -29,16 +31,6 @@ const { gantryEpics, issues, releaseRepositories, releases, repositories, worksp
 
 /** Option searches are short words typed into a menu; longer text cannot match anything useful. */
 const MAX_OPTION_QUERY_LENGTH = 200;
-
-function workspaceIssues(db: Database, workspaceId: string): SQL {
-  return inArray(
-    issues.repositoryId,
-    db
-      .select({ id: workspaceRepositories.repositoryId })
-      .from(workspaceRepositories)
-      .where(eq(workspaceRepositories.workspaceId, workspaceId)),
-  );
-}
 
 /** Contains the typed text in any case; `strpos` rather than LIKE, so % and _ are plain characters. */
 export function containing(column: SQLWrapper, query: string | null | undefined): SQL | undefined {
@@ -305,7 +297,20 @@ builder.objectFields(Workspace, (t) => {
       },
     });
   return {
-    issueLabelOptions: options(IssueLabelOption, labelOptions, "Labels on the workspace's issues, one per name."),
+    issueLabelOptions: t.connection({
+      type: IssueLabelOption,
+      description:
+        "Labels on the workspace's issues, one per name, by name; `repositoryIds` keeps those of these repositories, `name` keeps (`in`) or leaves out (`nin`) names in any case. `inUse: false` adds GitHub's labels of the repositories no issue carries; `includeWorkspaceLabels` adds the workspace's Gantry labels.",
+      args: {
+        query,
+        name: t.arg({ type: StringInput, required: false }),
+        repositoryIds: t.arg.idList({ required: false }),
+        inUse: t.arg.boolean({ required: false }),
+        includeWorkspaceLabels: t.arg.boolean({ required: false }),
+      },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await issueLabelOptions(context.db, workspace.id, args)),
+    }),
     assignees: people(assigneeOptions, "People assigned to the workspace's issues."),
     authors: people(authorOptions, "People who opened the workspace's issues."),
     issueTypeOptions: options(IssueTypeOption, issueTypeOptions, "Issue types carried by the workspace's issues."),

@@ -16,6 +16,7 @@ import { readableInWorkspace } from "../organizations/readable-node.js";
 import { GantryOrganization, organizationForViewer, organizationWorkspaces } from "../organizations/schema.js";
 import { CLOSED_PIPELINE } from "./default-pipelines.js";
 import { narrowedWorkspaces, WorkspaceOrderInput } from "./workspace-order.js";
+import { GantryUsersFiltersInput, keptWorkspaceUsers } from "./workspace-user-filters.js";
 
 /** The reference schema's permission levels; Gantry's viewer/editor/admin are READ/WRITE/ADMIN. */
 export const PermissionLevel = builder.enumType("PermissionLevel", {
@@ -150,14 +151,20 @@ export const Workspace = builder.node(builder.objectRef<WorkspaceWithPermission>
     gantryUsers: t.connection({
       type: GantryUser,
       description:
-        "Everyone who can open the workspace, by email; `query` keeps those whose name or email contains it (the reference's zenhubUsers).",
-      args: { query: t.arg.string({ required: false }) },
+        "Everyone who can open the workspace, by email; `query` keeps those whose name or email contains it, `filters` those the issues assigned to them keep (the reference's zenhubUsers).",
+      args: {
+        query: t.arg.string({ required: false }),
+        filters: t.arg({ type: GantryUsersFiltersInput, required: false }),
+      },
       resolve: async (workspace, args, context) => {
         const needle = args.query?.trim().toLowerCase() ?? "";
         const users = (await workspaceMembers(context.db, workspace)).map((member) => member.user);
+        const named = needle
+          ? users.filter((user) => `${user.name}\n${user.email}`.toLowerCase().includes(needle))
+          : users;
         return arrayConnection(
           args,
-          needle ? users.filter((user) => `${user.name}\n${user.email}`.toLowerCase().includes(needle)) : users,
+          args.filters ? await keptWorkspaceUsers(context.db, workspace.id, named, args.filters) : named,
         );
       },
     }),
