@@ -27,7 +27,7 @@ import { StringInput } from "./search-input.js";
  * Workspace, which only a reader of the workspace can reach.
  */
 
-const { gantryEpics, issues, releaseRepositories, releases, repositories, workspaceRepositories } = schema;
+const { gantryEpics, issues, releaseRepositories, releases, repositories } = schema;
 
 /** Option searches are short words typed into a menu; longer text cannot match anything useful. */
 const MAX_OPTION_QUERY_LENGTH = 200;
