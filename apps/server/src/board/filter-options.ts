@@ -6,9 +6,17 @@ import { Repository } from "../codehost/schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import type { SchemaTypes } from "../graphql/record-mutations.js";
+import {
+  GantryEpicFiltersInput,
+  GantryEpicOrderInput,
+  gantryEpicOrder,
+  gantryEpicsKept,
+} from "../issues/epic-filters.js";
 import { GantryEpic, Release, ReleaseState } from "../issues/field-types.js";
 import { IssueStateInput } from "../issues/issue-filters.js";
+import { workspaceIssues } from "../issues/on-board.js";
 import { Workspace } from "../workspaces/schema.js";
+import { issueLabelOptions } from "./label-options.js";
 import { OrderDirection } from "./order-input.js";
 import { StringInput } from "./search-input.js";
 
@@ -19,20 +27,10 @@ import { StringInput } from "./search-input.js";
  * Workspace, which only a reader of the workspace can reach.
  */
 
-const { gantryEpics, issues, releaseRepositories, releases, repositories, workspaceRepositories } = schema;
+const { gantryEpics, issues, releaseRepositories, releases, repositories } = schema;
 
 /** Option searches are short words typed into a menu; longer text cannot match anything useful. */
 const MAX_OPTION_QUERY_LENGTH = 200;
-
-function workspaceIssues(db: Database, workspaceId: string): SQL {
-  return inArray(
-    issues.repositoryId,
-    db
-      .select({ id: workspaceRepositories.repositoryId })
-      .from(workspaceRepositories)
-      .where(eq(workspaceRepositories.workspaceId, workspaceId)),
-  );
-}
 
 /** Contains the typed text in any case; `strpos` rather than LIKE, so % and _ are plain characters. */
 export function containing(column: SQLWrapper, query: string | null | undefined): SQL | undefined {
@@ -181,15 +179,23 @@ export function releaseOptions(
     .orderBy(desc(sql`${releases.state} = 'OPEN'`), asc(sql`lower(${releases.title}) collate "C"`), asc(releases.id));
 }
 
-export function gantryEpicOptions(db: Database, workspaceId: string, query?: string | null) {
+/** Gantry epics: open first, by title, unless `order` says otherwise; `kept` narrows them further. */
+export function gantryEpicOptions(
+  db: Database,
+  workspaceId: string,
+  query?: string | null,
+  narrowing: { kept?: SQL; order?: SQL[] | null } = {},
+) {
   return db
     .select()
     .from(gantryEpics)
-    .where(and(eq(gantryEpics.workspaceId, workspaceId), containing(gantryEpics.title, query)))
+    .where(and(eq(gantryEpics.workspaceId, workspaceId), containing(gantryEpics.title, query), narrowing.kept))
     .orderBy(
-      desc(sql`${gantryEpics.state} <> 'CLOSED'`),
-      asc(sql`lower(${gantryEpics.title}) collate "C"`),
-      asc(gantryEpics.id),
+      ...(narrowing.order ?? [
+        desc(sql`${gantryEpics.state} <> 'CLOSED'`),
+        asc(sql`lower(${gantryEpics.title}) collate "C"`),
+        asc(gantryEpics.id),
+      ]),
     );
 }
 
@@ -291,7 +297,20 @@ builder.objectFields(Workspace, (t) => {
       },
     });
   return {
-    issueLabelOptions: options(IssueLabelOption, labelOptions, "Labels on the workspace's issues, one per name."),
+    issueLabelOptions: t.connection({
+      type: IssueLabelOption,
+      description:
+        "Labels on the workspace's issues, one per name, by name; `repositoryIds` keeps those of these repositories, `name` keeps (`in`) or leaves out (`nin`) names in any case. `inUse: false` adds GitHub's labels of the repositories no issue carries; `includeWorkspaceLabels` adds the workspace's Gantry labels.",
+      args: {
+        query,
+        name: t.arg({ type: StringInput, required: false }),
+        repositoryIds: t.arg.idList({ required: false }),
+        inUse: t.arg.boolean({ required: false }),
+        includeWorkspaceLabels: t.arg.boolean({ required: false }),
+      },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(args, await issueLabelOptions(context.db, workspace.id, args)),
+    }),
     assignees: people(assigneeOptions, "People assigned to the workspace's issues."),
     authors: people(authorOptions, "People who opened the workspace's issues."),
     issueTypeOptions: options(IssueTypeOption, issueTypeOptions, "Issue types carried by the workspace's issues."),
@@ -315,7 +334,24 @@ builder.objectFields(Workspace, (t) => {
           }),
         ),
     }),
-    gantryEpics: options(GantryEpic, gantryEpicOptions),
+    gantryEpics: t.connection({
+      type: GantryEpic,
+      description:
+        "The workspace's Gantry epics, open first, by title (or by `orderBy`); `filters` keep some, as the board's filters read.",
+      args: {
+        query,
+        filters: t.arg({ type: GantryEpicFiltersInput, required: false }),
+        orderBy: t.arg({ type: GantryEpicOrderInput, required: false }),
+      },
+      resolve: async (workspace, args, context) =>
+        arrayConnection(
+          args,
+          await gantryEpicOptions(context.db, workspace.id, args.query, {
+            kept: args.filters ? gantryEpicsKept(args.filters) : undefined,
+            order: gantryEpicOrder(args.orderBy),
+          }),
+        ),
+    }),
     epics: t.connection({
       type: Issue,
       description:

@@ -57,7 +57,8 @@ const SORT_TYPE_OF_ORDER: Record<IssueOrderFieldName, Partial<Record<Direction, 
   time_in_pipeline: { ASC: "TIME_IN_PIPELINE_NEW_OLD", DESC: "TIME_IN_PIPELINE_OLD_NEW" },
 };
 
-const SUPPORTED_ORDERS = ISSUE_ORDER_FIELDS.flatMap((field) =>
+/** The orders a sort type means, as a client writes them ("title ASC, …"). */
+export const SUPPORTED_ORDERS = ISSUE_ORDER_FIELDS.flatMap((field) =>
   ORDER_DIRECTIONS.filter((direction) => SORT_TYPE_OF_ORDER[field][direction]).map(
     (direction) => `${field} ${direction}`,
   ),
@@ -70,7 +71,7 @@ export function requestedSortType(
 ): SortType {
   if (!order) return sortType ?? DEFAULT_SORT_TYPE;
   if (sortType) throw new GantryError("BAD_USER_INPUT", "Give either sortType or order, not both.", { field: "order" });
-  const meant = SORT_TYPE_OF_ORDER[order.field][order.direction];
+  const meant = sortTypeOf(order);
   if (!meant)
     throw new GantryError(
       "BAD_USER_INPUT",
@@ -78,4 +79,9 @@ export function requestedSortType(
       { field: "order" },
     );
   return meant;
+}
+
+/** The §9 sort type an order means, if one does. */
+export function sortTypeOf(order: IssueOrder): SortType | undefined {
+  return SORT_TYPE_OF_ORDER[order.field][order.direction];
 }

@@ -13,7 +13,7 @@ import { GantryError } from "../graphql/errors.js";
 import { type BoardSearch, currentSprintId, type DisplayType } from "./filtering.js";
 
 /** The public API's board-search inputs (IssueSearchFiltersInput and its parts), Zenhub written Gantry. */
-const MatchingFilter = builder.enumType("MatchingFilter", {
+export const MatchingFilter = builder.enumType("MatchingFilter", {
   description: "Whether an issue must match all of the selected filters or any of them (SPEC §9: All by default).",
   values: ["all", "any"] as const,
 });
@@ -68,7 +68,7 @@ const IssueUserIdInput = builder.inputType("IssueUserIdInput", {
   }),
 });
 
-const FloatInput = builder.inputType("FloatInput", {
+export const FloatInput = builder.inputType("FloatInput", {
   fields: (t) => ({
     notInAny: t.boolean({
       required: false,
@@ -130,7 +130,7 @@ const IssueBucketIdsInput = builder.inputType("IssueBucketIdsInput", {
   fields: (t) => ({ ids: t.idList({ required: false }) }),
 });
 
-const ParentIssuesInput = builder.inputType("ParentIssuesInput", {
+export const ParentIssuesInput = builder.inputType("ParentIssuesInput", {
   description: "`ids`: their direct children; `recursiveIds`: everything below them (SPEC §4).",
   fields: (t) => ({ ids: t.idList({ required: false }), recursiveIds: t.idList({ required: false }) }),
 });

@@ -1,5 +1,18 @@
 import { type Database, schema } from "@gantry/db";
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { IssueCounts } from "../graphql/issue-counts.js";
 
 const { issuePositions, issues, workspaceRepositories } = schema;
@@ -11,6 +24,10 @@ export interface IssueSearch {
   repositoryIds?: string[];
   /** Only the open issues in these of the workspace's pipelines (database ids), and the closed ones when `closed`. */
   pipelines?: { ids: string[]; closed: boolean };
+  /** A further condition over `issues` (Workspace.issues' filters, as the board reads them). */
+  kept?: SQL;
+  /** Another order than most recently updated first; it may read the issue's place on the board (`issue_positions`). */
+  order?: SQL[];
 }
 
 /** Issues whose title contains the text (any case) or whose number it is; every issue for no text. */
@@ -37,6 +54,7 @@ function matching(db: Database, workspaceId: string, search: IssueSearch): SQL |
     search.includeClosed || search.pipelines?.closed ? undefined : eq(issues.state, "open"),
     search.pipelines ? inPipelines(db, workspaceId, search.pipelines) : undefined,
     titleOrNumber(issues, search.query),
+    search.kept,
   );
 }
 
@@ -67,7 +85,8 @@ function inPipelines(
 
 /**
  * searchIssues and Workspace.issues: matches most recently updated first (issues updated in the
- * same second by id, so offset pages neither repeat nor skip one), closed ones only when asked.
+ * same second by id, so offset pages neither repeat nor skip one), or in the search's order; closed
+ * ones only when asked.
  */
 export function searchWorkspaceIssues(
   db: Database,
@@ -76,11 +95,16 @@ export function searchWorkspaceIssues(
   limit: number,
   offset: number,
 ) {
-  return db
-    .select()
-    .from(issues)
+  const query = db.select(getTableColumns(issues)).from(issues).$dynamic();
+  // An order may read the issue's place on this board; the join is by issue_positions' primary key.
+  if (search.order)
+    query.leftJoin(
+      issuePositions,
+      and(eq(issuePositions.issueId, issues.id), eq(issuePositions.workspaceId, workspaceId)),
+    );
+  return query
     .where(matching(db, workspaceId, search))
-    .orderBy(desc(issues.ghUpdatedAt), asc(issues.id))
+    .orderBy(...(search.order ?? [desc(issues.ghUpdatedAt), asc(issues.id)]))
     .limit(limit)
     .offset(offset);
 }

@@ -48,6 +48,7 @@ import "../meta/schema.js";
 import "../sprints/schema.js";
 import "../sprints/sprint-issues-schema.js";
 import "../organizations/mutations.js";
+import "../organizations/limited-organization-schema.js";
 import "../organizations/members-by-reference-schema.js";
 import "../planning/schema.js";
 import "../planning/sub-issue-order-schema.js";

@@ -1,6 +1,7 @@
 import { schema } from "@gantry/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
+import { containing } from "../board/filter-options.js";
 import { LabelInfoInput } from "../board/issue-mutations.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
@@ -136,14 +137,15 @@ builder.objectField(Workspace, "gantryLabels", (t) =>
   t.connection(
     {
       type: GantryLabel,
-      description: "The workspace's Gantry labels, by name.",
+      description: "The workspace's Gantry labels, by name; `query` keeps those whose name contains it, in any case.",
+      args: { query: t.arg.string({ required: false }) },
       resolve: async (workspace, args, context) =>
         arrayConnection(
           args,
           await context.db
             .select()
             .from(gantryLabels)
-            .where(eq(gantryLabels.workspaceId, workspace.id))
+            .where(and(eq(gantryLabels.workspaceId, workspace.id), containing(gantryLabels.name, args.query)))
             .orderBy(byName),
         ),
     },

@@ -1,5 +1,5 @@
-import { schema } from "@gantry/db";
-import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
+import { type Database, schema } from "@gantry/db";
+import { and, eq, inArray, type SQL, type SQLWrapper } from "drizzle-orm";
 
 const { issues, workspaceRepositories } = schema;
 
@@ -12,4 +12,15 @@ export function issueOnBoardOf(workspaceId: string | SQLWrapper): SQL {
     eq(workspaceRepositories.repositoryId, issues.repositoryId),
     eq(workspaceRepositories.workspaceId, workspaceId),
   ) as SQL;
+}
+
+/** Issues of the workspace's repositories. */
+export function workspaceIssues(db: Database, workspaceId: string): SQL {
+  return inArray(
+    issues.repositoryId,
+    db
+      .select({ id: workspaceRepositories.repositoryId })
+      .from(workspaceRepositories)
+      .where(eq(workspaceRepositories.workspaceId, workspaceId)),
+  );
 }

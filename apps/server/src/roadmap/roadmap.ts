@@ -25,6 +25,47 @@ export interface RoadmapFilter {
   releaseIds?: readonly string[] | null;
   /** Only these GitHub epics (issue ids), in the same way. */
   epicIds?: readonly string[] | null;
+  /** Only items whose title contains this text, in any case. */
+  query?: string | null;
+  /** Items in one of `in`'s states and none of `nin`'s (a release or GitHub epic is OPEN or CLOSED). */
+  state?: { in?: readonly RoadmapItemState[] | null; nin?: readonly RoadmapItemState[] | null } | null;
+  /** Only dated items whose days meet this window (ISO days, either end open); undated items are left out. */
+  startOn?: string | null;
+  endOn?: string | null;
+  /** By one day (undated items last either way), ties in the roadmap's own order; its own order when left out. */
+  order?: { field: "start_on" | "end_on"; direction: "ASC" | "DESC" } | null;
+}
+
+export type RoadmapItemState = "OPEN" | "TODO" | "IN_PROGRESS" | "CLOSED";
+
+/** An item's state as the reference's RoadmapItemState names it. */
+function stateOf(item: RoadmapItemRow): RoadmapItemState {
+  if (item.itemType === "EPIC") return item.state === "closed" ? "CLOSED" : "OPEN";
+  return item.state;
+}
+
+/** Whether the item is kept by the filter's text, states and window. */
+function keptByNarrowing(item: RoadmapItemRow, filter: RoadmapFilter): boolean {
+  const text = filter.query?.trim().toLowerCase();
+  if (text && !item.title.toLowerCase().includes(text)) return false;
+  const state = stateOf(item);
+  if (filter.state?.in && !filter.state.in.includes(state)) return false;
+  if (filter.state?.nin?.includes(state)) return false;
+  if (!filter.startOn && !filter.endOn) return true;
+  const first = item.startOn ?? item.endOn;
+  const last = item.endOn ?? item.startOn;
+  if (!first || !last) return false;
+  return (!filter.startOn || last >= filter.startOn) && (!filter.endOn || first <= filter.endOn);
+}
+
+function byOrder(order: NonNullable<RoadmapFilter["order"]>) {
+  const day = (item: RoadmapItemRow) => (order.field === "start_on" ? item.startOn : item.endOn);
+  const sign = order.direction === "DESC" ? -1 : 1;
+  return (a: RoadmapItemRow, b: RoadmapItemRow) => {
+    const [x, y] = [day(a), day(b)];
+    if (!x || !y) return (x ? 0 : 1) - (y ? 0 : 1) || byDates(a, b);
+    return sign * x.localeCompare(y) || byDates(a, b);
+  };
 }
 
 const IDS_OF: Record<RoadmapItemType, keyof RoadmapFilter> = {
@@ -112,5 +153,5 @@ export async function roadmapItems(
     items.push(...rows.map((row) => ({ ...row, itemType: "RELEASE" as const })));
   }
   if (wanted(filter, "EPIC")) items.push(...(await githubEpics(db, workspaceIds, idsOf(filter, "EPIC"))));
-  return items.sort(byDates);
+  return items.filter((item) => keptByNarrowing(item, filter)).sort(filter.order ? byOrder(filter.order) : byDates);
 }

@@ -1,6 +1,7 @@
 import { schema } from "@gantry/db";
 import { createContextCache } from "@pothos/core";
 import { and, eq, inArray } from "drizzle-orm";
+import { OrderDirection } from "../board/order-input.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import type { GraphQLContext } from "../graphql/context.js";
@@ -91,6 +92,29 @@ const RoadmapItem = builder.unionType("RoadmapItem", {
   resolveType: (item) => ITEM_TYPES[(item as RoadmapItemRow).itemType],
 });
 
+const RoadmapItemState = builder.enumType("RoadmapItemState", {
+  description: "A Gantry epic's state; a release or a GitHub epic is OPEN or CLOSED.",
+  values: ["OPEN", "TODO", "IN_PROGRESS", "CLOSED"] as const,
+});
+
+const RoadmapItemStateFilterInput = builder.inputType("RoadmapItemStateFilterInput", {
+  description: "`in`: items in one of these states; `nin`: items in none of them.",
+  fields: (t) => ({
+    in: t.field({ type: [RoadmapItemState], required: false }),
+    nin: t.field({ type: [RoadmapItemState], required: false }),
+  }),
+});
+
+const RoadmapItemOrderField = builder.enumType("RoadmapItemOrderField", { values: ["start_on", "end_on"] as const });
+
+const RoadmapItemOrderInput = builder.inputType("RoadmapItemOrderInput", {
+  description: "By the item's start or end day; undated items last either way.",
+  fields: (t) => ({
+    field: t.field({ type: RoadmapItemOrderField, required: true }),
+    direction: t.field({ type: OrderDirection, required: true }),
+  }),
+});
+
 type ArgBuilder = Parameters<Parameters<typeof builder.objectField<typeof Workspace>>[2]>[0]["arg"];
 
 const filterArgs = (arg: ArgBuilder) => ({
@@ -170,10 +194,17 @@ builder.objectField(GantryOrganization, "roadmapItems", (t) =>
     type: RoadmapItem,
     description:
       "The Gantry epics and releases of the organisation's workspaces the viewer may open (or of those among " +
-      "`workspaceIds`), ordered and filtered as Workspace.roadmapItems.",
+      "`workspaceIds`), ordered and filtered as Workspace.roadmapItems; `query` keeps items whose title contains it " +
+      "(any case), `state` items in these states, `startOn` and `endOn` dated items meeting that window. `order` " +
+      "orders by one day; left out, items are by start day as on Gantry's roadmap (ZenHub's default is end_on ASC).",
     args: {
       ...filterArgs(t.arg),
       workspaceIds: t.arg.globalIDList({ required: false, for: Workspace, description: "Only these workspaces." }),
+      state: t.arg({ type: RoadmapItemStateFilterInput, required: false }),
+      order: t.arg({ type: RoadmapItemOrderInput, required: false }),
+      query: t.arg.string({ required: false }),
+      startOn: t.arg({ type: "ISO8601Date", required: false }),
+      endOn: t.arg({ type: "ISO8601Date", required: false }),
     },
     resolve: async (organization, args, context) => {
       const visible = await visibleWorkspaceIds(context);
@@ -190,7 +221,14 @@ builder.objectField(GantryOrganization, "roadmapItems", (t) =>
         await roadmapItems(
           context.db,
           rows.map((row) => row.id),
-          filterOf(args),
+          {
+            ...filterOf(args),
+            query: args.query,
+            state: args.state,
+            startOn: args.startOn,
+            endOn: args.endOn,
+            order: args.order,
+          },
         ),
       );
     },

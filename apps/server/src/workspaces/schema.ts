@@ -16,6 +16,8 @@ import {
 import { readableInWorkspace } from "../organizations/readable-node.js";
 import { GantryOrganization, organizationForViewer, organizationWorkspaces } from "../organizations/schema.js";
 import { CLOSED_PIPELINE } from "./default-pipelines.js";
+import { narrowedWorkspaces, WorkspaceOrderInput } from "./workspace-order.js";
+import { GantryUsersFiltersInput, keptWorkspaceUsers } from "./workspace-user-filters.js";
 
 /** The reference schema's permission levels; Gantry's viewer/editor/admin are READ/WRITE/ADMIN. */
 export const PermissionLevel = builder.enumType("PermissionLevel", {
@@ -175,14 +177,20 @@ export const Workspace = builder.node(builder.objectRef<WorkspaceWithPermission>
     gantryUsers: t.connection({
       type: GantryUser,
       description:
-        "Everyone who can open the workspace, by email; `query` keeps those whose name or email contains it (the reference's zenhubUsers).",
-      args: { query: t.arg.string({ required: false }) },
+        "Everyone who can open the workspace, by email; `query` keeps those whose name or email contains it, `filters` those the issues assigned to them keep (the reference's zenhubUsers).",
+      args: {
+        query: t.arg.string({ required: false }),
+        filters: t.arg({ type: GantryUsersFiltersInput, required: false }),
+      },
       resolve: async (workspace, args, context) => {
         const needle = args.query?.trim().toLowerCase() ?? "";
         const users = (await workspaceMembers(context.db, workspace)).map((member) => member.user);
+        const named = needle
+          ? users.filter((user) => `${user.name}\n${user.email}`.toLowerCase().includes(needle))
+          : users;
         return arrayConnection(
           args,
-          needle ? users.filter((user) => `${user.name}\n${user.email}`.toLowerCase().includes(needle)) : users,
+          args.filters ? await keptWorkspaceUsers(context.db, workspace.id, named, args.filters) : named,
         );
       },
     }),
@@ -217,9 +225,23 @@ async function workspaceMembers(
 builder.objectField(GantryOrganization, "workspaces", (t) =>
   t.connection({
     type: Workspace,
-    description: "The organisation's workspaces the viewer can open.",
+    description:
+      "The organisation's workspaces the viewer can open; `workspaceIds` keeps these, `query` those whose name contains it (any case).",
+    args: {
+      query: t.arg.string({ required: false }),
+      workspaceIds: t.arg.idList({ required: false }),
+      orderBy: t.arg({ type: WorkspaceOrderInput, required: false }),
+    },
     resolve: async (organization, args, context) =>
-      arrayConnection(args, await organizationWorkspaces(context, organization)),
+      arrayConnection(
+        args,
+        await narrowedWorkspaces(
+          context.db,
+          context.viewer?.id ?? null,
+          await organizationWorkspaces(context, organization),
+          args,
+        ),
+      ),
   }),
 );
 
