@@ -24,6 +24,7 @@ import { withOwnerLookups } from "./owners-schema.js";
 import { withReferenceSurface } from "./reference-surface.js";
 import { withReferenceTypes } from "./reference-types.js";
 import { recordedLabelOf } from "./served-fields/label-fields.js";
+import { withStrategicItemsAsIssues } from "./strategic-items-view.js";
 import { zenhubViewOf } from "./zenhub-view.js";
 
 type IssueLabel = db.IssueLabel;
@@ -66,7 +67,9 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
     },
   });
   // Typed as the reference last, so every field the steps before add gets the reference's types too.
-  return withReferenceTypes(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped))));
+  return withReferenceTypes(
+    withStrategicItemsAsIssues(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)))),
+  );
 }
 
 const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {
