@@ -251,7 +251,7 @@ describe.each(testEngines())("the planning panel and issue types as ZenHub clien
       relatedGithubIssueTypes: [{ name: "Bug", issuesCount: 2, owner: { login: w.gitHubRepository.owner } }],
       zenhubIssueType: { name: "Bug", issuesCount: 1, zenhubOrganization: { id: w.organization } },
     });
-    const [related] = bug?.relatedGithubIssueTypes as { id: string }[];
+    const [related] = (bug?.relatedGithubIssueTypes ?? []) as { id: string }[];
     expect(bug?.id).toBe(related?.id);
     expect(new Date(bug?.createdAt as string).getTime()).toBeGreaterThan(0);
     expect(feature).toMatchObject({
