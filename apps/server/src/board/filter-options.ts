@@ -14,6 +14,8 @@ import {
 } from "../issues/epic-filters.js";
 import { GantryEpic, Release, ReleaseState } from "../issues/field-types.js";
 import { IssueStateInput } from "../issues/issue-filters.js";
+import { IssueTypeOption, issueTypeOptionsNamed } from "../issues/issue-type-options.js";
+import { workspaceIssueTypeOwners } from "../issues/issue-type-records.js";
 import { workspaceIssues } from "../issues/on-board.js";
 import { Workspace } from "../workspaces/schema.js";
 import { issueLabelOptions } from "./label-options.js";
@@ -27,7 +29,7 @@ import { StringInput } from "./search-input.js";
  * Workspace, which only a reader of the workspace can reach.
  */
 
-const { gantryEpics, issues, releaseRepositories, releases, repositories } = schema;
+const { gantryEpics, issues, releaseRepositories, releases, repositories, workspaces } = schema;
 
 /** Option searches are short words typed into a menu; longer text cannot match anything useful. */
 const MAX_OPTION_QUERY_LENGTH = 200;
@@ -134,9 +136,15 @@ async function distinctIssueValues(db: Database, workspaceId: string, value: SQL
   return rows.map((row) => row.value);
 }
 
-/** Issue type names ("Bug", "Feature", …) on the workspace's issues. */
-export function issueTypeOptions(db: Database, workspaceId: string, query?: string | null): Promise<string[]> {
-  return distinctIssueValues(db, workspaceId, sql<string>`${issues.issueType}`, query);
+/** Issue types ("Bug", "Feature", …) on the workspace's issues, with the records of its GitHub owners' types. */
+export async function issueTypeOptions(db: Database, workspaceId: string, query?: string | null) {
+  const names = await distinctIssueValues(db, workspaceId, sql<string>`${issues.issueType}`, query);
+  const [workspace] = await db
+    .select({ organizationId: workspaces.organizationId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  if (!workspace) return [];
+  return issueTypeOptionsNamed(db, names, await workspaceIssueTypeOwners(db, workspaceId), workspace.organizationId);
 }
 
 /** The reference's narrowing of `Workspace.releases`: these releases, those of these repositories, of this state. */
@@ -254,10 +262,6 @@ const IssueLabelOption = builder.objectRef<LabelOption>("IssueLabelOption").impl
 export const IssueUserOption = builder.objectRef<UserOption>("IssueUserOption").implement({
   description: "A GitHub user seen on the workspace's issues.",
   fields: (t) => ({ login: t.exposeString("login"), avatarUrl: t.exposeString("avatarUrl", { nullable: true }) }),
-});
-
-const IssueTypeOption = builder.objectRef<string>("IssueTypeOption").implement({
-  fields: (t) => ({ name: t.string({ resolve: (name) => name }) }),
 });
 
 type OptionsLoader<T> = (db: Database, workspaceId: string, query?: string | null) => Promise<T[]>;

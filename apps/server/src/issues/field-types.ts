@@ -81,13 +81,14 @@ export const BaseIssueType = builder.interfaceRef<IssueTypeValue>("BaseIssueType
   }),
 });
 
-const GithubIssueType = builder.objectRef<IssueTypeValue>("GithubIssueType").implement({
+export const GithubIssueType = builder.objectRef<IssueTypeValue>("GithubIssueType").implement({
   interfaces: [BaseIssueType],
-  isTypeOf: (value) => !(value as IssueTypeValue).native,
+  // An IssueTypeOption (issue-type-options.ts) is an issue type too, offered rather than carried.
+  isTypeOf: (value) => !(value as IssueTypeValue).native && !("option" in (value as object)),
   fields: () => ({}),
 });
 
-const GantryIssueType = builder.objectRef<IssueTypeValue>("GantryIssueType").implement({
+export const GantryIssueType = builder.objectRef<IssueTypeValue>("GantryIssueType").implement({
   interfaces: [BaseIssueType],
   isTypeOf: (value) => (value as IssueTypeValue).native,
   fields: () => ({}),

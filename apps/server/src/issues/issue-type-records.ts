@@ -34,13 +34,16 @@ export async function issueTypeOwnersOf(db: Executor, repositoryId: string): Pro
   const [repository] = await db.select().from(repositories).where(eq(repositories.id, repositoryId));
   if (!repository) return [];
   if (!repository.nativeWorkspaceId) return [repository.ownerLogin.toLowerCase()];
+  return workspaceIssueTypeOwners(db, repository.nativeWorkspaceId);
+}
+
+/** The GitHub owners (lower-case logins) of the workspace's GitHub repositories, whose issue types it offers. */
+export async function workspaceIssueTypeOwners(db: Executor, workspaceId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ ownerLogin: sql<string>`lower(${repositories.ownerLogin})` })
     .from(workspaceRepositories)
     .innerJoin(repositories, eq(repositories.id, workspaceRepositories.repositoryId))
-    .where(
-      and(eq(workspaceRepositories.workspaceId, repository.nativeWorkspaceId), sql`${repositories.ghId} is not null`),
-    );
+    .where(and(eq(workspaceRepositories.workspaceId, workspaceId), sql`${repositories.ghId} is not null`));
   return rows.map((row) => row.ownerLogin);
 }
 

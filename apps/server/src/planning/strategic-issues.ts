@@ -1,15 +1,27 @@
 import { type Executor, schema } from "@gantry/db";
-import { type AnyColumn, and, asc, count, eq, exists, inArray, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, eq, exists, inArray, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { jsonArrayHas } from "../board/filtering.js";
 import { titleOrNumber } from "../board/search.js";
 import { GantryError } from "../graphql/errors.js";
+import {
+  afterCursor,
+  encodeCursor,
+  keyValues,
+  MANUAL_ORDER,
+  orderBy,
+  orderedKeys,
+  type StrategicOrder,
+} from "./strategic-order.js";
 
 const { issues, planningRanks, workspaceRepositories, workspaces } = schema;
 
 type IssueRow = typeof issues.$inferSelect;
 /** The issue columns the filters read, on the issues table or any alias of it. */
-type IssueTable = Record<"repositoryId" | "title" | "number" | "labels" | "state" | "mergedAt", AnyColumn>;
+type IssueTable = Record<
+  "id" | "repositoryId" | "title" | "number" | "labels" | "state" | "mergedAt" | "issueType",
+  AnyColumn
+>;
 export type IssueStateName = "OPEN" | "CLOSED" | "MERGED";
 
 /** The panel's narrowing (decision 0023); with none of these set, the panel shows its whole tree. */
@@ -19,6 +31,15 @@ export interface StrategicFilters {
   query: string;
   labels: string[];
   states: IssueStateName[];
+  /** Only these issues; none given: any. */
+  issueIds?: string[] | null;
+  /** Issue type names (any case): `in` keeps issues of one of them, `nin` those of none (untyped issues too); empty lists keep every issue. */
+  issueTypes?: { in?: string[] | null; nin?: string[] | null } | null;
+  /**
+   * ZenHub's issue type levels: Gantry's issue types have none (`level` is null), so a range with a bound keeps
+   * no issue, as a range over a missing value does.
+   */
+  issueTypeLevels?: { minimum?: number | null; maximum?: number | null } | null;
 }
 
 /** Who is looking: the organisation and every workspace (of any organisation) the viewer may open. */
@@ -31,7 +52,31 @@ export const MAX_PAGE = 100;
 
 /** Whether anything narrows the panel beyond its default states (then matches show at the top even below a parent). */
 export const isFiltered = (filters: StrategicFilters) =>
-  Boolean(filters.workspaceId || filters.repositoryIds.length || filters.query.trim() || filters.labels.length);
+  Boolean(
+    filters.workspaceId ||
+      filters.repositoryIds.length ||
+      filters.query.trim() ||
+      filters.labels.length ||
+      filters.issueIds?.length ||
+      filters.issueTypes?.in?.length ||
+      filters.issueTypes?.nin?.length ||
+      hasLevelBound(filters),
+  );
+
+const hasLevelBound = (filters: StrategicFilters) =>
+  filters.issueTypeLevels?.minimum != null || filters.issueTypeLevels?.maximum != null;
+
+const lowerCased = (names: string[]) => names.map((name) => name.toLowerCase());
+
+/** The issue type filter: names compare in any case, as issue types do. */
+function issueTypeCondition(table: IssueTable, types: StrategicFilters["issueTypes"]): SQL | undefined {
+  const kept = lowerCased(types?.in ?? []);
+  const dropped = lowerCased(types?.nin ?? []);
+  return and(
+    kept.length ? inArray(sql`lower(${table.issueType})`, kept) : undefined,
+    dropped.length ? sql`(${table.issueType} is null or lower(${table.issueType}) not in ${dropped})` : undefined,
+  );
+}
 
 /** The repositories on these workspaces' boards (only those of `repositoryIds`, when given). */
 const repositoriesOf = (db: Executor, workspaceIds: string[], repositoryIds: string[] = []) =>
@@ -76,6 +121,9 @@ function matcher(db: Executor, scope: string[], filters: StrategicFilters) {
       stateCondition(table, filters.states),
       titleOrNumber(table, filters.query),
       filters.labels.length ? jsonArrayHas(table.labels, "name", filters.labels) : undefined,
+      filters.issueIds?.length ? inArray(table.id, filters.issueIds) : undefined,
+      issueTypeCondition(table, filters.issueTypes),
+      hasLevelBound(filters) ? sql`false` : undefined,
     ) as SQL;
 }
 
@@ -83,35 +131,6 @@ export interface StrategicItem {
   issue: IssueRow;
   hasMatchingChildren: boolean;
   cursor: string;
-}
-
-interface CursorKey {
-  ranked: boolean;
-  rank: string;
-  created: string;
-  number: number;
-  id: string;
-}
-
-const encodeCursor = (key: CursorKey) => Buffer.from(JSON.stringify(key)).toString("base64url");
-
-function decodeCursor(cursor: string): CursorKey {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, "base64url").toString()) as Partial<CursorKey>;
-    if (
-      typeof key.ranked === "boolean" &&
-      typeof key.rank === "string" &&
-      typeof key.created === "string" &&
-      /^\d+$/.test(key.created) &&
-      Number.isSafeInteger(key.number) &&
-      typeof key.id === "string" &&
-      /^[0-9a-f-]{36}$/.test(key.id)
-    )
-      return key as CursorKey;
-  } catch {
-    // Answered below as bad input, like any other unreadable cursor.
-  }
-  throw new GantryError("BAD_USER_INPUT", "This page cursor is not valid.", { field: "after" });
 }
 
 /**
@@ -148,9 +167,6 @@ async function planningLevel(
             .where(and(eq(parent.id, issues.parentIssueId), isFiltered(filters) ? matches(parent) : readable(parent))),
         ),
       );
-  const unranked = sql<boolean>`(${planningRanks.rank} is null)`;
-  const rankKey = sql<string>`coalesce(${planningRanks.rank}, '')`;
-  const createdKey = sql<string>`(extract(epoch from ${issues.ghCreatedAt}) * 1000000)::bigint`;
   return {
     where: and(matches(issues), level),
     ranked: and(eq(planningRanks.issueId, issues.id), eq(planningRanks.organizationId, viewer.organizationId)),
@@ -160,10 +176,6 @@ async function planningLevel(
         .from(child)
         .where(and(eq(child.parentIssueId, issues.id), matches(child))),
     )}`,
-    unranked,
-    rankKey,
-    createdKey,
-    order: [asc(unranked), asc(rankKey), asc(createdKey), asc(issues.number), asc(issues.id)],
   };
 }
 
@@ -171,44 +183,30 @@ async function planningLevel(
 export async function searchStrategicIssues(
   db: Executor,
   viewer: PlanningViewer,
-  options: { filters: StrategicFilters; parentIssueId: string | null; first: number; after: string | null },
+  options: {
+    filters: StrategicFilters;
+    parentIssueId: string | null;
+    first: number;
+    after: string | null;
+    order?: StrategicOrder;
+  },
 ) {
   if (options.first < 0 || options.first > MAX_PAGE)
     throw new GantryError("BAD_USER_INPUT", `Ask for between 0 and ${MAX_PAGE} issues at a time.`, { field: "first" });
   const level = await planningLevel(db, viewer, options.filters, options.parentIssueId);
-  const { unranked, rankKey, createdKey } = level;
-  const after = options.after ? decodeCursor(options.after) : null;
+  const order = orderedKeys(options.order ?? MANUAL_ORDER);
   const rows = await db
-    .select({
-      issue: issues,
-      unranked,
-      rank: rankKey,
-      created: sql<string>`${createdKey}::text`,
-      hasMatchingChildren: level.hasMatchingChildren,
-    })
+    .select({ issue: issues, keys: keyValues(order), hasMatchingChildren: level.hasMatchingChildren })
     .from(issues)
     .leftJoin(planningRanks, level.ranked)
-    .where(
-      and(
-        level.where,
-        after
-          ? sql`(${unranked}, ${rankKey}, ${createdKey}, ${issues.number}, ${issues.id}) > (${!after.ranked}, ${after.rank}, ${after.created}::bigint, ${after.number}::integer, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(...level.order)
+    .where(and(level.where, options.after ? afterCursor(order, options.after) : undefined))
+    .orderBy(...orderBy(order))
     .limit(options.first + 1);
   const [total] = await db.select({ value: count() }).from(issues).where(level.where);
   const items: StrategicItem[] = rows.slice(0, options.first).map((row) => ({
     issue: row.issue,
     hasMatchingChildren: row.hasMatchingChildren,
-    cursor: encodeCursor({
-      ranked: !row.unranked,
-      rank: row.rank,
-      created: row.created,
-      number: row.issue.number,
-      id: row.issue.id,
-    }),
+    cursor: encodeCursor(row.keys),
   }));
   return { items, hasNextPage: rows.length > options.first, totalCount: total?.value ?? 0 };
 }
@@ -222,5 +220,5 @@ export async function siblingOrder(db: Executor, viewer: PlanningViewer, parentI
     .from(issues)
     .leftJoin(planningRanks, level.ranked)
     .where(level.where)
-    .orderBy(...level.order);
+    .orderBy(...orderBy(orderedKeys(MANUAL_ORDER)));
 }

@@ -26,6 +26,7 @@ import { withReferenceSurface } from "./reference-surface.js";
 import { withReferenceTypes } from "./reference-types.js";
 import { everyRepositoryGhId } from "./repository-gh-id.js";
 import { recordedLabelOf } from "./served-fields/label-fields.js";
+import { withStrategicItemsAsIssues } from "./strategic-items-view.js";
 import { zenhubViewOf } from "./zenhub-view.js";
 
 type IssueLabel = db.IssueLabel;
@@ -69,7 +70,11 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
     },
   });
   // Typed as the reference last, so every field the steps before add gets the reference's types too.
-  return withNodeLoaders(withReferenceTypes(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)))));
+  return withNodeLoaders(
+    withReferenceTypes(
+      withStrategicItemsAsIssues(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)))),
+    ),
+  );
 }
 
 const CONNECTION_ARGS: GraphQLFieldConfigArgumentMap = {

@@ -118,18 +118,21 @@ function viewerPermissionField<Shape extends { workspaceId: string }>(
 viewerPermissionField(Release, "release");
 viewerPermissionField(GantryEpic, "epic");
 
+/** The organisation of a workspace's record (an epic, a label), as the viewer sees it. */
+export async function workspaceOrganization(context: GraphQLContext, workspaceId: string) {
+  const [row] = await context.db
+    .select({ organizationId: schema.workspaces.organizationId })
+    .from(schema.workspaces)
+    .where(eq(schema.workspaces.id, workspaceId));
+  if (!row) throw new GantryError("NOT_FOUND", "This workspace does not exist.");
+  return organizationForViewer(context, row.organizationId);
+}
+
 builder.objectFields(GantryEpic, (t) => ({
   gantryOrganization: t.field({
     type: GantryOrganization,
     description: "The organisation of the epic's workspace.",
-    resolve: async (epic, _args, context) => {
-      const [row] = await context.db
-        .select({ organizationId: schema.workspaces.organizationId })
-        .from(schema.workspaces)
-        .where(eq(schema.workspaces.id, epic.workspaceId));
-      if (!row) throw new GantryError("NOT_FOUND", "This workspace does not exist.");
-      return organizationForViewer(context, row.organizationId);
-    },
+    resolve: (epic, _args, context) => workspaceOrganization(context, epic.workspaceId),
   }),
   htmlBody: t.string({
     nullable: true,

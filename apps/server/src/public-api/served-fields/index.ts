@@ -1,4 +1,5 @@
 import { issueFields } from "./issue-fields.js";
+import { issueTypeFields } from "./issue-type-fields.js";
 import { issuesAndEpicsFields } from "./issues-and-epics-fields.js";
 import { labelFields } from "./label-fields.js";
 import { milestoneFields } from "./milestone-fields.js";
@@ -6,6 +7,7 @@ import { peopleFields } from "./people-fields.js";
 import { planningFields } from "./planning-fields.js";
 import { repositoryFields } from "./repository-fields.js";
 import type { ServedField } from "./served-field.js";
+import { strategicItemFields } from "./strategic-item-fields.js";
 import { workspaceFields } from "./workspace-fields.js";
 import { workspaceOrgFields } from "./workspace-org-fields.js";
 
@@ -19,6 +21,8 @@ const SERVED: Record<string, ServedField> = {
   ...labelFields,
   ...issuesAndEpicsFields,
   ...workspaceOrgFields,
+  ...issueTypeFields,
+  ...strategicItemFields,
 };
 
 /** Gantry's resolver for a reference field it serves with the reference's types, if it does. */

@@ -5,6 +5,7 @@ import type { UserOption } from "../../board/filter-options.js";
 import { idsOf } from "../../board/search-input.js";
 import { enabledIssueTypes } from "../../codehost/issue-types.js";
 import type { GraphQLContext } from "../../graphql/context.js";
+import { issueTypeOptionsNamed } from "../../issues/issue-type-options.js";
 import { organizationRole } from "../../organizations/access.js";
 import type { OrganizationWithRole } from "../../organizations/queries.js";
 import { organizationWorkspaces } from "../../organizations/schema.js";
@@ -190,10 +191,8 @@ export const peopleFields: Record<string, ServedField> = {
       "The GitHub issue types the organisation's issues can take: those of the GitHub organisations owning its workspaces' repositories, by name.",
     resolve: async (organization: OrganizationWithRole, args: Paged, context: GraphQLContext) => {
       const owners = await organizationGitHubOwners(organization, context);
-      return referenceConnection(
-        args,
-        (await enabledIssueTypes(context.db, owners)).map((type) => type.name),
-      );
+      const names = (await enabledIssueTypes(context.db, owners)).map((type) => type.name);
+      return referenceConnection(args, await issueTypeOptionsNamed(context.db, names, owners, organization.id));
     },
   },
   "Label.repository": {

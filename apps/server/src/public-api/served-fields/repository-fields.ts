@@ -43,6 +43,30 @@ async function ownerFromGitHub(context: GraphQLContext, login: string) {
   }
 }
 
+/**
+ * A GitHub account as GitHub describes it now (when `asked`), else as Gantry names it: GitHub was not asked (a
+ * Gantry repository's owner) or could not answer, and the times are those of Gantry's record naming it.
+ */
+export async function gitHubOwnerOrNamed(
+  context: GraphQLContext,
+  owner: { login: string; asked: boolean; isOrganization: boolean; createdAt: Date; updatedAt: Date },
+) {
+  const known = owner.asked ? await ownerFromGitHub(context, owner.login) : null;
+  if (known) return known;
+  const type = owner.isOrganization ? "Organization" : "User";
+  return {
+    __typename: type,
+    login: owner.login,
+    ghId: null,
+    ghNodeId: null,
+    avatarUrl: "",
+    name: null,
+    type,
+    createdAt: owner.createdAt,
+    updatedAt: owner.updatedAt,
+  };
+}
+
 export const repositoryFields: Record<string, ServedField> = {
   "Repository.assignableIssueTypes": {
     description:
@@ -119,23 +143,14 @@ export const repositoryFields: Record<string, ServedField> = {
   "Repository.owner": {
     description:
       "The GitHub account owning the repository, as GitHub describes it now (read with your GitHub account); a Gantry repository's owner is its organisation, by name.",
-    resolve: async (repository: RepositoryRow, _args, context: GraphQLContext) => {
-      const known = repository.ghId === null ? null : await ownerFromGitHub(context, repository.ownerLogin);
-      if (known) return known;
-      // GitHub was not asked (a Gantry repository) or could not answer: the owner as the repository names it.
-      const isOrganization = repository.ghId === null || repository.ownerIsOrganization !== false;
-      return {
-        __typename: isOrganization ? "Organization" : "User",
+    resolve: (repository: RepositoryRow, _args, context: GraphQLContext) =>
+      gitHubOwnerOrNamed(context, {
         login: repository.ownerLogin,
-        ghId: null,
-        ghNodeId: null,
-        avatarUrl: "",
-        name: null,
-        type: isOrganization ? "Organization" : "User",
+        asked: repository.ghId !== null,
+        isOrganization: repository.ghId === null || repository.ownerIsOrganization !== false,
         createdAt: repository.createdAt,
         updatedAt: repository.updatedAt,
-      };
-    },
+      }),
   },
   "Repository.permissions": {
     description:
