@@ -24,6 +24,7 @@ import { withNodeLoaders } from "./node-loaders.js";
 import { withOwnerLookups } from "./owners-schema.js";
 import { withReferenceSurface } from "./reference-surface.js";
 import { withReferenceTypes } from "./reference-types.js";
+import { repositoriesAsNodes } from "./repositories-connection.js";
 import { everyRepositoryGhId } from "./repository-gh-id.js";
 import { recordedLabelOf } from "./served-fields/label-fields.js";
 import { withStrategicItemsAsIssues } from "./strategic-items-view.js";
@@ -58,6 +59,7 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
     [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
       if (typeName === "GantryEpic" && fieldName === "labels") return epicLabelsAsConnection(field, labels);
       if (typeName === "Repository" && fieldName === "ghId") return everyRepositoryGhId(field);
+      if (typeName === "Workspace" && fieldName === "repositoriesConnection") return repositoriesAsNodes(field);
       if (typeName !== "Issue") return field;
       if (fieldName === "labels") {
         return listAsConnection(field, labels, (label: IssueLabel, issue: { repositoryId: string | null }) => ({

@@ -17,6 +17,7 @@ query WorkspaceSetup($workspaceId: ID!) {
   workspace(id: $workspaceId) {
     defaultRepository { id ghId name }
     repositories { id ghId name }
+    repositoriesConnection(first: 20) { totalCount nodes { ... on Node { id } ghId name } }
     pipelinesConnection(first: 20) { nodes { name ...Times } }
   }
 }`;
@@ -69,6 +70,7 @@ describe.each(testEngines())("workspace setup mutations from a ZenHub-shaped scr
     (await data(ownerKey, REPOSITORIES, { workspaceId: w.workspace })).workspace as {
       defaultRepository: Repo;
       repositories: Repo[];
+      repositoriesConnection: { totalCount: number; nodes: Repo[] };
       pipelinesConnection: { nodes: { name: string; createdAt: string | null; updatedAt: string | null }[] };
     };
   const rows = async (table: typeof schema.releases | typeof schema.issues | typeof schema.gantryEpics) =>
@@ -104,6 +106,9 @@ describe.each(testEngines())("workspace setup mutations from a ZenHub-shaped scr
 
   it("gives every repository a ghId and every pipeline, Closed too, its times", async () => {
     const workspace = await setup();
+    // The connection a script pages holds the same repositories as the list, as Repository nodes with their ids.
+    expect(workspace.repositoriesConnection.nodes).toEqual(workspace.repositories);
+    expect(workspace.repositoriesConnection.totalCount).toBe(workspace.repositories.length);
     const ghIds = workspace.repositories.map((repository) => repository.ghId);
     expect(ghIds).toContain(gitHubGhId);
     // The Gantry repository, which GitHub does not number, answers a negative number of its own.
