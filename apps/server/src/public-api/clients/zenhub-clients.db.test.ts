@@ -1155,14 +1155,17 @@ describe.each(testEngines())("a ZenHub client renamed for Gantry, on %s", (engin
       updatedAt: string;
       readModeEnabled: boolean;
       workspace: { id: string };
-      repository: { ghId: number | null; estimateSet: { values: number[] } };
+      repository: { ghId: number; estimateSet: { values: number[] } };
     };
     const { workspace } = await run<{
       workspace: { workspaceRepositories: { totalCount: number; nodes: Connected[] } };
     }>("workspaceRepositories", { workspaceId: w.workspace }, view);
     const connections = workspace.workspaceRepositories;
     expect(connections.totalCount).toBe(2);
-    expect(connections.nodes.map((node) => node.repository.ghId).sort()).toEqual([repositoryGhId, null].sort());
+    const ghIds = connections.nodes.map((node) => node.repository.ghId);
+    // The GitHub repository answers GitHub's id; the workspace's Gantry repository a negative number (decision 0094).
+    expect(ghIds.filter((ghId) => ghId > 0)).toEqual([repositoryGhId]);
+    expect(ghIds.filter((ghId) => ghId < 0)).toHaveLength(1);
     for (const node of connections.nodes) {
       expect(node).toMatchObject({ readModeEnabled: false, workspace: { id: w.workspace } });
       expect(node.updatedAt).toBe(node.createdAt);
