@@ -4,7 +4,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { placeNewIssues } from "../board/placement.js";
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { BoardEventBus } from "../events/board-events.js";
-import { boardsShowing, publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
+import {
+  boardsShowing,
+  publishIssuesChanged,
+  publishWholeBoardChanged,
+  repositoryBoards,
+} from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import type { GitHubConfig } from "./config.js";
@@ -181,13 +186,7 @@ export async function addRepositoryToWorkspace(
   } else {
     await placeNewIssues(deps.db, repository.id, deps.now());
     // Already imported: its issues land on the board at once, so open boards read everything again.
-    await deps.events.publish({
-      kind: "PIPELINES_CHANGED",
-      workspaceId: input.workspaceId,
-      actorId: userId,
-      clientMutationId: null,
-      pipelineIds: [],
-    });
+    await publishWholeBoardChanged(deps.events, input.workspaceId, userId);
   }
   return repository;
 }

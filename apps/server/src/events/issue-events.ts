@@ -54,3 +54,15 @@ export async function publishIssuesChanged(
     });
   }
 }
+
+/**
+ * Tells the workspace's open boards to read everything again (PIPELINES_CHANGED naming no pipeline): for a change
+ * too wide to list issue by issue, as a repository connected, disconnected or imported. Call after the commit.
+ */
+export async function publishWholeBoardChanged(
+  events: BoardEventBus,
+  workspaceId: string,
+  actorId: string | null,
+): Promise<void> {
+  await events.publish({ kind: "PIPELINES_CHANGED", workspaceId, actorId, clientMutationId: null, pipelineIds: [] });
+}

@@ -1,6 +1,7 @@
 import { type Database, type Executor, schema } from "@gantry/db";
 import { and, eq, inArray } from "drizzle-orm";
 import type { BoardEventBus } from "../events/board-events.js";
+import { publishWholeBoardChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { workspaceRepositoriesByGhId } from "./repository-gh-ids.js";
@@ -86,11 +87,5 @@ export async function disconnectWorkspaceRepository(
       );
   });
   // Its issues are gone from the board: open boards read everything again.
-  await deps.events.publish({
-    kind: "PIPELINES_CHANGED",
-    workspaceId: input.workspaceId,
-    actorId: userId,
-    clientMutationId: null,
-    pipelineIds: [],
-  });
+  await publishWholeBoardChanged(deps.events, input.workspaceId, userId);
 }

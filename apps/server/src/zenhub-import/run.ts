@@ -2,6 +2,7 @@ import { schema } from "@gantry/db";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { BoardEventBus } from "../events/board-events.js";
+import { publishWholeBoardChanged } from "../events/issue-events.js";
 import { type ClaimCheck, claimantHasEnded, claimantText, THIS_PROCESS } from "./claimant.js";
 import { createZenhubClient, ZenhubError } from "./client.js";
 import type { ImportRun, WorkspaceShape, ZenhubImportDeps } from "./context.js";
@@ -149,13 +150,7 @@ export async function runZenhubImport(deps: RunDeps, importId: string, signal?: 
       .update(zenhubImports)
       .set({ state: "done", sealedApiKey: null, finishedAt: deps.now(), updatedAt: deps.now() })
       .where(eq(zenhubImports.id, importId));
-    await deps.events.publish({
-      kind: "PIPELINES_CHANGED",
-      workspaceId: row.workspaceId,
-      actorId: row.startedBy,
-      clientMutationId: null,
-      pipelineIds: [],
-    });
+    await publishWholeBoardChanged(deps.events, row.workspaceId, row.startedBy);
     return { kind: "ran" };
   } catch (error) {
     // A stop (the process shutting down) leaves the row as it is: the next start resumes it.
