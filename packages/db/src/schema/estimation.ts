@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues } from "./codehost.js";
 import { cascadingReference, creationAndUpdateTimes, generatedId } from "./columns.js";
@@ -30,6 +30,8 @@ export const estimationVotes = pgTable(
     voterId: cascadingReference("voter_id", () => users.id),
     inviterId: uuid("inviter_id").references(() => users.id, { onDelete: "set null" }),
     value: doublePrecision("value"),
+    /** The inviter's words to the voter, mailed with the invitation (the reference's `InviteToEstimateInput.message`). */
+    message: text("message"),
     ...creationAndUpdateTimes(),
   },
   (table) => [

@@ -8,6 +8,7 @@ import {
   generatedId,
   linkKeyAndReverseIndex,
 } from "./columns.js";
+import { workspaces } from "./workspaces.js";
 
 export const ORGANIZATION_ROLES = ["owner", "admin", "member"] as const;
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
@@ -49,6 +50,8 @@ export const organizationInvitations = pgTable(
     role: text("role").$type<OrganizationRole>().notNull(),
     tokenHash: text("token_hash").notNull(),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /** A workspace of the organisation the invitee also joins on accepting (an editor there); gone with it. */
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
     createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
