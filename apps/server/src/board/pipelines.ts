@@ -10,7 +10,7 @@ import { placeIssues, recordPipelineMoves } from "./moves.js";
 import { lockPipelineOrder } from "./pipeline-order.js";
 
 const { issuePositions, pipelines } = schema;
-const NAME_TAKEN = "A pipeline with this name already exists in this workspace.";
+export const NAME_TAKEN = "A pipeline with this name already exists in this workspace.";
 
 export interface PipelinesDeps {
   db: Database;
@@ -18,7 +18,8 @@ export interface PipelinesDeps {
   events: BoardEventBus;
 }
 
-function validPipelineName(raw: string): string {
+/** A pipeline's name, trimmed: 1 to 100 characters (createPipeline, updatePipeline, createWorkspace's pipelines). */
+export function validPipelineName(raw: string): string {
   const name = raw.trim();
   if (name.length < 1 || name.length > 100) {
     throw new GantryError("BAD_USER_INPUT", "Pipeline names are 1 to 100 characters long.", { field: "name" });

@@ -1,3 +1,5 @@
+import type { GraphQLContext } from "../graphql/context.js";
+import { GantryError } from "../graphql/errors.js";
 import { ImportRunner } from "./import-runner.js";
 import type { CodeHostDeps } from "./repositories.js";
 
@@ -8,4 +10,12 @@ export interface CodeHost {
 
 export function createCodeHost(deps: CodeHostDeps): CodeHost {
   return { deps, imports: new ImportRunner(deps) };
+}
+
+/** GitHub features need a GitHub connection configured on the install. */
+export function requireCodeHost(context: Pick<GraphQLContext, "codeHost">): CodeHost {
+  if (!context.codeHost) {
+    throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
+  }
+  return context.codeHost;
 }

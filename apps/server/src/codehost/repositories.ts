@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Database, schema } from "@gantry/db";
+import { type Database, type Executor, schema } from "@gantry/db";
 import { and, eq, sql } from "drizzle-orm";
 import { placeNewIssues } from "../board/placement.js";
 import type { SecretBox } from "../crypto/secret-box.js";
@@ -131,6 +131,82 @@ export async function createGitHubRepository(
   }
 }
 
+type GitHubRepositoryWire = Awaited<ReturnType<typeof myGitHubRepositories>>[number];
+type RepositoryRow = typeof repositories.$inferSelect;
+
+const NOT_ON_GITHUB = "GitHub has no such repository, or your account cannot see it.";
+
+/**
+ * The GitHub repositories with these ids, in the order given, as the person's GitHub account sees them: connecting
+ * one needs the account to reach it. One it cannot is refused, naming it, before anything is written.
+ */
+export async function reachableGitHubRepositories(
+  deps: CodeHostDeps,
+  userId: string,
+  ghIds: readonly number[],
+  field: string,
+): Promise<GitHubRepositoryWire[]> {
+  for (const ghId of ghIds)
+    if (!Number.isSafeInteger(ghId) || ghId <= 0)
+      throw new GantryError("BAD_USER_INPUT", `${field} must be a GitHub repository id.`, { field });
+  const mine = await myGitHubRepositories(deps, userId);
+  return [...new Set(ghIds)].map((ghId) => {
+    const found = mine.find((repository) => repository.id === ghId);
+    if (!found)
+      throw new GantryError("NOT_FOUND", ghIds.length > 1 ? `${NOT_ON_GITHUB} (${ghId})` : NOT_ON_GITHUB, { field });
+    return found;
+  });
+}
+
+/** Stores (or refreshes) Gantry's copy of a GitHub repository and links it to the workspace. */
+export async function linkGitHubRepository(
+  executor: Executor,
+  input: { workspaceId: string; userId: string; found: GitHubRepositoryWire; now: Date },
+): Promise<RepositoryRow> {
+  const { found, userId, now } = input;
+  const details = {
+    ownerLogin: found.owner.login,
+    name: found.name,
+    isPrivate: found.private,
+    htmlUrl: found.html_url,
+    ownerIsOrganization: found.owner.type === "Organization",
+    ...gitHubDetails(found),
+  };
+  const [repository] = await executor
+    .insert(repositories)
+    .values({ ghId: found.id, ...details, connectedBy: userId })
+    .onConflictDoUpdate({ target: repositories.ghId, set: { ...details, updatedAt: now } })
+    .returning();
+  if (!repository) throw new Error("upsert returned no repository");
+  await executor
+    .insert(workspaceRepositories)
+    .values({ workspaceId: input.workspaceId, repositoryId: repository.id, addedBy: userId, addedAt: now })
+    .onConflictDoNothing();
+  return repository;
+}
+
+/**
+ * After a link is written: the first workspace to connect a repository starts its import (and webhook); later ones
+ * place the issues already copied on their board at once.
+ */
+export async function startLinkedRepository(
+  deps: CodeHostDeps,
+  userId: string,
+  workspaceId: string,
+  repository: RepositoryRow,
+  startImport: (repositoryId: string) => void,
+): Promise<void> {
+  if (repository.importState === "pending" || repository.importState === "failed" || repository.hookId === null) {
+    // An import or webhook that failed for its first connector's rights: this person's token tries now.
+    await deps.db.update(repositories).set({ connectedBy: userId }).where(eq(repositories.id, repository.id));
+    startImport(repository.id);
+  } else {
+    await placeNewIssues(deps.db, repository.id, deps.now());
+    // Already imported: its issues land on the board at once, so open boards read everything again.
+    await publishWholeBoardChanged(deps.events, workspaceId, userId);
+  }
+}
+
 /**
  * Connects a GitHub repository to a workspace (addRepositoryToWorkspace). The first workspace
  * to connect it starts the import and installs the webhook; later ones share the copy.
@@ -142,52 +218,15 @@ export async function addRepositoryToWorkspace(
   startImport: (repositoryId: string) => void,
 ) {
   await requireWorkspace(deps.db, input.workspaceId, userId, "editor");
-  const ghId = Number(input.repositoryGhId);
-  if (!Number.isSafeInteger(ghId) || ghId <= 0)
-    throw new GantryError("BAD_USER_INPUT", "repositoryGhId must be a GitHub repository id.");
-  const mine = await myGitHubRepositories(deps, userId);
-  const found = mine.find((repository) => repository.id === ghId);
-  if (!found) throw new GantryError("NOT_FOUND", "GitHub has no such repository, or your account cannot see it.");
-
-  const [repository] = await deps.db
-    .insert(repositories)
-    .values({
-      ghId,
-      ownerLogin: found.owner.login,
-      name: found.name,
-      isPrivate: found.private,
-      htmlUrl: found.html_url,
-      ownerIsOrganization: found.owner.type === "Organization",
-      ...gitHubDetails(found),
-      connectedBy: userId,
-    })
-    .onConflictDoUpdate({
-      target: repositories.ghId,
-      set: {
-        ownerLogin: found.owner.login,
-        name: found.name,
-        isPrivate: found.private,
-        htmlUrl: found.html_url,
-        ownerIsOrganization: found.owner.type === "Organization",
-        ...gitHubDetails(found),
-        updatedAt: deps.now(),
-      },
-    })
-    .returning();
-  if (!repository) throw new Error("upsert returned no repository");
-  await deps.db
-    .insert(workspaceRepositories)
-    .values({ workspaceId: input.workspaceId, repositoryId: repository.id, addedBy: userId, addedAt: deps.now() })
-    .onConflictDoNothing();
-  if (repository.importState === "pending" || repository.importState === "failed" || repository.hookId === null) {
-    // An import or webhook that failed for its first connector's rights: this person's token tries now.
-    await deps.db.update(repositories).set({ connectedBy: userId }).where(eq(repositories.id, repository.id));
-    startImport(repository.id);
-  } else {
-    await placeNewIssues(deps.db, repository.id, deps.now());
-    // Already imported: its issues land on the board at once, so open boards read everything again.
-    await publishWholeBoardChanged(deps.events, input.workspaceId, userId);
-  }
+  const [found] = await reachableGitHubRepositories(deps, userId, [Number(input.repositoryGhId)], "repositoryGhId");
+  if (!found) throw new GantryError("NOT_FOUND", NOT_ON_GITHUB);
+  const repository = await linkGitHubRepository(deps.db, {
+    workspaceId: input.workspaceId,
+    userId,
+    found,
+    now: deps.now(),
+  });
+  await startLinkedRepository(deps, userId, input.workspaceId, repository, startImport);
   return repository;
 }
 

@@ -11,7 +11,7 @@ import { readableRepository } from "../issues/lookups.js";
 import { permissionAtLeast, requireWorkspace, workspaceAccess } from "../organizations/access.js";
 import type { WorkspaceWithPermission } from "../organizations/queries.js";
 import { Workspace } from "../workspaces/schema.js";
-import type { CodeHost } from "./code-host.js";
+import { requireCodeHost } from "./code-host.js";
 import { type RateLimitReading, rateLimitReadings } from "./github-client.js";
 import { reconcileRepository } from "./reconcile.js";
 import {
@@ -48,13 +48,6 @@ builder.objectField(GantryUser, "githubUser", (t) =>
     },
   }),
 );
-
-function requireCodeHost(context: GraphQLContext): CodeHost {
-  if (!context.codeHost) {
-    throw new GantryError("FORBIDDEN", "GitHub is not configured on this install.", { reason: "GITHUB_DISABLED" });
-  }
-  return context.codeHost;
-}
 
 /** User.getMyOrgs (SPEC §7): `login`, `avatar_url`, `id` of the viewer's GitHub organisations. */
 const GitHubOrganization = builder

@@ -224,22 +224,28 @@ export async function createSprintConfig(deps: Deps, userId: string, input: Spri
   await requireAdmin(deps.db, input.workspaceId, userId);
   const now = deps.now();
   return announcingPredictions(deps, userId, input.workspaceId, async () => {
-    const config = await deps.db.transaction(async (tx) => {
-      if (await sprintConfigOf(tx, input.workspaceId))
-        throw new GantryError("CONFLICT", "This workspace already has a sprint configuration; update it instead.");
-      const values = await configValues(tx, input, null, now);
-      const [config] = await tx
-        .insert(sprintConfigs)
-        .values({ ...values, workspaceId: input.workspaceId })
-        .onConflictDoNothing({ target: sprintConfigs.workspaceId })
-        .returning();
-      if (!config)
-        throw new GantryError("CONFLICT", "This workspace already has a sprint configuration; update it instead.");
-      await ensureUpcomingSprints(tx, input.workspaceId, now);
-      return config;
-    });
+    const config = await deps.db.transaction((tx) => insertSprintConfig(tx, input, now));
     return { result: config, issueIds: [] };
   });
+}
+
+/**
+ * Checks and stores a workspace's first sprint configuration and makes its sprints, in the caller's transaction
+ * (createSprintConfig, and createWorkspace's `sprintConfig`). The caller checks the person may.
+ */
+export async function insertSprintConfig(tx: Executor, input: SprintConfigInput, now: Date): Promise<SprintConfigRow> {
+  const taken = () =>
+    new GantryError("CONFLICT", "This workspace already has a sprint configuration; update it instead.");
+  if (await sprintConfigOf(tx, input.workspaceId)) throw taken();
+  const values = await configValues(tx, input, null, now);
+  const [config] = await tx
+    .insert(sprintConfigs)
+    .values({ ...values, workspaceId: input.workspaceId })
+    .onConflictDoNothing({ target: sprintConfigs.workspaceId })
+    .returning();
+  if (!config) throw taken();
+  await ensureUpcomingSprints(tx, input.workspaceId, now);
+  return config;
 }
 
 function sameSchedule(a: SprintSchedule, b: SprintSchedule): boolean {

@@ -5,7 +5,9 @@ import { builder } from "../graphql/builder.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { GantryOrganization } from "../organizations/schema.js";
-import { PermissionLevel, Workspace, workspaceForViewer } from "./schema.js";
+import { requestSprintAutomation } from "../sprints/automation.js";
+import { SprintConfigKind } from "../sprints/schema.js";
+import { PermissionLevel, PipelineStage, Workspace, workspaceForViewer } from "./schema.js";
 import {
   createWorkspace,
   deleteWorkspace,
@@ -17,6 +19,42 @@ import {
 import { disconnectWorkspaceRepository } from "./workspace-repositories.js";
 
 const deps = (context: GraphQLContext) => ({ db: context.db, now: context.now });
+
+const PipelineConfigInput = builder.inputType("PipelineConfigInput", {
+  description: "A pipeline a new workspace starts with.",
+  fields: (t) => ({
+    name: t.string({ required: true, description: "1 to 100 characters, unique in the workspace whatever its case." }),
+    description: t.string({ required: false }),
+    stage: t.field({ type: PipelineStage, required: false }),
+  }),
+});
+
+const SprintConfigInput = builder.inputType("SprintConfigInput", {
+  description:
+    'The sprints a new workspace starts with, as createSprintConfig makes them: named "Sprint", the first starting today in the zone, unfinished issues moving to the next.',
+  fields: (t) => ({
+    tzIdentifier: t.string({ required: true, description: "An IANA time zone, e.g. Europe/Berlin." }),
+    kind: t.field({
+      type: SprintConfigKind,
+      required: false,
+      defaultValue: "weekly",
+      description: "`weekly`; `monthly` is refused: Gantry's sprints last whole weeks.",
+    }),
+    period: t.int({ required: false, defaultValue: 2, description: "Weeks per sprint, 1 to 8." }),
+    startOnTime: t.string({ required: false, description: "Local start time, HH:mm or HH:mm:ss; left out, midnight." }),
+  }),
+});
+
+const WorkspaceConfigInput = builder.inputType("WorkspaceConfigInput", {
+  fields: (t) => ({
+    pipelines: t.field({
+      type: [PipelineConfigInput],
+      required: false,
+      description: "In board order, instead of the default pipelines; at least one.",
+    }),
+    sprintConfig: t.field({ type: SprintConfigInput, required: false }),
+  }),
+});
 
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 
@@ -38,16 +76,37 @@ signedInMutation(
       description: t.string({ required: false }),
       gantryOrganizationId: t.globalID({ required: true, for: GantryOrganization }),
       private: t.boolean({ required: false }),
+      repositoryGhIds: t.intList({
+        required: false,
+        description:
+          "GitHub repositories (`Repository.ghId`) to connect, each one your GitHub account can reach, as addRepositoryToWorkspace.",
+      }),
+      defaultRepositoryGhId: t.int({
+        required: false,
+        description: "One of repositoryGhIds as the workspace's default repository; left out, its Gantry repository.",
+      }),
+      workspaceConfig: t.field({
+        type: WorkspaceConfigInput,
+        required: false,
+        description: "The pipelines (instead of the default board) and sprints the workspace starts with.",
+      }),
     }),
   },
   {
+    description:
+      "Creates a workspace (organisation members; its creator is its admin), with its repositories, pipelines and sprints when given: all or nothing (decision 0098).",
     run: async (input, context, viewer) => {
-      const workspace = await createWorkspace(deps(context), viewer.id, {
+      const workspace = await createWorkspace({ ...deps(context), codeHost: context.codeHost }, viewer.id, {
         organizationId: input.gantryOrganizationId.id,
         name: input.name,
         description: input.description ?? null,
         isPrivate: input.private ?? null,
+        repositoryGhIds: input.repositoryGhIds ?? null,
+        defaultRepositoryGhId: input.defaultRepositoryGhId ?? null,
+        config: input.workspaceConfig ?? null,
       });
+      // A workspace made with sprints has them automated at once, as createSprintConfig does.
+      if (input.workspaceConfig?.sprintConfig) await requestSprintAutomation(context.jobs, workspace.id);
       return { workspaceId: workspace.id };
     },
   },

@@ -1,33 +1,59 @@
 import { type Database, schema, type WorkspacePermission } from "@gantry/db";
-import { estimateError, initialRanks } from "@gantry/domain";
+import { estimateError } from "@gantry/domain";
 import { and, eq } from "drizzle-orm";
 import { type AuditOrigin, recordAuditEvent, userLabel } from "../audit/record.js";
+import { type CodeHost, requireCodeHost } from "../codehost/code-host.js";
+import { linkGitHubRepository, reachableGitHubRepositories, startLinkedRepository } from "../codehost/repositories.js";
 import { requireSeat } from "../enterprise/seats.js";
 import { GantryError } from "../graphql/errors.js";
 import { organizationRole, requireOrganizationRole, requireWorkspace } from "../organizations/access.js";
 import { validDescription, validWorkspaceName } from "../organizations/names.js";
-import { DEFAULT_PIPELINES } from "./default-pipelines.js";
+import { type WorkspaceConfig, startingPipelines, writeWorkspaceConfig } from "./workspace-config.js";
 import { defaultRepositoryIdOf, setDefaultRepository } from "./workspace-repositories.js";
 
-const { pipelines, workspaceMembers, workspaceViews, workspaces } = schema;
+const { workspaceMembers, workspaceViews, workspaces } = schema;
 
 export interface WorkspacesDeps {
   db: Database;
   now: () => Date;
 }
 
-/** Any member of the organisation may create a workspace; its creator becomes its admin. */
+/**
+ * Any member of the organisation may create a workspace; its creator becomes its admin. With the reference's
+ * setup (decision 0098) it starts with GitHub repositories connected (the creator's GitHub account must reach each,
+ * as addRepositoryToWorkspace needs), one of them its default, and its own pipelines and sprints. Everything is
+ * checked and written in one transaction: a refused value leaves no workspace.
+ */
 export async function createWorkspace(
-  deps: WorkspacesDeps,
+  deps: WorkspacesDeps & { codeHost?: CodeHost | null },
   userId: string,
-  input: { organizationId: string; name: string; description?: string | null; isPrivate?: boolean | null },
+  input: {
+    organizationId: string;
+    name: string;
+    description?: string | null;
+    isPrivate?: boolean | null;
+    repositoryGhIds?: readonly number[] | null;
+    defaultRepositoryGhId?: number | null;
+    config?: WorkspaceConfig | null;
+  },
 ) {
   await requireOrganizationRole(deps.db, input.organizationId, userId, "member");
   await requireSeat(deps.db, userId);
   const name = validWorkspaceName(input.name);
   const description = validDescription(input.description);
+  const board = startingPipelines(input.config);
+  const ghIds = input.repositoryGhIds ?? [];
+  const defaultGhId = input.defaultRepositoryGhId ?? null;
+  if (defaultGhId !== null && !ghIds.includes(defaultGhId))
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      `The default repository must be one of the repositories connected: ${defaultGhId} is not in repositoryGhIds.`,
+      { field: "defaultRepositoryGhId" },
+    );
+  const codeHost = ghIds.length ? requireCodeHost({ codeHost: deps.codeHost ?? null }) : null;
+  const found = codeHost ? await reachableGitHubRepositories(codeHost.deps, userId, ghIds, "repositoryGhIds") : [];
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const { workspace, connected } = await deps.db.transaction(async (tx) => {
     const [workspace] = await tx
       .insert(workspaces)
       .values({
@@ -41,20 +67,20 @@ export async function createWorkspace(
       })
       .returning();
     if (!workspace) throw new Error("insert returned no workspace");
-    const ranks = initialRanks(DEFAULT_PIPELINES.length);
-    await tx.insert(pipelines).values(
-      DEFAULT_PIPELINES.map((pipeline, index) => ({
-        workspaceId: workspace.id,
-        name: pipeline.name,
-        stage: pipeline.stage,
-        rank: ranks[index] as string,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
     await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId, permission: "admin" });
-    return workspace;
+    await writeWorkspaceConfig(tx, workspace.id, board, input.config?.sprintConfig, now);
+    const connected = [];
+    for (const repository of found)
+      connected.push(await linkGitHubRepository(tx, { workspaceId: workspace.id, userId, found: repository, now }));
+    const chosen = connected.find((repository) => repository.ghId === defaultGhId);
+    if (chosen) await setDefaultRepository(tx, workspace.id, chosen.id);
+    return { workspace, connected };
   });
+  // Imports start (or copied issues are placed) once the links are committed, as addRepositoryToWorkspace does.
+  for (const repository of connected)
+    if (codeHost)
+      await startLinkedRepository(codeHost.deps, userId, workspace.id, repository, (id) => codeHost.imports.start(id));
+  return workspace;
 }
 
 export async function updateWorkspace(
