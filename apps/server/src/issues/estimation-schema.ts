@@ -20,6 +20,7 @@ import {
   setEstimationVote,
   workspaceEstimateSet,
 } from "./estimation.js";
+import { MAX_ESTIMATION_MESSAGE_LENGTH } from "./estimation-mail.js";
 import { issueById } from "./issue-loaders.js";
 import { visibleWorkspaceIds } from "./visible-workspaces.js";
 
@@ -87,6 +88,11 @@ const EstimationVote = builder.objectRef<EstimationVoteRow>("EstimationVote").im
   fields: (t) => ({
     id: t.id({ resolve: (vote) => encodeGlobalID("EstimationVote", vote.id) }),
     value: t.float({ nullable: true, resolve: (vote) => vote.value }),
+    message: t.string({
+      nullable: true,
+      description: "What the inviter wrote when asking (inviteToEstimate's message), as mailed to the voter.",
+      resolve: (vote) => vote.message,
+    }),
     voter: t.field({
       type: GantryUser,
       resolve: async (vote, _args, context) => {
@@ -205,15 +211,26 @@ signedInMutation(
       workspaceId: t.globalID({ required: true, for: Workspace }),
       issueIds: t.globalIDList({ required: true, for: Issue }),
       gantryUserIds: t.globalIDList({ required: true, for: GantryUser }),
+      message: t.string({
+        required: false,
+        description: `Words to the people asked, mailed to each with the invitation; at most ${MAX_ESTIMATION_MESSAGE_LENGTH} characters.`,
+      }),
     }),
   },
   {
+    description: "Asks people to vote the estimate of issues (workspace editors); each newly asked is mailed.",
     run: async (input, context, viewer) => ({
-      estimationVotes: await inviteToEstimate(deps(context), viewer.id, {
-        workspaceId: input.workspaceId.id,
-        issueIds: input.issueIds.map((id) => id.id),
-        voterIds: input.gantryUserIds.map((id) => id.id),
-      }),
+      estimationVotes: await inviteToEstimate(
+        deps(context),
+        viewer.id,
+        {
+          workspaceId: input.workspaceId.id,
+          issueIds: input.issueIds.map((id) => id.id),
+          voterIds: input.gantryUserIds.map((id) => id.id),
+          message: input.message ?? null,
+        },
+        { mailer: context.mailer, config: context.config },
+      ),
     }),
   },
   {

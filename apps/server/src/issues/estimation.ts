@@ -3,6 +3,7 @@ import { DEFAULT_ESTIMATE_SET, estimateError, estimateSetWith, estimateSetWithou
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
+import { type EstimationMailDeps, MAX_ESTIMATION_MESSAGE_LENGTH, mailEstimationInvitations } from "./estimation-mail.js";
 import { permissionAtLeast, requireWorkspace, workspaceAccess } from "../organizations/access.js";
 
 const { estimationVotes, issuePositions, workspaceEstimateSets } = schema;
@@ -66,14 +67,23 @@ async function announce(deps: EstimationDeps, userId: string, workspaceId: strin
 
 /**
  * inviteToEstimate: asks members to vote the estimate of issues on the workspace's board. An
- * editor asks; every voter must be able to open the workspace; asking again changes nothing.
+ * editor asks; every voter must be able to open the workspace; asking again changes nothing. Each person newly
+ * asked is mailed, with the inviter's message (kept on the vote) when given.
  */
 export async function inviteToEstimate(
   deps: EstimationDeps,
   userId: string,
-  input: { workspaceId: string; issueIds: string[]; voterIds: string[] },
+  input: { workspaceId: string; issueIds: string[]; voterIds: string[]; message?: string | null },
+  mail: EstimationMailDeps,
 ): Promise<EstimationVoteRow[]> {
   await requireWorkspace(deps.db, input.workspaceId, userId, "editor");
+  const message = input.message?.trim() || null;
+  if (message && [...message].length > MAX_ESTIMATION_MESSAGE_LENGTH)
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      `The message to the people asked to estimate is at most ${MAX_ESTIMATION_MESSAGE_LENGTH} characters.`,
+      { field: "message" },
+    );
   const issueIds = [...new Set(input.issueIds)];
   const voterIds = [...new Set(input.voterIds)];
   if (issueIds.length === 0 || issueIds.length > MAX_ESTIMATION_ISSUES)
@@ -97,14 +107,16 @@ export async function inviteToEstimate(
         field: "gantryUserIds",
       });
   }
-  await deps.db
+  const asked = await deps.db
     .insert(estimationVotes)
     .values(
       issueIds.flatMap((issueId) =>
-        voterIds.map((voterId) => ({ workspaceId: input.workspaceId, issueId, voterId, inviterId: userId })),
+        voterIds.map((voterId) => ({ workspaceId: input.workspaceId, issueId, voterId, inviterId: userId, message })),
       ),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ voterId: estimationVotes.voterId, issueId: estimationVotes.issueId });
+  await mailEstimationInvitations(deps.db, mail, { workspaceId: input.workspaceId, inviterId: userId, asked, message });
   const votes = await deps.db
     .select()
     .from(estimationVotes)

@@ -3,6 +3,7 @@ import { builder, idOfType } from "../graphql/builder.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { recordOutput } from "../graphql/record-mutations.js";
 import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { Workspace } from "../workspaces/schema.js";
 import {
   AccessRequest,
   accessRequestRow,
@@ -159,6 +160,11 @@ signedInMutation(
       email: t.string({ required: true }),
       role: t.field({ type: GantryOrganizationRole, required: false }),
       expireInDays: t.int({ required: false }),
+      workspaceId: t.globalID({
+        required: false,
+        for: Workspace,
+        description: "A workspace of the organisation the invitee also joins, as an editor, on accepting.",
+      }),
     }),
   },
   {
@@ -168,6 +174,7 @@ signedInMutation(
         email: input.email,
         role: input.role ?? null,
         expireInDays: input.expireInDays ?? null,
+        workspaceId: input.workspaceId?.id ?? null,
       }),
   },
   {

@@ -8,7 +8,8 @@ import type { Mailer } from "../mail/mailer.js";
 import { organizationRole, requireOrganizationRole } from "./access.js";
 import { uniqueOrConflict, validOrganizationName } from "./names.js";
 
-const { accessRequests, organizationInvitations, organizationMembers, organizations, users } = schema;
+const { accessRequests, organizationInvitations, organizationMembers, organizations, users, workspaceMembers, workspaces } =
+  schema;
 
 export interface OrganizationsDeps {
   db: Database;
@@ -179,7 +180,14 @@ const INVITE_DAYS_DEFAULT = 7;
 export async function inviteMember(
   deps: OrganizationsDeps,
   actorId: string,
-  input: { organizationId: string; email: string; role?: OrganizationRole | null; expireInDays?: number | null },
+  input: {
+    organizationId: string;
+    email: string;
+    role?: OrganizationRole | null;
+    expireInDays?: number | null;
+    /** A workspace of the organisation the invitee also joins, as an editor, on accepting. */
+    workspaceId?: string | null;
+  },
 ) {
   const { organization, role: actorRole } = await requireOrganizationRole(
     deps.db,
@@ -197,6 +205,8 @@ export async function inviteMember(
     throw new GantryError("BAD_USER_INPUT", "Invitations last 1 to 30 days.", { field: "expireInDays" });
   }
 
+  const workspace = input.workspaceId ? await invitedWorkspace(deps.db, organization.id, input.workspaceId) : null;
+
   const token = newToken("gin");
   const now = deps.now();
   const [invitation] = await deps.db
@@ -207,6 +217,7 @@ export async function inviteMember(
       role,
       tokenHash: hashToken(token),
       invitedBy: actorId,
+      workspaceId: workspace?.id ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + days * 24 * 60 * 60 * 1000),
     })
@@ -214,13 +225,28 @@ export async function inviteMember(
   if (!invitation) throw new Error("insert returned no invitation");
   const link = new URL("/invite", deps.config.publicUrl);
   link.searchParams.set("token", token);
+  const andWorkspace = workspace ? ` and its ${workspace.name} workspace` : "";
+  const andWorkspaceHtml = workspace ? ` and its <strong>${escapeHtml(workspace.name)}</strong> workspace` : "";
   await deps.mailer.send({
     to: email,
     subject: `You're invited to join ${organization.name} on ${deps.config.productName}`,
-    text: `You've been invited to join the ${organization.name} organization on ${deps.config.productName}.\n\nAccept the invitation: ${link}\n\nThe invitation expires in ${days} day${days === 1 ? "" : "s"}.\n`,
-    html: `<p>You've been invited to join the <strong>${escapeHtml(organization.name)}</strong> organization on ${escapeHtml(deps.config.productName)}.</p><p><a href="${link}">Accept the invitation</a></p>`,
+    text: `You've been invited to join the ${organization.name} organization${andWorkspace} on ${deps.config.productName}.\n\nAccept the invitation: ${link}\n\nThe invitation expires in ${days} day${days === 1 ? "" : "s"}.\n`,
+    html: `<p>You've been invited to join the <strong>${escapeHtml(organization.name)}</strong> organization${andWorkspaceHtml} on ${escapeHtml(deps.config.productName)}.</p><p><a href="${link}">Accept the invitation</a></p>`,
   });
   return { invitation, token };
+}
+
+/** The workspace an invitation names: one of the inviting organisation's (an admin of it is an admin of each). */
+async function invitedWorkspace(db: Database, organizationId: string, workspaceId: string) {
+  const [workspace] = await db
+    .select({ id: workspaces.id, name: workspaces.name })
+    .from(workspaces)
+    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, organizationId)));
+  if (!workspace)
+    throw new GantryError("BAD_USER_INPUT", "This workspace is not one of this organization's.", {
+      field: "workspaceId",
+    });
+  return workspace;
 }
 
 function escapeHtml(value: string): string {
@@ -267,6 +293,12 @@ export async function acceptInvitation(deps: Pick<OrganizationsDeps, "db" | "now
       .insert(organizationMembers)
       .values({ organizationId: invitation.organizationId, userId, role: invitation.role })
       .onConflictDoNothing();
+    // The workspace the invitation names (if it still exists): an editor there, or the role they already have.
+    if (invitation.workspaceId)
+      await tx
+        .insert(workspaceMembers)
+        .values({ workspaceId: invitation.workspaceId, userId, permission: "editor" })
+        .onConflictDoNothing();
     await tx
       .update(organizationInvitations)
       .set({ acceptedAt: now })
