@@ -95,6 +95,8 @@ export interface GantryWithHub {
   demo: TestUser;
   workspace: string;
   demoOctokit: Octokit;
+  /** The mail Gantry sent (invitations and the like), newest first. */
+  mailer: OutboxMailer;
 }
 
 export async function gantryWithHub(
@@ -105,11 +107,12 @@ export async function gantryWithHub(
 ): Promise<GantryWithHub> {
   const { hub, github } = await startHub();
   const port = await freePort();
+  const mailer = new OutboxMailer();
   const t = await createTestApp(
     { PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: "10000", ...env },
     {
       engine,
-      mailer: new OutboxMailer(),
+      mailer,
       github,
       ...(jobsPollingIntervalSeconds ? { jobsPollingIntervalSeconds } : {}),
     },
@@ -119,5 +122,5 @@ export async function gantryWithHub(
   const demoAccount = hub.store.accountByLogin("demo");
   if (!demoAccount) throw new Error("the demo seed has no demo user");
   const demoOctokit = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(demoAccount) });
-  return { t, hub, github, demo, workspace, demoOctokit };
+  return { t, hub, github, demo, workspace, demoOctokit, mailer };
 }
