@@ -325,7 +325,8 @@ describe.each(testEngines())("createWorkspace with its setup, invitations and es
     expect(mails[0]?.text).toContain(message);
     expect(mails[0]?.text).toContain("Native 1");
     expect(mails[0]?.text).toContain("GitHub 1");
-    expect(mails[0]?.html).toContain(`<blockquote>${message}</blockquote>`);
+    // Quoted in the HTML part, escaped as HTML.
+    expect(mails[0]?.html).toContain("<blockquote>Please size these before Thursday&#39;s planning.</blockquote>");
 
     // Asking again mails no one twice.
     await data(ownerKey, ask, { issueIds, userIds: [voter.id], workspaceId: w.workspace, message });
