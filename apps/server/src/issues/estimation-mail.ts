@@ -22,7 +22,12 @@ export interface EstimationMailDeps {
 export async function mailEstimationInvitations(
   db: Executor,
   deps: EstimationMailDeps,
-  input: { workspaceId: string; inviterId: string; asked: { voterId: string; issueId: string }[]; message: string | null },
+  input: {
+    workspaceId: string;
+    inviterId: string;
+    asked: { voterId: string; issueId: string }[];
+    message: string | null;
+  },
 ): Promise<void> {
   if (input.asked.length === 0) return;
   const voterIds = [...new Set(input.asked.map((row) => row.voterId))];
@@ -41,7 +46,10 @@ export async function mailEstimationInvitations(
     .orderBy(asc(issues.number));
   if (!workspace) return;
   const who = inviter ? inviter.name || inviter.email : "Someone";
-  const link = new URL(`/workspaces/${encodeURIComponent(encodeGlobalID("Workspace", workspace.id))}`, deps.config.publicUrl);
+  const link = new URL(
+    `/workspaces/${encodeURIComponent(encodeGlobalID("Workspace", workspace.id))}`,
+    deps.config.publicUrl,
+  );
   for (const voter of voters) {
     const theirs = new Set(input.asked.filter((row) => row.voterId === voter.id).map((row) => row.issueId));
     const list = asked.filter((issue) => theirs.has(issue.id)).map((issue) => `#${issue.number} ${issue.title}`);

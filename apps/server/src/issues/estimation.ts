@@ -3,8 +3,12 @@ import { DEFAULT_ESTIMATE_SET, estimateError, estimateSetWith, estimateSetWithou
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
-import { type EstimationMailDeps, MAX_ESTIMATION_MESSAGE_LENGTH, mailEstimationInvitations } from "./estimation-mail.js";
 import { permissionAtLeast, requireWorkspace, workspaceAccess } from "../organizations/access.js";
+import {
+  type EstimationMailDeps,
+  MAX_ESTIMATION_MESSAGE_LENGTH,
+  mailEstimationInvitations,
+} from "./estimation-mail.js";
 
 const { estimationVotes, issuePositions, workspaceEstimateSets } = schema;
 

@@ -8,8 +8,15 @@ import type { Mailer } from "../mail/mailer.js";
 import { organizationRole, requireOrganizationRole } from "./access.js";
 import { uniqueOrConflict, validOrganizationName } from "./names.js";
 
-const { accessRequests, organizationInvitations, organizationMembers, organizations, users, workspaceMembers, workspaces } =
-  schema;
+const {
+  accessRequests,
+  organizationInvitations,
+  organizationMembers,
+  organizations,
+  users,
+  workspaceMembers,
+  workspaces,
+} = schema;
 
 export interface OrganizationsDeps {
   db: Database;

@@ -8,7 +8,7 @@ import { requireSeat } from "../enterprise/seats.js";
 import { GantryError } from "../graphql/errors.js";
 import { organizationRole, requireOrganizationRole, requireWorkspace } from "../organizations/access.js";
 import { validDescription, validWorkspaceName } from "../organizations/names.js";
-import { type WorkspaceConfig, startingPipelines, writeWorkspaceConfig } from "./workspace-config.js";
+import { startingPipelines, type WorkspaceConfig, writeWorkspaceConfig } from "./workspace-config.js";
 import { defaultRepositoryIdOf, setDefaultRepository } from "./workspace-repositories.js";
 
 const { workspaceMembers, workspaceViews, workspaces } = schema;

@@ -216,11 +216,7 @@ describe.each(testEngines())("createWorkspace with its setup, invitations and es
       { workspaceConfig: { sprintConfig: { tzIdentifier: "UTC", kind: "monthly" } } },
       /monthly sprints are not offered/,
     ],
-    [
-      "a sprint period out of range",
-      { workspaceConfig: { sprintConfig: { tzIdentifier: "UTC", period: 0 } } },
-      /week/,
-    ],
+    ["a sprint period out of range", { workspaceConfig: { sprintConfig: { tzIdentifier: "UTC", period: 0 } } }, /week/],
   ])("refuses %s with a clear error, leaving no workspace behind", async (_case, given, message) => {
     const name = `Refused ${_case}`;
     const variables: Record<string, unknown> = { name, organizationId: organization, ...given };
@@ -306,9 +302,7 @@ describe.each(testEngines())("createWorkspace with its setup, invitations and es
       workspaceId: w.workspace,
       message: "x".repeat(1001),
     });
-    expect(errorOf(tooLong).message).toBe(
-      "The message to the people asked to estimate is at most 1000 characters.",
-    );
+    expect(errorOf(tooLong).message).toBe("The message to the people asked to estimate is at most 1000 characters.");
     expect(mailer.list().some((sent) => sent.to === voter.email)).toBe(false);
 
     const message = "Please size these before Thursday's planning.";
