@@ -153,7 +153,11 @@ export async function reachableGitHubRepositories(
   return [...new Set(ghIds)].map((ghId) => {
     const found = mine.find((repository) => repository.id === ghId);
     if (!found)
-      throw new GantryError("NOT_FOUND", ghIds.length > 1 ? `${NOT_ON_GITHUB} (${ghId})` : NOT_ON_GITHUB, { field });
+      throw new GantryError(
+        "NOT_FOUND",
+        ghIds.length > 1 ? `GitHub has no repository ${ghId}, or your account cannot see it.` : NOT_ON_GITHUB,
+        { field },
+      );
     return found;
   });
 }

@@ -187,8 +187,8 @@ describe.each(testEngines())("createWorkspace with its setup, invitations and es
     ],
     [
       "a repository the GitHub account cannot reach",
-      { repositoryGhIds: [() => 987_654_321] },
-      /GitHub has no such repository, or your account cannot see it/,
+      { repositoryGhIds: [apiGhIdOf, () => 987_654_321] },
+      /^GitHub has no repository 987654321, or your account cannot see it\.$/,
     ],
     [
       "a workspace's Gantry repository",
