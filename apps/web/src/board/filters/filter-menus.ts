@@ -254,7 +254,11 @@ export function withSelectedValues(
   const nextChildren = mode === "children" ? values : children.filter((id) => !values.includes(id));
   const nextRecursive = mode === "recursive" ? values : recursiveIds.filter((id) => !values.includes(id));
   const next = structuredClone(filters);
-  next.parentIssues = { ids: [...nextChildren, ...nextRecursive], recursiveIds: nextRecursive };
+  next.parentIssues = {
+    ...filters.parentIssues,
+    ids: [...nextChildren, ...nextRecursive],
+    recursiveIds: nextRecursive,
+  };
   return next;
 }
 
