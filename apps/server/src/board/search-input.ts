@@ -136,7 +136,7 @@ const ParentIssueSpecialFilter = builder.enumType("ParentIssueSpecialFilter", {
   description: "Issues by whether they have a parent and whether they are one (decision 0100).",
   values: {
     parents_with_children: { description: "Issues that are a parent or have one: every parent and child." },
-    parents_only: { description: "Issues that are a parent (have sub-issues); children that are not hidden." },
+    parents_only: { description: "Issues that are a parent (have sub-issues); a child that is no parent is hidden." },
     not_in_parent: { description: "Issues with no parent." },
     not_a_parent: { description: "Issues with no sub-issues." },
   } satisfies Record<ParentIssueSetting, { description: string }>,
