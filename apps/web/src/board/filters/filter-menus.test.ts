@@ -5,7 +5,7 @@ import {
   TEAM_ESTIMATION_FILTER_VALUE,
 } from "@gantry/domain";
 import { describe, expect, it } from "vitest";
-import { activeEntries, selectedValues, withoutValue, withSelectedValues } from "./filter-menus";
+import { activeEntries, hasActiveFilters, selectedValues, withoutValue, withSelectedValues } from "./filter-menus";
 
 describe("filter menus over the board's filters", () => {
   it("keep special values in settings for the keys that have them, beside the values elsewhere", () => {
@@ -50,5 +50,14 @@ describe("filter menus over the board's filters", () => {
       "a",
     );
     expect(filters.parentIssues).toEqual({ ids: ["b"], recursiveIds: [], settings: ["not_a_parent"] });
+  });
+
+  it("count a parent-issue special value or a disposition from a link as filtering, though no menu shows them", () => {
+    expect(hasActiveFilters(emptyFilters())).toBe(false);
+    const special = emptyFilters();
+    special.parentIssues.settings = ["parents_only"];
+    expect(hasActiveFilters(special)).toBe(true);
+    expect(hasActiveFilters({ ...emptyFilters(), issueTypeDisposition: "BOARD_ONLY" })).toBe(true);
+    expect(hasActiveFilters({ ...emptyFilters(), issueTypeDisposition: "ANY" })).toBe(false);
   });
 });
