@@ -377,7 +377,7 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
     const specialOnly = fc.record({
       settings: fc.uniqueArray(fc.constantFrom(...PARENT_ISSUE_SETTINGS), { maxLength: 1 }),
       disposition: fc.constantFrom(...ISSUE_TYPE_DISPOSITIONS),
-      labels: fc.record({ in: some(LABELS), nin: fc.constant([]) }),
+      labels: fc.record({ in: some(LABELS), nin: fc.constant<string[]>([]) }),
       logic: fc.constantFrom<FilterLogic>("all", "any"),
     });
     await fc.assert(
