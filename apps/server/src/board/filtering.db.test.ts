@@ -4,10 +4,13 @@ import {
   BOARD_PAGE_SIZE,
   type BoardFilters,
   boardFiltersToSearchInput,
+  emptyFilters,
   type FilterableIssue,
   type FilterLogic,
+  ISSUE_TYPE_DISPOSITIONS,
   initialRanks,
   matchesBoardFilters,
+  PARENT_ISSUE_SETTINGS,
   SORT_TYPES,
   type SortableIssue,
   type SortType,
@@ -256,6 +259,8 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
         milestoneTitle: issue.milestone,
         parentIssueId: ancestorIds[0] ?? null,
         ancestorIds,
+        // Set below, once every issue is in: a later issue may name this one its parent.
+        hasChildren: false,
         estimationVoterLogins: [],
         rank,
         createdAt: issue.createdAt,
@@ -265,7 +270,7 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
         priorityRank: issue.priority === null ? null : issue.priority + 1,
       });
     }
-    return facts;
+    return facts.map((fact, index) => ({ ...fact, hasChildren: rows.some((row) => row.parentIndex === index) }));
   }
 
   /** Random filters over the values the board holds, in the global ids a client sends. */
@@ -321,10 +326,12 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
       ),
       milestones: often(fc.record({ value: some([...MILESTONES, "none"]) }), { value: [] }),
       parentIssues: often(
-        issueGlobalIds.length > 0
-          ? fc.record({ ids: some(issueGlobalIds), recursiveIds: some(issueGlobalIds) })
-          : fc.constant({ ids: [], recursiveIds: [] }),
-        { ids: [], recursiveIds: [] },
+        fc.record({
+          ids: issueGlobalIds.length > 0 ? some(issueGlobalIds) : fc.constant([]),
+          recursiveIds: issueGlobalIds.length > 0 ? some(issueGlobalIds) : fc.constant([]),
+          settings: fc.uniqueArray(fc.constantFrom(...PARENT_ISSUE_SETTINGS), { maxLength: 1 }),
+        }),
+        { ids: [], recursiveIds: [], settings: [] },
       ),
       issuesBucketIds: often(
         fc.record({
@@ -332,6 +339,7 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
         }),
         { ids: [] },
       ),
+      issueTypeDisposition: often(fc.constantFrom(...ISSUE_TYPE_DISPOSITIONS), "ANY"),
     });
   }
 
@@ -362,6 +370,37 @@ describe.each(testEngines())("board search agrees with the domain on %s", (engin
         });
       }),
       { numRuns: 20 },
+    );
+  });
+
+  it("keeps what matchesBoardFilters keeps for the parent-issue special values and the issue type disposition", async () => {
+    const specialOnly = fc.record({
+      settings: fc.uniqueArray(fc.constantFrom(...PARENT_ISSUE_SETTINGS), { maxLength: 1 }),
+      disposition: fc.constantFrom(...ISSUE_TYPE_DISPOSITIONS),
+      labels: fc.record({ in: some(LABELS), nin: fc.constant<string[]>([]) }),
+      logic: fc.constantFrom<FilterLogic>("all", "any"),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(generatedIssue, { maxLength: 12 }), specialOnly, async (generated, chosen) => {
+        const facts = await arrange(generated);
+        const filters: BoardFilters = {
+          ...emptyFilters(),
+          labels: chosen.labels,
+          parentIssues: { ids: [], recursiveIds: [], settings: chosen.settings },
+          issueTypeDisposition: chosen.disposition,
+        };
+        const expected = sortBoardIssues(
+          facts.filter((fact) => matchesBoardFilters(fact, filters, chosen.logic, context())),
+          "SORT_TYPE_MANUAL",
+        );
+        const answer = await gql(t, owner.token, SEARCH, {
+          pipeline: pipelineGlobalId,
+          filters: boardFiltersToSearchInput(filters, chosen.logic),
+        });
+        const found = field<{ nodes: { id: string }[] }>(answer, "searchIssuesByPipeline").nodes.map((node) => node.id);
+        expect(found).toEqual(expected.map((fact) => fact.id));
+      }),
+      { numRuns: 15 },
     );
   });
 

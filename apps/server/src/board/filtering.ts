@@ -4,9 +4,12 @@ import {
   CURRENT_SPRINT_FILTER_VALUE,
   estimateFilterValue,
   type FilterLogic,
+  type IssueTypeDispositionFilter,
   NO_ASSIGNEES_FILTER_VALUE,
   NO_SPRINTS_FILTER_VALUE,
   NONE_FILTER_VALUE,
+  PARENT_ISSUE_SETTINGS,
+  type ParentIssueSetting,
   parseBoardSearch,
   type SortType,
   TEAM_ESTIMATION_FILTER_VALUE,
@@ -246,10 +249,23 @@ function reposKey(filters: BoardFilters): KeyCondition {
   };
 }
 
-/** §4 parent issues: direct children of `ids`, or anything below `recursiveIds`. */
+/** Some issue has this one as its parent: read from `issues_parent_issue_idx`. */
+const hasChildren = sql`exists (select 1 from ${issues} as child where child.parent_issue_id = ${issues.id})`;
+const hasParent = sql`${issues.parentIssueId} is not null`;
+
+/** The parent-issue special values, as the domain's matcher reads them (decision 0100). */
+const PARENT_SETTING_CONDITIONS: Record<ParentIssueSetting, SQL> = {
+  parents_with_children: sql`(${hasChildren} or ${hasParent})`,
+  parents_only: hasChildren,
+  not_in_parent: sql`${issues.parentIssueId} is null`,
+  not_a_parent: not(hasChildren),
+};
+
+/** §4 parent issues: direct children of `ids`, or anything below `recursiveIds`, or what a special value keeps. */
 function parentIssuesKey(filters: BoardFilters): KeyCondition {
-  const { ids, recursiveIds } = filters.parentIssues;
-  if (ids.length === 0 && recursiveIds.length === 0) return {};
+  const { ids, recursiveIds, settings } = filters.parentIssues;
+  const known = PARENT_ISSUE_SETTINGS.filter((setting) => settings.includes(setting));
+  if (ids.length === 0 && recursiveIds.length === 0 && known.length === 0) return {};
   const descendants = sql`${issues.id} in (
     with recursive below(id) as (
       select child.id from ${issues} as child where child.parent_issue_id in ${recursiveIds}
@@ -260,9 +276,26 @@ function parentIssuesKey(filters: BoardFilters): KeyCondition {
     included: anyOf([
       ...(ids.length > 0 ? [sql`coalesce(${issues.parentIssueId} in ${ids}, false)`] : []),
       ...(recursiveIds.length > 0 ? [descendants] : []),
+      ...known.map((setting) => PARENT_SETTING_CONDITIONS[setting]),
     ]),
   };
 }
+
+/**
+ * What each disposition hides: Gantry's issue types all show on the board (decision 0092), so it reads
+ * whether the issue has a type. An exclusion, as in the domain's matcher: it applies under either logic.
+ */
+const DISPOSITION_HIDES: Record<IssueTypeDispositionFilter, SQL | undefined> = {
+  ANY: undefined,
+  BOARD: undefined,
+  BOARD_ONLY: sql`${issues.issueType} is null`,
+  PLANNING_PANEL: sql`${issues.issueType} is not null`,
+  PLANNING_PANEL_ONLY: TRUE,
+};
+
+const dispositionKey = (filters: BoardFilters): KeyCondition => ({
+  excluded: DISPOSITION_HIDES[filters.issueTypeDisposition],
+});
 
 /**
  * Buckets are sprints, releases, GitHub epics and Gantry epics; ids are unique across them, so
@@ -310,6 +343,7 @@ function keyConditions(search: BoardSearch): KeyCondition[] {
     sprintsKey(search),
     scalarKey(sql`${issues.milestone}->>'title'`, { in: filters.milestones.value, nin: [] }),
     parentIssuesKey(filters),
+    dispositionKey(filters),
     bucketsKey(search),
   ];
 }

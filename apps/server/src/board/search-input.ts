@@ -2,8 +2,10 @@ import {
   boardFiltersFromSearchInput,
   ESTIMATE_SPECIAL_FILTERS,
   type IssueSearchFiltersInput as FiltersInput,
+  type IssueTypeDispositionFilter,
   MAX_FILTER_VALUE_LENGTH,
   MAX_FILTER_VALUES,
+  type ParentIssueSetting,
   SORT_TYPES,
 } from "@gantry/domain";
 import { decodeGlobalID } from "@pothos/plugin-relay";
@@ -130,9 +132,41 @@ const IssueBucketIdsInput = builder.inputType("IssueBucketIdsInput", {
   fields: (t) => ({ ids: t.idList({ required: false }) }),
 });
 
+const ParentIssueSpecialFilter = builder.enumType("ParentIssueSpecialFilter", {
+  description: "Issues by whether they have a parent and whether they are one (decision 0100).",
+  values: {
+    parents_with_children: { description: "Issues that are a parent or have one: every parent and child." },
+    parents_only: { description: "Issues that are a parent (have sub-issues); a child that is no parent is hidden." },
+    not_in_parent: { description: "Issues with no parent." },
+    not_a_parent: { description: "Issues with no sub-issues." },
+  } satisfies Record<ParentIssueSetting, { description: string }>,
+});
+
 export const ParentIssuesInput = builder.inputType("ParentIssuesInput", {
-  description: "`ids`: their direct children; `recursiveIds`: everything below them (SPEC §4).",
-  fields: (t) => ({ ids: t.idList({ required: false }), recursiveIds: t.idList({ required: false }) }),
+  description:
+    "`ids`: their direct children; `recursiveIds`: everything below them (SPEC §4); `specialFilters`: what that value keeps. An issue matching any of the three matches.",
+  fields: (t) => ({
+    ids: t.idList({ required: false }),
+    recursiveIds: t.idList({ required: false }),
+    specialFilters: t.field({ type: ParentIssueSpecialFilter, required: false }),
+  }),
+});
+
+/**
+ * The reference's IssueIssueTypeDispositionInput: which issues by where their type shows. Every Gantry issue
+ * type is a GitHub issue type, shown on the board (`IssueTypeOption.disposition` is BOARD, decision 0092), so
+ * the planning panel's types are none.
+ */
+export const IssueIssueTypeDispositionInput = builder.enumType("IssueIssueTypeDispositionInput", {
+  values: {
+    ANY: { description: "Every issue." },
+    BOARD: { description: "Issues with a board type and untyped issues: every issue in Gantry." },
+    BOARD_ONLY: { description: "Issues with a board type: every typed issue in Gantry." },
+    PLANNING_PANEL: {
+      description: "Issues with a planning panel type and untyped issues: the untyped ones in Gantry.",
+    },
+    PLANNING_PANEL_ONLY: { description: "Issues with a planning panel type: none in Gantry." },
+  } satisfies Record<IssueTypeDispositionFilter, { description: string }>,
 });
 
 export const IssueSearchFiltersInput = builder.inputType("IssueSearchFiltersInput", {
@@ -163,6 +197,11 @@ export const IssueSearchFiltersInput = builder.inputType("IssueSearchFiltersInpu
     gantryEpics: t.field({ type: GantryEpicSearchFiltersInput, required: false }),
     issueBuckets: t.field({ type: IssueBucketIdsInput, required: false }),
     parentIssues: t.field({ type: ParentIssuesInput, required: false }),
+    issueIssueTypeDisposition: t.field({
+      type: IssueIssueTypeDispositionInput,
+      required: false,
+      description: "Hides the issues whose type does not show there, whatever `matchType` is.",
+    }),
     issueIssueTypes: t.field({ type: StringInput, required: false, description: "Issue type names." }),
   }),
 });
@@ -313,6 +352,7 @@ function readBoardSearch(
     parentIssues: raw.parentIssues && {
       ids: idsOf("parentIssues.ids", "Issue", raw.parentIssues.ids),
       recursiveIds: idsOf("parentIssues.recursiveIds", "Issue", raw.parentIssues.recursiveIds),
+      specialFilters: raw.parentIssues.specialFilters,
     },
   };
   const { filters, logic } = boardFiltersFromSearchInput(input, query ?? "");

@@ -1,41 +1,14 @@
 import { schema } from "@gantry/db";
-import type { ValuesFilterInput } from "@gantry/domain";
-import { asc, desc, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { IssueTypeDispositionFilter, ParentIssueSetting, ValuesFilterInput } from "@gantry/domain";
+import { asc, desc, type SQL } from "drizzle-orm";
 import { builder } from "../graphql/builder.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { boardOrderBy, boardSearchCondition } from "./filtering.js";
 import { type IssueOrder, SUPPORTED_ORDERS, sortTypeOf } from "./order-input.js";
-import { boardSearchFor, ParentIssuesInput, StringInput } from "./search-input.js";
+import { boardSearchFor, IssueIssueTypeDispositionInput, ParentIssuesInput, StringInput } from "./search-input.js";
 
 const { issues } = schema;
-
-/**
- * The reference's IssueIssueTypeDispositionInput: which issue types an issue list keeps, by where the type shows.
- * Every Gantry issue type is a GitHub issue type, shown on the board (`IssueTypeOption.disposition` is BOARD), so
- * the planning panel's types are none.
- */
-const IssueIssueTypeDispositionInput = builder.enumType("IssueIssueTypeDispositionInput", {
-  values: {
-    ANY: { description: "Every issue." },
-    BOARD: { description: "Issues with a board type and untyped issues: every issue in Gantry." },
-    BOARD_ONLY: { description: "Issues with a board type: every typed issue in Gantry." },
-    PLANNING_PANEL: {
-      description: "Issues with a planning panel type and untyped issues: the untyped ones in Gantry.",
-    },
-    PLANNING_PANEL_ONLY: { description: "Issues with a planning panel type: none in Gantry." },
-  } as const,
-});
-
-type Disposition = "ANY" | "BOARD" | "BOARD_ONLY" | "PLANNING_PANEL" | "PLANNING_PANEL_ONLY";
-
-const DISPOSITION_CONDITIONS: Record<Disposition, SQL | undefined> = {
-  ANY: undefined,
-  BOARD: undefined,
-  BOARD_ONLY: isNotNull(issues.issueType),
-  PLANNING_PANEL: isNull(issues.issueType),
-  PLANNING_PANEL_ONLY: sql`false`,
-};
 
 export const WorkspaceIssuesFiltersInput = builder.inputType("WorkspaceIssuesFiltersInput", {
   description:
@@ -55,8 +28,12 @@ export const WorkspaceIssuesFiltersInput = builder.inputType("WorkspaceIssuesFil
 
 export interface WorkspaceIssuesFilters {
   labels?: ValuesFilterInput | null;
-  parentIssues?: { ids?: readonly string[] | null; recursiveIds?: readonly string[] | null } | null;
-  issueIssueTypeDisposition?: Disposition | null;
+  parentIssues?: {
+    ids?: readonly string[] | null;
+    recursiveIds?: readonly string[] | null;
+    specialFilters?: ParentIssueSetting | null;
+  } | null;
+  issueIssueTypeDisposition?: IssueTypeDispositionFilter | null;
   issueIssueTypes?: ValuesFilterInput | null;
   ignoreWorkspaceLabels?: boolean | null;
 }
@@ -68,9 +45,13 @@ export async function workspaceIssuesKept(
   filters: WorkspaceIssuesFilters,
 ): Promise<SQL | undefined> {
   const { labels, parentIssues, issueIssueTypes, issueIssueTypeDisposition } = filters;
-  const board = await boardSearchFor(context, workspaceId, { labels, parentIssues, issueIssueTypes }, null);
-  const disposition = issueIssueTypeDisposition ? DISPOSITION_CONDITIONS[issueIssueTypeDisposition] : undefined;
-  return disposition ? sql`(${boardSearchCondition(board)} and ${disposition})` : boardSearchCondition(board);
+  const board = await boardSearchFor(
+    context,
+    workspaceId,
+    { labels, parentIssues, issueIssueTypes, issueIssueTypeDisposition },
+    null,
+  );
+  return boardSearchCondition(board);
 }
 
 /**

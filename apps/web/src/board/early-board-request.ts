@@ -41,7 +41,8 @@ export const UNFILTERED_FIRST_PAGE = {
     gantryEpics: NO_EPICS,
     sprints: { notInAny: false, in: [], specialFilters: null },
     issueBuckets: { ids: [] },
-    parentIssues: { ids: [], recursiveIds: [] },
+    parentIssues: { ids: [], recursiveIds: [], specialFilters: null },
+    issueIssueTypeDisposition: "ANY",
   },
   query: "",
 };

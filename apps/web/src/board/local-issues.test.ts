@@ -3,8 +3,10 @@ import {
   emptyFilters,
   type FilterableIssue,
   type FilterLogic,
+  ISSUE_TYPE_DISPOSITIONS,
   matchesBoardFilters,
   NONE_FILTER_VALUE,
+  PARENT_ISSUE_SETTINGS,
   SORT_TYPES,
   type SortableIssue,
   sortBoardIssues,
@@ -149,6 +151,7 @@ function facts(card: Generated, index: number, cards: Generated[]): FilterableIs
     milestoneTitle: card.milestone,
     parentIssueId: ancestorIds[0] ?? null,
     ancestorIds,
+    hasChildren: cards.some((_, at) => parentOf(at) === index),
     estimationVoterLogins: [],
     rank: String(index).padStart(10, "0"),
     createdAt: START + card.createdDay * DAY,
@@ -180,6 +183,8 @@ const arbitraryFilters: fc.Arbitrary<BoardFilters> = fc
     milestones: subset(withNone(MILESTONES)),
     parentIds: subset([idOf(0), idOf(1)]),
     recursiveIds: subset([idOf(0)]),
+    parentSettings: fc.uniqueArray(fc.constantFrom(...PARENT_ISSUE_SETTINGS), { maxLength: 1 }),
+    disposition: fc.constantFrom(...ISSUE_TYPE_DISPOSITIONS),
   })
   .map((picked) => ({
     ...emptyFilters(picked.search),
@@ -195,7 +200,8 @@ const arbitraryFilters: fc.Arbitrary<BoardFilters> = fc
     gantryEpics: picked.gantryEpics,
     sprints: picked.sprints,
     milestones: { value: picked.milestones },
-    parentIssues: { ids: picked.parentIds, recursiveIds: picked.recursiveIds },
+    parentIssues: { ids: picked.parentIds, recursiveIds: picked.recursiveIds, settings: picked.parentSettings },
+    issueTypeDisposition: picked.disposition,
   }));
 
 function boardWith(cards: Generated[]) {

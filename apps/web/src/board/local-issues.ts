@@ -29,6 +29,11 @@ function ancestorsOf(issue: BoardIssue, byId: Record<string, BoardIssue>): strin
 const idsOf = (nodes: { id?: string }[] | undefined) =>
   (nodes ?? []).flatMap((node) => (node.id === undefined ? [] : [node.id]));
 
+/** The loaded cards' parents: a card is a parent as far as the loaded cards tell, the server's answer says for sure. */
+function loadedParentIds(byId: Record<string, BoardIssue>): Set<string> {
+  return new Set(Object.values(byId).flatMap((issue) => (issue.parentIssue?.id ? [issue.parentIssue.id] : [])));
+}
+
 /**
  * BoardIssue → the domain's filterable and sortable issue, in this one place. `position` is the
  * card's place in what the server sent, which stands in for the board rank the board does not read.
@@ -37,6 +42,7 @@ export function localIssueFacts(
   issue: BoardIssue,
   position: number,
   byId: Record<string, BoardIssue>,
+  parentIds: ReadonlySet<string>,
 ): LocalIssueFacts {
   const sprintStarts = (issue.sprints?.nodes ?? []).flatMap((sprint) => (sprint.startAt ? [time(sprint.startAt)] : []));
   return {
@@ -58,6 +64,7 @@ export function localIssueFacts(
     milestoneTitle: issue.milestone?.title ?? null,
     parentIssueId: issue.parentIssue?.id ?? null,
     ancestorIds: ancestorsOf(issue, byId),
+    hasChildren: parentIds.has(issue.id),
     estimationVoterLogins: [],
     rank: String(position).padStart(10, "0"),
     createdAt: time(issue.createdAt),
@@ -88,9 +95,11 @@ export function locallyShownIds(
   byId: Record<string, BoardIssue>,
   { filters, filterLogic, sortType, currentSprintId }: LocalSearch,
 ): string[] {
+  // Only the parent-issue special values read `hasChildren`; without them the walk over every card is skipped.
+  const parentIds = filters.parentIssues.settings.length > 0 ? loadedParentIds(byId) : new Set<string>();
   const facts = ids.flatMap((id, position) => {
     const issue = byId[id];
-    return issue ? [localIssueFacts(issue, position, byId)] : [];
+    return issue ? [localIssueFacts(issue, position, byId, parentIds)] : [];
   });
   const context: FilterContext = { currentSprintId, viewerLogin: null };
   const kept = facts.filter((issue) => matchesBoardFilters(issue, filters, filterLogic, context));

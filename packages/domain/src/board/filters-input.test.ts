@@ -11,7 +11,8 @@ describe("board filters as the server's search input", () => {
   filters.gantryEpics = { in: ["e1"], nin: [], settings: ["none"] };
   filters.sprints = { value: ["s1"], settings: ["Issues with no sprints", "current_sprint"] };
   filters.milestones.value = ["none"];
-  filters.parentIssues = { ids: ["p"], recursiveIds: ["p"] };
+  filters.parentIssues = { ids: ["p"], recursiveIds: ["p"], settings: ["not_a_parent"] };
+  filters.issueTypeDisposition = "PLANNING_PANEL";
 
   it("names the special values the way the public API does", () => {
     const input = boardFiltersToSearchInput(filters, "any");
@@ -25,7 +26,8 @@ describe("board filters as the server's search input", () => {
       epics: { specialFilters: null },
       sprints: { notInAny: true, in: ["s1"], specialFilters: "current_sprint" },
       milestones: { notInAny: true, in: [] },
-      parentIssues: { ids: ["p"], recursiveIds: ["p"] },
+      parentIssues: { ids: ["p"], recursiveIds: ["p"], specialFilters: "not_a_parent" },
+      issueIssueTypeDisposition: "PLANNING_PANEL",
     });
   });
 

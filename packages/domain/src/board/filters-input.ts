@@ -6,9 +6,12 @@ import {
   estimateFilterValue,
   type FilterLogic,
   type InNin,
+  type IssueTypeDispositionFilter,
   NO_ASSIGNEES_FILTER_VALUE,
   NO_SPRINTS_FILTER_VALUE,
   NONE_FILTER_VALUE,
+  PARENT_ISSUE_SETTINGS,
+  type ParentIssueSetting,
   TEAM_ESTIMATION_FILTER_VALUE,
   USER_ESTIMATION_FILTER_VALUE,
 } from "./filters.js";
@@ -62,7 +65,12 @@ export interface IssueSearchFiltersInput {
     specialFilters?: Maybe<"current_sprint">;
   }>;
   issueBuckets?: Maybe<{ ids?: Maybe<readonly string[]> }>;
-  parentIssues?: Maybe<{ ids?: Maybe<readonly string[]>; recursiveIds?: Maybe<readonly string[]> }>;
+  parentIssues?: Maybe<{
+    ids?: Maybe<readonly string[]>;
+    recursiveIds?: Maybe<readonly string[]>;
+    specialFilters?: Maybe<ParentIssueSetting>;
+  }>;
+  issueIssueTypeDisposition?: Maybe<IssueTypeDispositionFilter>;
 }
 
 const points = (value: string) => estimateFilterValue(value) ?? [];
@@ -112,7 +120,13 @@ export function boardFiltersToSearchInput(filters: BoardFilters, logic: FilterLo
       specialFilters: filters.sprints.settings.includes(CURRENT_SPRINT_FILTER_VALUE) ? "current_sprint" : null,
     },
     issueBuckets: { ids: filters.issuesBucketIds.ids },
-    parentIssues: { ids: filters.parentIssues.ids, recursiveIds: filters.parentIssues.recursiveIds },
+    parentIssues: {
+      ids: filters.parentIssues.ids,
+      recursiveIds: filters.parentIssues.recursiveIds,
+      // The board holds at most one: the API takes one (filters-url.ts, saved-view.ts).
+      specialFilters: PARENT_ISSUE_SETTINGS.find((setting) => filters.parentIssues.settings.includes(setting)) ?? null,
+    },
+    issueIssueTypeDisposition: filters.issueTypeDisposition,
   };
 }
 
@@ -172,6 +186,8 @@ export function boardFiltersFromSearchInput(
   filters.parentIssues = {
     ids: [...(input.parentIssues?.ids ?? [])],
     recursiveIds: [...(input.parentIssues?.recursiveIds ?? [])],
+    settings: input.parentIssues?.specialFilters ? [input.parentIssues.specialFilters] : [],
   };
+  if (input.issueIssueTypeDisposition) filters.issueTypeDisposition = input.issueIssueTypeDisposition;
   return { filters, logic: input.matchType ?? DEFAULT_FILTER_LOGIC };
 }

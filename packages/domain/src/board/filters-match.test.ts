@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BoardFilters, emptyFilters, type FilterLogic } from "./filters.js";
+import {
+  type BoardFilters,
+  emptyFilters,
+  type FilterLogic,
+  ISSUE_TYPE_DISPOSITIONS,
+  PARENT_ISSUE_SETTINGS,
+} from "./filters.js";
 import { type FilterableIssue, matchesBoardFilters } from "./filters-match.js";
 
 const context = { currentSprintId: "sprint-now", viewerLogin: "mona" };
@@ -25,6 +31,7 @@ function issue(overrides: Partial<FilterableIssue> = {}): FilterableIssue {
     milestoneTitle: null,
     parentIssueId: null,
     ancestorIds: [],
+    hasChildren: false,
     estimationVoterLogins: [],
     ...overrides,
   };
@@ -151,13 +158,66 @@ describe("matchesBoardFilters", () => {
       f.parentIssues.ids = ["p"];
     });
     const recursive = withFilters((f) => {
-      f.parentIssues = { ids: ["p"], recursiveIds: ["p"] };
+      f.parentIssues = { ids: ["p"], recursiveIds: ["p"], settings: [] };
     });
     const child = issue({ parentIssueId: "p", ancestorIds: ["p"] });
     const grandchild = issue({ parentIssueId: "c", ancestorIds: ["c", "p"] });
     expect(shows(child, children)).toBe(true);
     expect(shows(grandchild, children)).toBe(false);
     expect(shows(grandchild, recursive)).toBe(true);
+  });
+
+  it("reads the parent-issue special values by whether an issue has a parent and whether it is one", () => {
+    const parent = issue({ hasChildren: true });
+    const child = issue({ parentIssueId: "p", ancestorIds: ["p"] });
+    const middle = issue({ parentIssueId: "p", ancestorIds: ["p"], hasChildren: true });
+    const lone = issue();
+    const kept = (setting: string) =>
+      [parent, child, middle, lone].map((card) =>
+        shows(
+          card,
+          withFilters((f) => {
+            f.parentIssues.settings = [setting];
+          }),
+        ),
+      );
+    expect(kept("parents_with_children")).toEqual([true, true, true, false]);
+    expect(kept("parents_only")).toEqual([true, false, true, false]);
+    expect(kept("not_in_parent")).toEqual([true, false, false, true]);
+    expect(kept("not_a_parent")).toEqual([false, true, false, true]);
+    // A special value adds to the parents chosen by id, as "none" does for epics.
+    const childOrParent = withFilters((f) => {
+      f.parentIssues = { ids: ["p"], recursiveIds: [], settings: ["parents_only"] };
+    });
+    expect([parent, child, lone].map((card) => shows(card, childOrParent))).toEqual([true, true, false]);
+  });
+
+  it("keeps issues by where their type shows, under either logic, whatever the other keys select", () => {
+    const typed = issue({ issueType: "Bug", labels: ["bug"] });
+    const untyped = issue({ labels: ["bug"] });
+    const kept = (disposition: BoardFilters["issueTypeDisposition"], logic: FilterLogic) =>
+      [typed, untyped].map((card) =>
+        shows(
+          card,
+          withFilters((f) => {
+            f.issueTypeDisposition = disposition;
+            f.labels.in = ["bug", "ui"];
+          }),
+          logic,
+        ),
+      );
+    for (const logic of ["all", "any"] as const) {
+      expect(kept("ANY", logic)).toEqual([true, true]);
+      expect(kept("BOARD", logic)).toEqual([true, true]);
+      expect(kept("BOARD_ONLY", logic)).toEqual([true, false]);
+      expect(kept("PLANNING_PANEL", logic)).toEqual([false, true]);
+      expect(kept("PLANNING_PANEL_ONLY", logic)).toEqual([false, false]);
+    }
+    // Not a selecting key: with nothing else chosen, BOARD_ONLY still shows every typed issue.
+    const boardOnly = withFilters((f) => {
+      f.issueTypeDisposition = "BOARD_ONLY";
+    });
+    expect(shows(issue({ issueType: "Task" }), boardOnly, "any")).toBe(true);
   });
 
   it("matches repositories by GitHub id or by Gantry id", () => {
@@ -209,6 +269,7 @@ const arbitraryFilterableIssue: fc.Arbitrary<FilterableIssue> = fc.record({
   milestoneTitle: maybe(["v1", "v2"]),
   parentIssueId: maybe(IDS),
   ancestorIds: some(IDS),
+  hasChildren: fc.boolean(),
   estimationVoterLogins: some(LOGINS),
 });
 
@@ -235,8 +296,13 @@ const arbitraryFilters: fc.Arbitrary<BoardFilters> = fc.record({
     settings: some(["current_sprint", "Issues with no sprints"]),
   }),
   milestones: fc.record({ value: some(["v1", "none"]) }),
-  parentIssues: fc.record({ ids: some(IDS), recursiveIds: some(IDS) }),
+  parentIssues: fc.record({
+    ids: some(IDS),
+    recursiveIds: some(IDS),
+    settings: fc.uniqueArray(fc.constantFrom(...PARENT_ISSUE_SETTINGS), { maxLength: 1 }),
+  }),
   issuesBucketIds: fc.record({ ids: some(IDS) }),
+  issueTypeDisposition: fc.constantFrom(...ISSUE_TYPE_DISPOSITIONS),
 });
 
 describe("board filter logic (properties)", () => {

@@ -4,9 +4,11 @@ import {
   estimateFilterValue,
   type FilterLogic,
   type InNin,
+  type IssueTypeDispositionFilter,
   NO_ASSIGNEES_FILTER_VALUE,
   NO_SPRINTS_FILTER_VALUE,
   NONE_FILTER_VALUE,
+  type ParentIssueSetting,
   TEAM_ESTIMATION_FILTER_VALUE,
   USER_ESTIMATION_FILTER_VALUE,
 } from "./filters.js";
@@ -33,6 +35,8 @@ export interface FilterableIssue extends SearchableIssue {
   parentIssueId: string | null;
   /** Parent, grandparent and so on up the tree, for the recursive parent-issue filter. */
   ancestorIds: readonly string[];
+  /** Some issue has it as its parent: it is a parent, for the parent-issue special values. */
+  hasChildren: boolean;
   /** Who has been asked to vote on the issue's estimate; empty when no vote is open. */
   estimationVoterLogins: readonly string[];
 }
@@ -127,16 +131,45 @@ function reposVerdict(issue: FilterableIssue, filters: BoardFilters): KeyVerdict
   };
 }
 
-/** §4: children of `ids`, or with `recursiveIds` anything below them. */
+/** What each parent-issue special value keeps (decision 0100). */
+const PARENT_SETTING_MATCHES: Record<ParentIssueSetting, (issue: FilterableIssue) => boolean> = {
+  parents_with_children: (issue) => issue.hasChildren || issue.parentIssueId !== null,
+  parents_only: (issue) => issue.hasChildren,
+  not_in_parent: (issue) => issue.parentIssueId === null,
+  not_a_parent: (issue) => !issue.hasChildren,
+};
+
+const isParentSetting = (setting: string): setting is ParentIssueSetting => setting in PARENT_SETTING_MATCHES;
+
+/** §4: children of `ids`, or with `recursiveIds` anything below them, or what a special value keeps. */
 function parentIssuesVerdict(issue: FilterableIssue, filters: BoardFilters): KeyVerdict {
-  const { ids, recursiveIds } = filters.parentIssues;
+  const { ids, recursiveIds, settings } = filters.parentIssues;
+  const known = settings.filter(isParentSetting);
   return {
-    active: ids.length > 0 || recursiveIds.length > 0,
+    active: ids.length > 0 || recursiveIds.length > 0 || known.length > 0,
     included:
       (issue.parentIssueId !== null && ids.includes(issue.parentIssueId)) ||
-      issue.ancestorIds.some((ancestorId) => recursiveIds.includes(ancestorId)),
+      issue.ancestorIds.some((ancestorId) => recursiveIds.includes(ancestorId)) ||
+      known.some((setting) => PARENT_SETTING_MATCHES[setting](issue)),
     excluded: false,
   };
+}
+
+/** Whether an issue's type shows where the disposition asks; Gantry's types all show on the board (decision 0092). */
+const DISPOSITION_KEEPS: Record<IssueTypeDispositionFilter, (issue: FilterableIssue) => boolean> = {
+  ANY: () => true,
+  BOARD: () => true,
+  BOARD_ONLY: (issue) => issue.issueType !== null,
+  PLANNING_PANEL: (issue) => issue.issueType === null,
+  PLANNING_PANEL_ONLY: () => false,
+};
+
+/**
+ * The disposition says which issues the list is about, as the display type does: it hides what it does not
+ * keep under either logic, so it is an exclusion, never a selecting key.
+ */
+function dispositionVerdict(issue: FilterableIssue, filters: BoardFilters): KeyVerdict {
+  return { active: false, included: false, excluded: !DISPOSITION_KEEPS[filters.issueTypeDisposition](issue) };
 }
 
 /**
@@ -162,6 +195,7 @@ function keyVerdicts(issue: FilterableIssue, filters: BoardFilters, context: Fil
     sprintsVerdict(issue, filters, context),
     listVerdict(listOf(issue.milestoneTitle), { in: filters.milestones.value, nin: [] }, NONE_FILTER_VALUE),
     parentIssuesVerdict(issue, filters),
+    dispositionVerdict(issue, filters),
     bucketIds.length > 0
       ? { active: true, included: bucketsOf(issue).some((id) => bucketIds.includes(id)), excluded: false }
       : INACTIVE,

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BoardFilters, emptyFilters, type FilterLogic } from "./filters.js";
+import {
+  type BoardFilters,
+  emptyFilters,
+  type FilterLogic,
+  ISSUE_TYPE_DISPOSITIONS,
+  PARENT_ISSUE_SETTINGS,
+} from "./filters.js";
 import { boardFiltersFromSearchParams, boardFiltersToSearchParams, type SearchParamsReader } from "./filters-url.js";
 
 /** Query pairs read the way URLSearchParams reads them. */
@@ -16,8 +22,9 @@ describe("board filter links", () => {
     filters.labels = { in: ["bug"], nin: ["wontfix"] };
     filters.gantryEpics = { in: ["e1"], nin: ["e2"], settings: ["none"] };
     filters.sprints = { value: ["s1"], settings: ["current_sprint"] };
-    filters.parentIssues = { ids: ["p"], recursiveIds: ["p"] };
+    filters.parentIssues = { ids: ["p"], recursiveIds: ["p"], settings: ["parents_only"] };
     filters.issuesBucketIds.ids = ["b"];
+    filters.issueTypeDisposition = "BOARD_ONLY";
     expect(boardFiltersToSearchParams(filters, "any", "view-1")).toEqual([
       ["view", "view-1"],
       ["repos", "12"],
@@ -31,7 +38,9 @@ describe("board filter links", () => {
       ["sprints:settings", "current_sprint"],
       ["parentIssues", "p"],
       ["recursiveIds", "p"],
+      ["parentIssues:settings", "parents_only"],
       ["issuesBucketId", "b"],
+      ["issueTypeDisposition", "BOARD_ONLY"],
       ["filterLogic", "any"],
     ]);
   });
@@ -55,12 +64,28 @@ describe("board filter links", () => {
         ["labels", "bug"],
         ["labels", "x".repeat(300)],
         ["filterLogic", "sometimes"],
+        ["parentIssues:settings", "children_only"],
+        ["issueTypeDisposition", "EVERYWHERE"],
       ]),
     );
     const expected = emptyFilters();
     expected.estimates = { in: ["2"], nin: [], settings: ["team_estimation"] };
     expected.labels.in = ["bug"];
     expect(link).toEqual({ filters: expected, filterLogic: "all", view: null });
+  });
+
+  it("reads one parent-issue special value and one disposition: the first the link holds that is known", () => {
+    const link = boardFiltersFromSearchParams(
+      reader([
+        ["parentIssues:settings", "parents"],
+        ["parentIssues:settings", "not_in_parent"],
+        ["parentIssues:settings", "not_a_parent"],
+        ["issueTypeDisposition", "PLANNING_PANEL"],
+        ["issueTypeDisposition", "BOARD"],
+      ]),
+    );
+    expect(link.filters.parentIssues.settings).toEqual(["not_in_parent"]);
+    expect(link.filters.issueTypeDisposition).toBe("PLANNING_PANEL");
   });
 
   it("caps each key at 100 values", () => {
@@ -97,8 +122,13 @@ describe("board filter links", () => {
       gantryEpics: fc.record({ in: values, nin: values, settings: settings("none") }),
       sprints: fc.record({ value: values, settings: settings("current_sprint", "Issues with no sprints") }),
       milestones: fc.record({ value: values }),
-      parentIssues: fc.record({ ids: values, recursiveIds: values }),
+      parentIssues: fc.record({
+        ids: values,
+        recursiveIds: values,
+        settings: fc.uniqueArray(fc.constantFrom(...PARENT_ISSUE_SETTINGS), { maxLength: 1 }),
+      }),
       issuesBucketIds: fc.record({ ids: values }),
+      issueTypeDisposition: fc.constantFrom(...ISSUE_TYPE_DISPOSITIONS),
     });
     const view = fc.option(fc.string({ minLength: 1, maxLength: 20 }), { nil: null });
     fc.assert(

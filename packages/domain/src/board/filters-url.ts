@@ -2,13 +2,17 @@ import {
   type BoardFilters,
   CURRENT_SPRINT_FILTER_VALUE,
   DEFAULT_FILTER_LOGIC,
+  DEFAULT_ISSUE_TYPE_DISPOSITION,
   emptyFilters,
   estimateFilterValue,
   type FilterLogic,
+  ISSUE_TYPE_DISPOSITIONS,
+  type IssueTypeDispositionFilter,
   MAX_FILTER_VALUE_LENGTH,
   MAX_FILTER_VALUES,
   NO_SPRINTS_FILTER_VALUE,
   NONE_FILTER_VALUE,
+  PARENT_ISSUE_SETTINGS,
   TEAM_ESTIMATION_FILTER_VALUE,
   USER_ESTIMATION_FILTER_VALUE,
 } from "./filters.js";
@@ -26,6 +30,8 @@ interface ListKey {
   list: (filters: BoardFilters) => string[];
   /** The values this key understands; anything else in a link is dropped. */
   accepts?: (value: string) => boolean;
+  /** The key holds one value (the public API takes one): a link's first accepted value. */
+  one?: true;
 }
 
 const isEstimate = (value: string) => estimateFilterValue(value) !== null;
@@ -69,8 +75,19 @@ const LIST_KEYS: ListKey[] = [
   { key: "milestones", list: (f) => f.milestones.value },
   { key: "parentIssues", list: (f) => f.parentIssues.ids },
   { key: "recursiveIds", list: (f) => f.parentIssues.recursiveIds },
+  {
+    key: "parentIssues:settings",
+    list: (f) => f.parentIssues.settings,
+    accepts: oneOf(...PARENT_ISSUE_SETTINGS),
+    one: true,
+  },
   { key: "issuesBucketId", list: (f) => f.issuesBucketIds.ids },
 ];
+
+/** The one-value key beside the §9 lists (decision 0100); its default, ANY, is left out of links. */
+const DISPOSITION_KEY = "issueTypeDisposition";
+const isDisposition = (value: string | undefined): value is IssueTypeDispositionFilter =>
+  (ISSUE_TYPE_DISPOSITIONS as readonly (string | undefined)[]).includes(value);
 
 const GITHUB_REPO_ID = /^[1-9]\d{0,15}$/;
 
@@ -93,6 +110,8 @@ export function boardFiltersToSearchParams(
   for (const ghId of filters.repos.value) pairs.push(["repos", String(ghId)]);
   for (const repositoryId of filters.zhRepos.value) pairs.push(["repos", repositoryId]);
   for (const { key, list } of LIST_KEYS) for (const value of list(filters)) pairs.push([key, value]);
+  if (filters.issueTypeDisposition !== DEFAULT_ISSUE_TYPE_DISPOSITION)
+    pairs.push([DISPOSITION_KEY, filters.issueTypeDisposition]);
   if (filterLogic !== DEFAULT_FILTER_LOGIC) pairs.push(["filterLogic", filterLogic]);
   return pairs;
 }
@@ -110,7 +129,12 @@ export function boardFiltersFromSearchParams(params: SearchParamsReader): BoardF
     if (GITHUB_REPO_ID.test(repo)) filters.repos.value.push(Number(repo));
     else filters.zhRepos.value.push(repo);
   }
-  for (const { key, list, accepts } of LIST_KEYS) list(filters).push(...cleanValues(params.getAll(key), accepts));
+  for (const { key, list, accepts, one } of LIST_KEYS) {
+    const values = cleanValues(params.getAll(key), accepts);
+    list(filters).push(...(one ? values.slice(0, 1) : values));
+  }
+  const [disposition] = params.getAll(DISPOSITION_KEY);
+  if (isDisposition(disposition)) filters.issueTypeDisposition = disposition;
   const [logic] = params.getAll("filterLogic");
   const view = cleanValues(params.getAll("view"))[0] ?? null;
   return { filters, filterLogic: logic === "any" || logic === "all" ? logic : DEFAULT_FILTER_LOGIC, view };

@@ -22,8 +22,11 @@ export interface BoardFilters {
   gantryEpics: InNinSettings;
   sprints: { value: string[]; settings: string[] };
   milestones: { value: string[] };
-  parentIssues: { ids: string[]; recursiveIds: string[] };
+  /** `settings` holds at most one parent-issue special value (PARENT_ISSUE_SETTINGS), as the public API takes one. */
+  parentIssues: { ids: string[]; recursiveIds: string[]; settings: string[] };
   issuesBucketIds: { ids: string[] };
+  /** Which issues by where their issue type shows (docs/decisions/0100-parent-and-issue-type-disposition-filters.md). */
+  issueTypeDisposition: IssueTypeDispositionFilter;
 }
 
 /**
@@ -37,6 +40,27 @@ export const NO_SPRINTS_FILTER_VALUE = "Issues with no sprints";
 export const CURRENT_SPRINT_FILTER_VALUE = "current_sprint";
 export const TEAM_ESTIMATION_FILTER_VALUE = "team_estimation";
 export const USER_ESTIMATION_FILTER_VALUE = "user_estimation";
+
+/**
+ * The parent-issue special values, named as the public API's ParentIssueSpecialFilter: issues that are a
+ * parent or a child, issues that are a parent, issues in no parent, issues that are no parent.
+ */
+export const PARENT_ISSUE_SETTINGS = [
+  "parents_with_children",
+  "parents_only",
+  "not_in_parent",
+  "not_a_parent",
+] as const;
+export type ParentIssueSetting = (typeof PARENT_ISSUE_SETTINGS)[number];
+
+/**
+ * Which issues by where their type shows, named as the public API's IssueIssueTypeDispositionInput. Every
+ * Gantry issue type is a GitHub issue type, shown on the board (decision 0092): BOARD_ONLY keeps the typed
+ * issues, PLANNING_PANEL the untyped ones, PLANNING_PANEL_ONLY none, ANY (no filter) and BOARD all.
+ */
+export const ISSUE_TYPE_DISPOSITIONS = ["ANY", "BOARD", "BOARD_ONLY", "PLANNING_PANEL", "PLANNING_PANEL_ONLY"] as const;
+export type IssueTypeDispositionFilter = (typeof ISSUE_TYPE_DISPOSITIONS)[number];
+export const DEFAULT_ISSUE_TYPE_DISPOSITION: IssueTypeDispositionFilter = "ANY";
 
 /** Limits on one filter list, so a hand-made link or request cannot ask for unbounded work. */
 export const MAX_FILTER_VALUES = 100;
@@ -71,7 +95,8 @@ export function emptyFilters(search = ""): BoardFilters {
     gantryEpics: inNinSettings(),
     sprints: { value: [], settings: [] },
     milestones: { value: [] },
-    parentIssues: { ids: [], recursiveIds: [] },
+    parentIssues: { ids: [], recursiveIds: [], settings: [] },
     issuesBucketIds: { ids: [] },
+    issueTypeDisposition: DEFAULT_ISSUE_TYPE_DISPOSITION,
   };
 }

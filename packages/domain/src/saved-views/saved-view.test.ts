@@ -26,6 +26,31 @@ describe("saved view filters", () => {
     });
   });
 
+  it("reads a view saved before the parent-issue special values and the disposition as using neither", () => {
+    const { issueTypeDisposition, ...saved } = emptyFilters();
+    const older = { ...saved, parentIssues: { ids: ["p"], recursiveIds: [] } };
+    expect(checkSavedViewFilters({ filters: older, filterLogic: "all" })).toEqual({
+      ok: true,
+      value: {
+        filters: { ...older, parentIssues: { ids: ["p"], recursiveIds: [], settings: [] }, issueTypeDisposition },
+        filterLogic: "all",
+      },
+    });
+  });
+
+  it("keeps one known parent-issue special value and a known disposition", () => {
+    const filters = emptyFilters();
+    filters.parentIssues.settings = ["parents_only"];
+    filters.issueTypeDisposition = "PLANNING_PANEL_ONLY";
+    expect(checkSavedViewFilters({ filters, filterLogic: "all" })).toMatchObject({ ok: true, value: { filters } });
+    for (const wrong of [
+      { ...filters, parentIssues: { ...filters.parentIssues, settings: ["parents_only", "not_a_parent"] } },
+      { ...filters, parentIssues: { ...filters.parentIssues, settings: ["orphans"] } },
+      { ...filters, issueTypeDisposition: "EVERYWHERE" },
+    ])
+      expect(checkSavedViewFilters({ filters: wrong, filterLogic: "all" }).ok).toBe(false);
+  });
+
   it("refuses unknown keys and lists over the filter cap", () => {
     expect(checkSavedViewFilters({ filters: { ...emptyFilters(), colour: [] }, filterLogic: "all" }).ok).toBe(false);
     const filters = emptyFilters();

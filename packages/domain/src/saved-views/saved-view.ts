@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { type BoardFilters, type FilterLogic, MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUES } from "../board/filters.js";
+import {
+  type BoardFilters,
+  DEFAULT_ISSUE_TYPE_DISPOSITION,
+  type FilterLogic,
+  ISSUE_TYPE_DISPOSITIONS,
+  MAX_FILTER_VALUE_LENGTH,
+  MAX_FILTER_VALUES,
+  PARENT_ISSUE_SETTINGS,
+} from "../board/filters.js";
 
 /** What a saved view keeps: the board's filters, its search text included, and the filter logic. */
 export interface SavedViewFilters {
@@ -37,8 +45,14 @@ function makeSavedViewFiltersSchema() {
     gantryEpics: inNinSettings,
     sprints: z.strictObject({ value: values, settings: values }),
     milestones: z.strictObject({ value: values }),
-    parentIssues: z.strictObject({ ids: values, recursiveIds: values }),
+    // Views saved before the parent-issue special values and the disposition (decision 0100) lack them.
+    parentIssues: z.strictObject({
+      ids: values,
+      recursiveIds: values,
+      settings: z.array(z.enum(PARENT_ISSUE_SETTINGS)).max(1).default([]),
+    }),
     issuesBucketIds: z.strictObject({ ids: values }),
+    issueTypeDisposition: z.enum(ISSUE_TYPE_DISPOSITIONS).default(DEFAULT_ISSUE_TYPE_DISPOSITION),
   }) satisfies z.ZodType<BoardFilters>;
 
   return z.strictObject({

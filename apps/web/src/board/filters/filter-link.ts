@@ -14,7 +14,10 @@ import { activeEntries, FILTER_KEYS } from "./filter-menus";
  */
 export const SEARCH_LINK_KEY = "search";
 
-/** §9 keys, their `:not` / `:settings` forms, `filterLogic`, `view` and the search: the board link's own. */
+/**
+ * §9 keys, their `:not` / `:settings` forms, `filterLogic`, `view`, the search and the issue type disposition
+ * (decision 0100): the board link's own.
+ */
 const LINK_KEYS = new Set<string>([
   "view",
   "repos",
@@ -32,6 +35,7 @@ const LINK_KEYS = new Set<string>([
   "estimates",
   "filterLogic",
   "issuesBucketId",
+  "issueTypeDisposition",
   SEARCH_LINK_KEY,
 ]);
 const isLinkKey = (name: string) => LINK_KEYS.has(name.split(":")[0] ?? name);

@@ -5,7 +5,7 @@ import {
   TEAM_ESTIMATION_FILTER_VALUE,
 } from "@gantry/domain";
 import { describe, expect, it } from "vitest";
-import { activeEntries, selectedValues, withoutValue, withSelectedValues } from "./filter-menus";
+import { activeEntries, hasActiveFilters, selectedValues, withoutValue, withSelectedValues } from "./filter-menus";
 
 describe("filter menus over the board's filters", () => {
   it("keep special values in settings for the keys that have them, beside the values elsewhere", () => {
@@ -32,13 +32,16 @@ describe("filter menus over the board's filters", () => {
   });
 
   it("give a parent issue one mode at a time: children in ids only, recursive in both lists (§4)", () => {
-    let filters = withSelectedValues(emptyFilters(), "parentIssues", "children", ["a", "b"]);
-    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: [] });
+    // A parent-issue special value from a link (decision 0100) is kept through the menu's changes.
+    const linked = emptyFilters();
+    linked.parentIssues.settings = ["not_a_parent"];
+    let filters = withSelectedValues(linked, "parentIssues", "children", ["a", "b"]);
+    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: [], settings: ["not_a_parent"] });
     filters = withSelectedValues(filters, "parentIssues", "recursive", ["b"]);
-    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: ["b"] });
+    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: ["b"], settings: ["not_a_parent"] });
     expect(selectedValues(filters, "parentIssues", "children")).toEqual(["a"]);
     filters = withSelectedValues(filters, "parentIssues", "children", ["a", "b"]);
-    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: [] });
+    expect(filters.parentIssues).toEqual({ ids: ["a", "b"], recursiveIds: [], settings: ["not_a_parent"] });
     // Off: removed from both lists.
     filters = withoutValue(
       withSelectedValues(filters, "parentIssues", "recursive", ["a"]),
@@ -46,6 +49,15 @@ describe("filter menus over the board's filters", () => {
       "recursive",
       "a",
     );
-    expect(filters.parentIssues).toEqual({ ids: ["b"], recursiveIds: [] });
+    expect(filters.parentIssues).toEqual({ ids: ["b"], recursiveIds: [], settings: ["not_a_parent"] });
+  });
+
+  it("count a parent-issue special value or a disposition from a link as filtering, though no menu shows them", () => {
+    expect(hasActiveFilters(emptyFilters())).toBe(false);
+    const special = emptyFilters();
+    special.parentIssues.settings = ["parents_only"];
+    expect(hasActiveFilters(special)).toBe(true);
+    expect(hasActiveFilters({ ...emptyFilters(), issueTypeDisposition: "BOARD_ONLY" })).toBe(true);
+    expect(hasActiveFilters({ ...emptyFilters(), issueTypeDisposition: "ANY" })).toBe(false);
   });
 });

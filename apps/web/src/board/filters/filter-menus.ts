@@ -1,6 +1,7 @@
 import {
   type BoardFilters,
   CURRENT_SPRINT_FILTER_VALUE,
+  DEFAULT_ISSUE_TYPE_DISPOSITION,
   type InNin,
   NO_ASSIGNEES_FILTER_VALUE,
   NO_SPRINTS_FILTER_VALUE,
@@ -254,7 +255,11 @@ export function withSelectedValues(
   const nextChildren = mode === "children" ? values : children.filter((id) => !values.includes(id));
   const nextRecursive = mode === "recursive" ? values : recursiveIds.filter((id) => !values.includes(id));
   const next = structuredClone(filters);
-  next.parentIssues = { ids: [...nextChildren, ...nextRecursive], recursiveIds: nextRecursive };
+  next.parentIssues = {
+    ...filters.parentIssues,
+    ids: [...nextChildren, ...nextRecursive],
+    recursiveIds: nextRecursive,
+  };
   return next;
 }
 
@@ -271,7 +276,15 @@ export function withoutValue(filters: BoardFilters, key: FilterKey, mode: Filter
   return withSelectedValues(filters, key, mode, remaining);
 }
 
-/** Whether any filter selects something; the search text aside. */
+/**
+ * Whether any filter selects something; the search text aside. The parent-issue special values and the
+ * issue type disposition have no menu (decision 0100) but filter all the same: the counts follow them and
+ * "Clear filters" shows.
+ */
 export function hasActiveFilters(filters: BoardFilters): boolean {
-  return FILTER_KEYS.some((key) => activeEntries(filters, key).length > 0);
+  return (
+    FILTER_KEYS.some((key) => activeEntries(filters, key).length > 0) ||
+    filters.parentIssues.settings.length > 0 ||
+    filters.issueTypeDisposition !== DEFAULT_ISSUE_TYPE_DISPOSITION
+  );
 }
