@@ -6,6 +6,8 @@ import { type Release, type ReleaseInput, useFieldsApi, useWorkspaceReleases } f
 import { Button } from "../../ui/Button";
 import { ConfirmDeletion } from "../../ui/dialog/ConfirmDeletion";
 import { EmptyState } from "../../ui/EmptyState";
+import { FormActions } from "../../ui/FormActions";
+import { FormError } from "../../ui/FormError";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
 import { Loader } from "../../ui/Loader";
@@ -88,17 +90,8 @@ function ReleaseForm({ initial, submitText, pending, onSubmit, onCancel }: Relea
           onChange={(event) => change({ description: event.target.value })}
         />
       </label>
-      {problem ? (
-        <p className={form.error} role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className={form.actions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={pending}>
-          {submitText}
-        </Button>
-      </div>
+      <FormError>{problem}</FormError>
+      <FormActions submitText={submitText} onCancel={onCancel} disabled={pending} />
     </form>
   );
 }
