@@ -47,6 +47,8 @@ export function EmailField({ value, onChange }: { value: string; onChange: (emai
 
 interface PasswordFieldProps {
   label?: string;
+  /** The form field's name, where the form is posted as it is (a directory's sign-in). */
+  name?: string;
   /** `current-password` to sign in; `new-password` to choose one, so a password manager offers to make it up. */
   autoComplete: "current-password" | "new-password";
   value: string;
