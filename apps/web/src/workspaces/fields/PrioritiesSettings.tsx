@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { type Priority, useFieldsApi, useWorkspacePriorities } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
 import { ConfirmDeletion } from "../../ui/dialog/ConfirmDeletion";
+import { FormError } from "../../ui/FormError";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
 import list from "../../ui/list.module.css";
@@ -61,11 +62,7 @@ function PriorityForm({ initial, submitText, pending, onSubmit, onCancel }: Prio
         {submitText}
       </Button>
       {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
-      {problem ? (
-        <p className={form.error} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError>{problem}</FormError>
     </form>
   );
 }

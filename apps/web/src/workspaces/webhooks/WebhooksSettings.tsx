@@ -129,11 +129,7 @@ function AddWebhookForm({
           Add webhook
         </Button>
       </div>
-      {problem ? (
-        <p className={form.error} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError>{problem}</FormError>
     </form>
   );
 }
