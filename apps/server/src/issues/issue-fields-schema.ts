@@ -1,5 +1,5 @@
 import type { ObjectRef } from "@pothos/core";
-import { encodeGlobalID } from "@pothos/plugin-relay";
+import { type DefaultConnectionArguments, encodeGlobalID } from "@pothos/plugin-relay";
 import { IssueUserOption } from "../board/filter-options.js";
 import { Issue } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
@@ -20,7 +20,7 @@ import {
   Release,
   Sprint,
 } from "./field-types.js";
-import { IssueFiltersInput, keptByIssueFilters } from "./issue-filters.js";
+import { type IssueFilters, IssueFiltersInput, keptByIssueFilters } from "./issue-filters.js";
 import {
   blockedIssuesOf,
   blockingIssuesOf,
@@ -77,6 +77,28 @@ async function visibleParent(context: GraphQLContext, parentIssueId: string): Pr
 
 type WorkspaceOwned = { workspaceId: string };
 const ownWorkspace = (row: WorkspaceOwned) => row.workspaceId;
+
+/**
+ * One side of an issue's dependencies (blocking or blocked) on the boards the viewer may open, kept
+ * by the filters the client gave, as a page.
+ */
+function dependencyPage(
+  relation: typeof blockingIssuesOf,
+  issue: IssueRow,
+  args: DefaultConnectionArguments & { workspaceId?: { id: string } | null; filters?: IssueFilters | null },
+  context: GraphQLContext,
+) {
+  return whenReady(shownIn(context, args.workspaceId, relation(context).load(issue.id), ownWorkspace), (rows) =>
+    arrayConnection(
+      args,
+      keptByIssueFilters(
+        rows.map((row) => row.issue),
+        args.filters,
+        (row) => row,
+      ),
+    ),
+  );
+}
 
 builder.objectFields(Issue, (t) => {
   const workspaceArg = () =>
@@ -170,33 +192,13 @@ builder.objectFields(Issue, (t) => {
       type: Issue,
       description: "Issues that block this one.",
       args: { workspaceId: workspaceArg(), filters: filtersArg() },
-      resolve: (issue, args, context) =>
-        whenReady(shownIn(context, args.workspaceId, blockingIssuesOf(context).load(issue.id), ownWorkspace), (rows) =>
-          arrayConnection(
-            args,
-            keptByIssueFilters(
-              rows.map((row) => row.issue),
-              args.filters,
-              (row) => row,
-            ),
-          ),
-        ),
+      resolve: (issue, args, context) => dependencyPage(blockingIssuesOf, issue, args, context),
     }),
     blockedIssues: t.connection({
       type: Issue,
       description: "Issues this one blocks.",
       args: { workspaceId: workspaceArg(), filters: filtersArg() },
-      resolve: (issue, args, context) =>
-        whenReady(shownIn(context, args.workspaceId, blockedIssuesOf(context).load(issue.id), ownWorkspace), (rows) =>
-          arrayConnection(
-            args,
-            keptByIssueFilters(
-              rows.map((row) => row.issue),
-              args.filters,
-              (row) => row,
-            ),
-          ),
-        ),
+      resolve: (issue, args, context) => dependencyPage(blockedIssuesOf, issue, args, context),
     }),
   };
 });

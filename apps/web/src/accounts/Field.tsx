@@ -44,3 +44,21 @@ export function EmailField({ value, onChange }: { value: string; onChange: (emai
     />
   );
 }
+
+interface PasswordFieldProps {
+  label?: string;
+  /** The form field's name, where the form is posted as it is (a directory's sign-in). */
+  name?: string;
+  /** `current-password` to sign in; `new-password` to choose one, so a password manager offers to make it up. */
+  autoComplete: "current-password" | "new-password";
+  value: string;
+  onChange: (password: string) => void;
+  required?: boolean;
+  hint?: string;
+  invalid?: boolean;
+}
+
+/** A password field, its value held by the page. */
+export function PasswordField({ label = "Password", onChange, ...field }: PasswordFieldProps) {
+  return <Field label={label} type="password" onChange={(event) => onChange(event.target.value)} {...field} />;
+}

@@ -6,7 +6,7 @@ import { ContinueWithGitHubForm } from "../github/ContinueWithGitHubForm";
 import githubStyles from "../github/github.module.css";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
-import { Field } from "./Field";
+import { Field, PasswordField } from "./Field";
 
 /** One provider as GET /api/auth/providers lists it (decision 0027). */
 export interface SigninProviderListing {
@@ -82,14 +82,13 @@ function DirectoryForm({ provider, returnTo }: { provider: SigninProviderListing
         value={username}
         onChange={(event) => setUsername(event.target.value)}
       />
-      <Field
+      <PasswordField
         label={`${provider.name} password`}
         name="password"
-        type="password"
         autoComplete="current-password"
         required
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={setPassword}
       />
       <Button type="submit" disabled={!username || !password}>
         {ICONS[provider.key]}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
-import { EmailField, Field } from "./Field";
+import { EmailField, PasswordField } from "./Field";
 
 /** What a sign-in page holds while someone types: the page reads the email for its links too. */
 export interface Credentials {
@@ -31,14 +31,7 @@ export function PasswordSignInForm({ credentials, onSubmit, busy, action }: Pass
   return (
     <form className={form.form} onSubmit={onSubmit} noValidate>
       <EmailField value={email} onChange={setEmail} />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <PasswordField autoComplete="current-password" required value={password} onChange={setPassword} />
       <Button type="submit" variant="primary" disabled={busy || !email || !password}>
         {busy ? action.busy : action.idle}
       </Button>

@@ -11,7 +11,7 @@ import form from "../ui/form.module.css";
 import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall } from "./api";
-import { Field } from "./Field";
+import { PasswordField } from "./Field";
 
 /** The same checks the server makes, in the same order, so the message is the same either way. */
 function checkReset(token: string, password: string, confirmation: string): string | null {
@@ -48,20 +48,18 @@ export function ResetPasswordPage() {
     <AuthLayout title="Choose a new password" pageMarker={RESET_PASSWORD_PAGE_MARKER}>
       <FormMessage kind="error">{error}</FormMessage>
       <form className={form.form} onSubmit={submit} noValidate>
-        <Field
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
           hint={PASSWORD_RULES_TEXT}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
-        <Field
+        <PasswordField
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
           value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
+          onChange={setConfirmation}
         />
         <Button type="submit" variant="primary">
           Change password

@@ -8,7 +8,7 @@ import { AuthLayout, FormMessage } from "./AuthLayout";
 import styles from "./AuthPage.module.css";
 import { authCall, type SignUpAnswer } from "./api";
 import { useAuth } from "./auth-context";
-import { EmailField, Field } from "./Field";
+import { EmailField, PasswordField } from "./Field";
 
 /** UTM parameters of the page the person arrived on, for the team's own attribution. */
 function utmParams(search: URLSearchParams): Record<string, string> {
@@ -69,15 +69,13 @@ export function SignUpPage() {
       <ContinueWithGitHubSection />
       <form className={form.form} onSubmit={submit} noValidate>
         <EmailField value={email} onChange={setEmail} />
-        <Field
-          label="Password"
-          type="password"
+        <PasswordField
           autoComplete="new-password"
           required
           hint={PASSWORD_RULES_TEXT}
           invalid={errors.includes(PASSWORD_RULES_TEXT)}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
         <Button type="submit" variant="primary" disabled={busy}>
           {busy ? "Creating your account…" : "Sign up"}

@@ -1,12 +1,12 @@
 import { CLOSED_PIPELINE_ID } from "@gantry/domain";
 import { type FormEvent, useMemo, useState } from "react";
 import { useStore } from "react-redux";
-import { Button } from "../ui/Button";
+import { FormActions } from "../ui/FormActions";
 import form from "../ui/form.module.css";
 import { SelectField } from "../ui/SelectField";
 import type { BoardPipeline } from "./api";
 import styles from "./BulkActions.module.css";
-import { EstimateFields, PlanPicker } from "./BulkPlanFields";
+import { AddOrRemove, type AddOrRemoveMode, EstimateFields, PlanPicker } from "./BulkPlanFields";
 import type { BoardRootState } from "./board-store";
 import type { BulkAction } from "./bulk-requests";
 
@@ -59,11 +59,12 @@ function NamesPicker({
   formId,
 }: Omit<BulkActionFieldsProps, "pipelines" | "kind" | "issueIds" | "workspaceId"> & { kind: "labels" | "assignees" }) {
   const known = useKnownNames(kind);
-  const [mode, setMode] = useState<"add" | "remove">("add");
+  const [mode, setMode] = useState<AddOrRemoveMode>("add");
   const [picked, setPicked] = useState<string[]>([]);
   const [other, setOther] = useState("");
   const [error, setError] = useState<string | null>(null);
   const noun = kind === "labels" ? "label" : "assignee";
+  const words = { add: `Add ${noun}s`, remove: `Remove ${noun}s` };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const names = [...new Set([...picked, ...splitNames(other)])];
@@ -76,15 +77,7 @@ function NamesPicker({
   };
   return (
     <form id={formId} className={form.form} onSubmit={submit}>
-      <fieldset className={styles.choices}>
-        <legend className={form.label}>Change</legend>
-        {(["add", "remove"] as const).map((value) => (
-          <label key={value} className={form.checkbox}>
-            <input type="radio" name="mode" checked={mode === value} onChange={() => setMode(value)} />
-            {value === "add" ? `Add ${noun}s` : `Remove ${noun}s`}
-          </label>
-        ))}
-      </fieldset>
+      <AddOrRemove mode={mode} onChange={setMode} words={words} />
       {known.length > 0 ? (
         <fieldset className={styles.choices}>
           <legend className={form.label}>{kind === "labels" ? "Labels on the board" : "People on the board"}</legend>
@@ -124,27 +117,8 @@ function NamesPicker({
         </span>
       </div>
       {error ? <p className={form.error}>{error}</p> : null}
-      <Actions onCancel={onCancel} submitText={mode === "add" ? `Add ${noun}s` : `Remove ${noun}s`} />
+      <FormActions onCancel={onCancel} submitText={words[mode]} />
     </form>
-  );
-}
-
-function Actions({
-  onCancel,
-  submitText,
-  destructive = false,
-}: {
-  onCancel: () => void;
-  submitText: string;
-  destructive?: boolean;
-}) {
-  return (
-    <div className={form.actions}>
-      <Button onClick={onCancel}>Cancel</Button>
-      <Button type="submit" variant={destructive ? "danger" : "primary"}>
-        {submitText}
-      </Button>
-    </div>
   );
 }
 
@@ -158,7 +132,7 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
   const count = issueIds.length === 1 ? "1 issue" : `${issueIds.length} issues`;
 
   if (kind === "labels" || kind === "assignees") return <NamesPicker {...props} kind={kind} />;
-  const actions = (submitText: string) => <Actions onCancel={onCancel} submitText={submitText} />;
+  const actions = (submitText: string) => <FormActions onCancel={onCancel} submitText={submitText} />;
   if (kind === "estimate") return <EstimateFields formId={formId} onSubmit={onSubmit} actions={actions} />;
   if (kind === "sprint" || kind === "epic")
     return <PlanPicker plan={kind} workspaceId={workspaceId} formId={formId} onSubmit={onSubmit} actions={actions} />;
@@ -206,7 +180,7 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
               ))}
             </fieldset>
           )}
-          <Actions onCancel={onCancel} submitText={`Move ${count}`} />
+          <FormActions onCancel={onCancel} submitText={`Move ${count}`} />
         </>
       ) : kind === "milestone" ? (
         <>
@@ -231,17 +205,17 @@ export function BulkActionFields(props: BulkActionFieldsProps) {
             </span>
           </div>
           {error ? <p className={form.error}>{error}</p> : null}
-          <Actions onCancel={onCancel} submitText="Set milestone" />
+          <FormActions onCancel={onCancel} submitText="Set milestone" />
         </>
       ) : kind === "delete" ? (
         <>
           <p>Deletes {count} from Gantry for good. This cannot be undone.</p>
-          <Actions onCancel={onCancel} submitText={`Delete ${count}`} destructive />
+          <FormActions onCancel={onCancel} submitText={`Delete ${count}`} danger />
         </>
       ) : (
         <>
           <p>Closes {count} on GitHub. They move to the Closed pipeline.</p>
-          <Actions onCancel={onCancel} submitText={`Close ${count}`} />
+          <FormActions onCancel={onCancel} submitText={`Close ${count}`} />
         </>
       )}
     </form>

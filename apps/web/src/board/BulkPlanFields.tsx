@@ -57,6 +57,31 @@ export function EstimateFields({ formId, onSubmit, actions }: PlanFieldsProps) {
   );
 }
 
+export type AddOrRemoveMode = "add" | "remove";
+
+/** Whether a bulk action adds what is picked or takes it away; `words` name both, and the submit button says the chosen. */
+export function AddOrRemove({
+  mode,
+  onChange,
+  words,
+}: {
+  mode: AddOrRemoveMode;
+  onChange: (mode: AddOrRemoveMode) => void;
+  words: Record<AddOrRemoveMode, string>;
+}) {
+  return (
+    <fieldset className={styles.choices}>
+      <legend className={form.label}>Change</legend>
+      {(["add", "remove"] as const).map((value) => (
+        <label key={value} className={form.checkbox}>
+          <input type="radio" name="mode" checked={mode === value} onChange={() => onChange(value)} />
+          {words[value]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 const PLANS = {
   sprint: { key: "sprints", noun: "sprint", legend: "Sprints", add: "addToSprints", remove: "removeFromSprints" },
   epic: { key: "gantryEpics", noun: "epic", legend: "Epics", add: "addToEpics", remove: "removeFromEpics" },
@@ -78,7 +103,8 @@ export function PlanPicker({
   const [text, setText] = useState("");
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const options = useFilterOptions(workspaceId, key, query);
-  const [mode, setMode] = useState<"add" | "remove">("add");
+  const [mode, setMode] = useState<AddOrRemoveMode>("add");
+  const words = { add: `Add to ${noun}s`, remove: `Remove from ${noun}s` };
   const [picked, setPicked] = useState<SelectionOption[]>([]);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -101,15 +127,7 @@ export function PlanPicker({
   };
   return (
     <form id={formId} className={form.form} onSubmit={submit}>
-      <fieldset className={styles.choices}>
-        <legend className={form.label}>Change</legend>
-        {(["add", "remove"] as const).map((value) => (
-          <label key={value} className={form.checkbox}>
-            <input type="radio" name="mode" checked={mode === value} onChange={() => setMode(value)} />
-            {value === "add" ? `Add to ${noun}s` : `Remove from ${noun}s`}
-          </label>
-        ))}
-      </fieldset>
+      <AddOrRemove mode={mode} onChange={setMode} words={words} />
       <fieldset className={styles.choices}>
         <legend className={form.label}>{legend}</legend>
         <input
@@ -148,7 +166,7 @@ export function PlanPicker({
         ) : null}
       </fieldset>
       {error ? <p className={form.error}>{error}</p> : null}
-      {actions(mode === "add" ? `Add to ${noun}s` : `Remove from ${noun}s`)}
+      {actions(words[mode])}
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { DraftLabelSuggestions } from "../ai/labels/DraftLabelSuggestions";
 import { useRuntimeConfig } from "../app/runtime-config";
-import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
+import { FormActions } from "../ui/FormActions";
 import { FormRow } from "../ui/FormRow";
 import formStyles from "../ui/form.module.css";
 import { SelectField } from "../ui/SelectField";
@@ -137,12 +137,7 @@ export function CreateIssueDialog({ workspaceId, pipelines, onClose }: CreateIss
           choices={openPipelines.map((pipeline) => ({ value: pipeline.id, label: pipeline.name }))}
           onChange={setPipelineId}
         />
-        <div className={formStyles.actions}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={!chosen}>
-            Create issue
-          </Button>
-        </div>
+        <FormActions submitText="Create issue" onCancel={onClose} disabled={!chosen} />
       </form>
     </Modal>
   );

@@ -2,8 +2,8 @@ import { CODE_HOST_NAME } from "@gantry/domain";
 import { type Dispatch, type FormEvent, useEffect, useId } from "react";
 import { useLocation } from "react-router";
 import { useRuntimeConfig } from "../app/runtime-config";
-import { Button } from "../ui/Button";
 import { Modal } from "../ui/dialog/Modal";
+import { FormActions } from "../ui/FormActions";
 import formStyles from "../ui/form.module.css";
 import text from "../ui/text.module.css";
 import { gitHubFailureReason, useGitHubAccounts } from "./api";
@@ -119,12 +119,11 @@ export function CreateTestRepositoryModal({ state, dispatch, workspaceId }: Crea
           />
         </div>
         <PrivacyField privacy={state.privacy} onChange={(privacy) => dispatch({ type: "set-privacy", privacy })} />
-        <div className={formStyles.actions}>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={create.isPending || !canCreateRepository(state)}>
-            {create.isPending ? "Creating…" : "Create test repository"}
-          </Button>
-        </div>
+        <FormActions
+          submitText={create.isPending ? "Creating…" : "Create test repository"}
+          onCancel={close}
+          disabled={create.isPending || !canCreateRepository(state)}
+        />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { type HTMLAttributes, type ReactNode, useId } from "react";
 import styles from "./Panel.module.css";
 import text from "./text.module.css";
 
-interface PanelProps extends Omit<HTMLAttributes<HTMLElement>, "title"> {
+export interface PanelProps extends Omit<HTMLAttributes<HTMLElement>, "title"> {
   /** The heading naming the panel; the section is a landmark region by that name. */
   title: ReactNode;
   /** Buttons acting on the panel's content, beside its title. */

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /*
  * Column sets the tables share, so each table states only what is its own. Every helper builds
@@ -42,3 +42,26 @@ export const linkKeyAndReverseIndex = (reverseIndexName: string, first: AnyPgCol
   primaryKey({ columns: [first, second] }),
   index(reverseIndexName).on(second),
 ];
+
+/** One half of a link table: the property, its column, and the row it points at. */
+type LinkHalf<TKey extends string> = readonly [key: TKey, column: string, target: () => AnyPgColumn];
+
+/**
+ * A table that only links two rows (an issue and its release, an epic and its label): both halves
+ * cascading references, the pair the key, and `reverseIndexName` to find the links from the second.
+ */
+export const linkTable = <TName extends string, TFirst extends string, TSecond extends string>(
+  name: TName,
+  [firstKey, firstColumn, firstTarget]: LinkHalf<TFirst>,
+  [secondKey, secondColumn, secondTarget]: LinkHalf<TSecond>,
+  reverseIndexName: string,
+) => {
+  // Computed keys widen to `string`; the two keys given are exactly the properties made.
+  const columns = {
+    [firstKey]: cascadingReference(firstColumn, firstTarget),
+    [secondKey]: cascadingReference(secondColumn, secondTarget),
+  } as Record<TFirst | TSecond, ReturnType<typeof cascadingReference<string>>>;
+  return pgTable(name, columns, (table) =>
+    linkKeyAndReverseIndex(reverseIndexName, table[firstKey] as AnyPgColumn, table[secondKey] as AnyPgColumn),
+  );
+};

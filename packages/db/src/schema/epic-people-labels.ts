@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.js";
 import { issues, repositories } from "./codehost.js";
-import { cascadingReference, creationAndUpdateTimes, generatedId, linkKeyAndReverseIndex } from "./columns.js";
+import { cascadingReference, creationAndUpdateTimes, generatedId, linkTable } from "./columns.js";
 import { gantryEpics, releases } from "./issue-fields.js";
 import { workspaces } from "./workspaces.js";
 
@@ -24,33 +24,27 @@ export const gantryLabels = pgTable(
   (table) => [uniqueIndex("gantry_labels_workspace_name_idx").on(table.workspaceId, sql`lower(${table.name})`)],
 );
 
-export const gantryEpicLabels = pgTable(
+export const gantryEpicLabels = linkTable(
   "gantry_epic_labels",
-  {
-    gantryEpicId: cascadingReference("gantry_epic_id", () => gantryEpics.id),
-    gantryLabelId: cascadingReference("gantry_label_id", () => gantryLabels.id),
-  },
-  (table) => [...linkKeyAndReverseIndex("gantry_epic_labels_label_idx", table.gantryEpicId, table.gantryLabelId)],
+  ["gantryEpicId", "gantry_epic_id", () => gantryEpics.id],
+  ["gantryLabelId", "gantry_label_id", () => gantryLabels.id],
+  "gantry_epic_labels_label_idx",
 );
 
 /** An issue's Gantry labels; the label's workspace says on which board the issue carries it. */
-export const issueGantryLabels = pgTable(
+export const issueGantryLabels = linkTable(
   "issue_gantry_labels",
-  {
-    issueId: cascadingReference("issue_id", () => issues.id),
-    gantryLabelId: cascadingReference("gantry_label_id", () => gantryLabels.id),
-  },
-  (table) => [...linkKeyAndReverseIndex("issue_gantry_labels_label_idx", table.issueId, table.gantryLabelId)],
+  ["issueId", "issue_id", () => issues.id],
+  ["gantryLabelId", "gantry_label_id", () => gantryLabels.id],
+  "issue_gantry_labels_label_idx",
 );
 
 /** The Gantry accounts responsible for a Gantry epic. */
-export const gantryEpicAssignees = pgTable(
+export const gantryEpicAssignees = linkTable(
   "gantry_epic_assignees",
-  {
-    gantryEpicId: cascadingReference("gantry_epic_id", () => gantryEpics.id),
-    userId: cascadingReference("user_id", () => users.id),
-  },
-  (table) => [...linkKeyAndReverseIndex("gantry_epic_assignees_user_idx", table.gantryEpicId, table.userId)],
+  ["gantryEpicId", "gantry_epic_id", () => gantryEpics.id],
+  ["userId", "user_id", () => users.id],
+  "gantry_epic_assignees_user_idx",
 );
 
 /** The repositories a release is for (ZenHub's `Release.repositories`); none recorded means the whole workspace. */

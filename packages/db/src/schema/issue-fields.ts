@@ -9,6 +9,7 @@ import {
   creationAndUpdateTimes,
   generatedId,
   linkKeyAndReverseIndex,
+  linkTable,
 } from "./columns.js";
 import { sprintConfigs } from "./sprints.js";
 import { workspaces } from "./workspaces.js";
@@ -111,13 +112,11 @@ export const releases = pgTable(
   ],
 );
 
-export const releaseIssues = pgTable(
+export const releaseIssues = linkTable(
   "release_issues",
-  {
-    releaseId: cascadingReference("release_id", () => releases.id),
-    issueId: cascadingReference("issue_id", () => issues.id),
-  },
-  (table) => [...linkKeyAndReverseIndex("release_issues_issue_idx", table.releaseId, table.issueId)],
+  ["releaseId", "release_id", () => releases.id],
+  ["issueId", "issue_id", () => issues.id],
+  "release_issues_issue_idx",
 );
 
 /** Native Gantry epics: planned in Gantry, holding issues from any of the workspace's repositories. */
@@ -140,13 +139,11 @@ export const gantryEpics = pgTable(
   ],
 );
 
-export const gantryEpicIssues = pgTable(
+export const gantryEpicIssues = linkTable(
   "gantry_epic_issues",
-  {
-    gantryEpicId: cascadingReference("gantry_epic_id", () => gantryEpics.id),
-    issueId: cascadingReference("issue_id", () => issues.id),
-  },
-  (table) => [...linkKeyAndReverseIndex("gantry_epic_issues_issue_idx", table.gantryEpicId, table.issueId)],
+  ["gantryEpicId", "gantry_epic_id", () => gantryEpics.id],
+  ["issueId", "issue_id", () => issues.id],
+  "gantry_epic_issues_issue_idx",
 );
 
 /** Children of GitHub epics (issues with `is_epic`). */

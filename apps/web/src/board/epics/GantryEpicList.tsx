@@ -2,6 +2,8 @@ import { epicTitleError, formatNumber } from "@gantry/domain";
 import { InfoIcon, PlusIcon, ProjectSymlinkIcon } from "@primer/octicons-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Button } from "../../ui/Button";
+import { FormActions } from "../../ui/FormActions";
+import { FormError } from "../../ui/FormError";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
 import { filterChanged } from "../board-slice";
@@ -94,17 +96,8 @@ function NewEpicForm({ workspaceId, onDone }: { workspaceId: string; onDone: () 
           if (event.key === "Escape") onDone();
         }}
       />
-      {problem || create.error ? (
-        <p className={form.error} role="alert">
-          {problem ?? create.error?.message}
-        </p>
-      ) : null}
-      <div className={form.actions}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={create.isPending}>
-          Create epic
-        </Button>
-      </div>
+      <FormError>{problem ?? create.error?.message}</FormError>
+      <FormActions submitText="Create epic" onCancel={onDone} disabled={create.isPending} />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { checkSavedViewName, MAX_SAVED_VIEW_NAME_LENGTH, type SavedViewFilters } from "@gantry/domain";
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "../../ui/Button";
 import { Modal } from "../../ui/dialog/Modal";
+import { FormActions } from "../../ui/FormActions";
+import { FormError } from "../../ui/FormError";
 import formStyles from "../../ui/form.module.css";
 import styles from "./FilterBar.module.css";
 import { useSavedViewRequests } from "./saved-views-api";
@@ -55,22 +56,13 @@ export function SaveViewDialog({ workspaceId, filters, onDone }: SaveViewDialogP
               setError(null);
             }}
           />
-          {error && (
-            <p id={`${id}-error`} className={formStyles.error} role="alert">
-              {error}
-            </p>
-          )}
+          <FormError id={`${id}-error`}>{error}</FormError>
         </div>
         <label className={formStyles.checkbox}>
           <input type="checkbox" checked={isShared} onChange={(event) => setShared(event.target.checked)} />
           Share with everyone in the workspace
         </label>
-        <div className={formStyles.actions}>
-          <Button onClick={onDone}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            Save view
-          </Button>
-        </div>
+        <FormActions submitText="Save view" onCancel={onDone} disabled={create.isPending} />
       </form>
     </Modal>
   );

@@ -1,5 +1,4 @@
-import { Button } from "../../ui/Button";
-import form from "../../ui/form.module.css";
+import { FormActions } from "../../ui/FormActions";
 import styles from "./IssueEditing.module.css";
 
 interface EditFormFooterProps {
@@ -22,12 +21,7 @@ export function EditFormFooter({ error, errorId, saving, submitText = "Save", on
           {error}
         </p>
       ) : null}
-      <div className={form.actions}>
-        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : submitText}
-        </Button>
-      </div>
+      <FormActions submitText={saving ? "Saving…" : submitText} onCancel={onCancel} disabled={saving} />
     </>
   );
 }

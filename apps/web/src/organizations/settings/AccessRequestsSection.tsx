@@ -1,6 +1,6 @@
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
-import formStyles from "../../ui/form.module.css";
+import { FormError } from "../../ui/FormError";
 import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
 import { type OrganizationSettings, useDecideAccessRequest } from "./api";
@@ -46,11 +46,7 @@ export function AccessRequestsSection({ organization }: { organization: Organiza
           })}
         </ul>
       )}
-      {error ? (
-        <p className={formStyles.error} role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <FormError>{error?.message}</FormError>
     </Panel>
   );
 }

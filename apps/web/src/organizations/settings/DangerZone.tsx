@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
-import formStyles from "../../ui/form.module.css";
+import { FormError } from "../../ui/FormError";
 import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
 import { Toolbar } from "../../ui/Toolbar";
@@ -31,11 +31,7 @@ export function DangerZone({ organization }: { organization: OrganizationSetting
           Delete organization
         </Button>
       </Toolbar>
-      {remove.error ? (
-        <p className={formStyles.error} role="alert">
-          {remove.error.message}
-        </p>
-      ) : null}
+      <FormError>{remove.error?.message}</FormError>
       {confirming ? (
         <ConfirmationDialog
           title={`Delete ${organization.name}?`}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Field } from "../../accounts/Field";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
-import formStyles from "../../ui/form.module.css";
+import { FormError } from "../../ui/FormError";
 import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
 import { SelectField } from "../../ui/SelectField";
@@ -59,11 +59,7 @@ export function InvitationsSection({ organization }: { organization: Organizatio
         </Button>
       </form>
       {sentTo ? <p role="status">Invitation sent to {sentTo}</p> : null}
-      {error ? (
-        <p className={formStyles.error} role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <FormError>{error?.message}</FormError>
       {organization.invitations.length === 0 ? (
         <EmptyState>No pending invitations.</EmptyState>
       ) : (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { FormError } from "../../ui/FormError";
 import formStyles from "../../ui/form.module.css";
 import list from "../../ui/list.module.css";
 import { Panel } from "../../ui/Panel";
@@ -85,11 +86,7 @@ export function MembersSection({ organization, viewerId }: MembersSectionProps) 
           onCancel={() => setRemoving(null)}
         />
       ) : null}
-      {error ? (
-        <p className={formStyles.error} role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <FormError>{error?.message}</FormError>
     </Panel>
   );
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { Field } from "../../accounts/Field";
 import { Button } from "../../ui/Button";
-import formStyles from "../../ui/form.module.css";
+import { FormError } from "../../ui/FormError";
 import { Panel } from "../../ui/Panel";
 import { ORGANIZATION_NAME_HINT } from "../CreateOrganizationForm";
 import { organizationSettingsPath } from "../organization-list";
@@ -44,11 +44,7 @@ export function RenameSection({ organization }: { organization: OrganizationSett
           {rename.isPending ? "Renaming…" : "Rename"}
         </Button>
       </form>
-      {rename.error ? (
-        <p className={formStyles.error} role="alert">
-          {rename.error.message}
-        </p>
-      ) : null}
+      <FormError>{rename.error?.message}</FormError>
     </Panel>
   );
 }

@@ -1,3 +1,4 @@
+import { FormError } from "../../ui/FormError";
 import formStyles from "../../ui/form.module.css";
 import { Panel } from "../../ui/Panel";
 import { type OrganizationSettings, useSetSamlRequired } from "./api";
@@ -22,11 +23,7 @@ export function SamlSection({ organization }: { organization: OrganizationSettin
         Members who signed in another way are asked to sign in again with SAML. Owners keep access so the setting can
         always be changed.
       </p>
-      {setSamlRequired.error ? (
-        <p className={formStyles.error} role="alert">
-          {setSamlRequired.error.message}
-        </p>
-      ) : null}
+      <FormError>{setSamlRequired.error?.message}</FormError>
     </Panel>
   );
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { Button } from "../Button";
+import { FormActions } from "../FormActions";
 import form from "../form.module.css";
 import styles from "./ConfirmationDialog.module.css";
 import { Modal, type ModalWidth } from "./Modal";
@@ -80,12 +80,13 @@ export function ConfirmationDialog({
             Don’t show me this again
           </label>
         )}
-        <div className={form.actions}>
-          <Button onClick={onCancel}>{cancelText}</Button>
-          <Button type="submit" variant={danger ? "danger" : "primary"} disabled={!canConfirm}>
-            {confirmText}
-          </Button>
-        </div>
+        <FormActions
+          submitText={confirmText}
+          onCancel={onCancel}
+          cancelText={cancelText}
+          disabled={!canConfirm}
+          danger={danger}
+        />
       </form>
     </Modal>
   );

@@ -5,8 +5,7 @@ import { useEstimateSet, useFieldsApi } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
-import { Loader } from "../../ui/Loader";
-import { Panel } from "../../ui/Panel";
+import { SettingsSection } from "../../ui/SettingsSection";
 import { stack } from "../../ui/stack";
 import { ActionError } from "./ActionError";
 import styles from "./FieldSettings.module.css";
@@ -29,12 +28,12 @@ export function EstimateScaleSettings({ workspaceId }: { workspaceId: string }) 
   };
 
   return (
-    <Panel
-      frame="plain"
+    <SettingsSection
       title="Estimates"
       description="The points offered when estimating. Any other estimate can still be typed."
+      query={scale}
+      loading="Loading the estimate scale"
     >
-      {scale.isPending ? <Loader label="Loading the estimate scale" /> : null}
       <ul className={styles.chips} aria-label="Estimate scale">
         {values.map((value) => (
           <li key={value} className={styles.chip}>
@@ -67,6 +66,6 @@ export function EstimateScaleSettings({ workspaceId }: { workspaceId: string }) 
         </Button>
       </form>
       <ActionError message={action.error} />
-    </Panel>
+    </SettingsSection>
   );
 }

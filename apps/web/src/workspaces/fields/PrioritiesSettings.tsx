@@ -4,12 +4,11 @@ import { type FormEvent, useState } from "react";
 import { type Priority, useFieldsApi, useWorkspacePriorities } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
 import { ConfirmDeletion } from "../../ui/dialog/ConfirmDeletion";
-import { EmptyState } from "../../ui/EmptyState";
+import { FormError } from "../../ui/FormError";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
-import { Loader } from "../../ui/Loader";
 import list from "../../ui/list.module.css";
-import { Panel } from "../../ui/Panel";
+import { SettingsSection } from "../../ui/SettingsSection";
 import { stack } from "../../ui/stack";
 import { ActionError } from "./ActionError";
 import styles from "./FieldSettings.module.css";
@@ -63,11 +62,7 @@ function PriorityForm({ initial, submitText, pending, onSubmit, onCancel }: Prio
         {submitText}
       </Button>
       {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
-      {problem ? (
-        <p className={form.error} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError>{problem}</FormError>
     </form>
   );
 }
@@ -85,14 +80,14 @@ export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
   const ranked = priorities.data ?? [];
 
   return (
-    <Panel
-      frame="plain"
+    <SettingsSection
       title="Priorities"
       titleId={PRIORITIES_TITLE_ID}
       description="The first is the highest. Cards show an issue's priority, and pipelines can sort by it."
+      query={priorities}
+      loading="Loading priorities"
+      empty="No priorities yet."
     >
-      {priorities.isPending ? <Loader label="Loading priorities" /> : null}
-      {priorities.data && ranked.length === 0 ? <EmptyState>No priorities yet.</EmptyState> : null}
       <ol className={list.list} aria-label="Priorities, highest first">
         {ranked.map((priority, index) =>
           editing === priority.id ? (
@@ -162,6 +157,6 @@ export function PrioritiesSettings({ workspaceId }: { workspaceId: string }) {
         onClose={() => setDeleting(null)}
         onDelete={(priority) => void action.run(() => api.deletePriority(priority.id))}
       />
-    </Panel>
+    </SettingsSection>
   );
 }

@@ -5,12 +5,12 @@ import { type FormEvent, useState } from "react";
 import { type Release, type ReleaseInput, useFieldsApi, useWorkspaceReleases } from "../../issues/fields-api";
 import { Button } from "../../ui/Button";
 import { ConfirmDeletion } from "../../ui/dialog/ConfirmDeletion";
-import { EmptyState } from "../../ui/EmptyState";
+import { FormActions } from "../../ui/FormActions";
+import { FormError } from "../../ui/FormError";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
-import { Loader } from "../../ui/Loader";
 import list from "../../ui/list.module.css";
-import { Panel } from "../../ui/Panel";
+import { SettingsSection } from "../../ui/SettingsSection";
 import { StatusLabel } from "../../ui/StatusLabel";
 import { ActionError } from "./ActionError";
 import styles from "./FieldSettings.module.css";
@@ -88,17 +88,8 @@ function ReleaseForm({ initial, submitText, pending, onSubmit, onCancel }: Relea
           onChange={(event) => change({ description: event.target.value })}
         />
       </label>
-      {problem ? (
-        <p className={form.error} role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className={form.actions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={pending}>
-          {submitText}
-        </Button>
-      </div>
+      <FormError>{problem}</FormError>
+      <FormActions submitText={submitText} onCancel={onCancel} disabled={pending} />
     </form>
   );
 }
@@ -114,9 +105,7 @@ export function ReleasesSettings({ workspaceId }: { workspaceId: string }) {
   const [deleting, setDeleting] = useState<Release | null>(null);
 
   return (
-    <Panel frame="plain" title="Releases">
-      {releases.isPending ? <Loader label="Loading releases" /> : null}
-      {releases.data?.length === 0 ? <EmptyState>No releases yet.</EmptyState> : null}
+    <SettingsSection title="Releases" query={releases} loading="Loading releases" empty="No releases yet.">
       <ul className={list.list} aria-label="Releases">
         {(releases.data ?? []).map((release) =>
           editing === release.id ? (
@@ -196,6 +185,6 @@ export function ReleasesSettings({ workspaceId }: { workspaceId: string }) {
         onClose={() => setDeleting(null)}
         onDelete={(release) => void action.run(() => api.deleteRelease(release.id))}
       />
-    </Panel>
+    </SettingsSection>
   );
 }

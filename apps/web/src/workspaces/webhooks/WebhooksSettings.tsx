@@ -3,12 +3,12 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../ui/Button";
 import { ConfirmDeletion } from "../../ui/dialog/ConfirmDeletion";
 import { EmptyState } from "../../ui/EmptyState";
+import { FormError } from "../../ui/FormError";
 import { FormRow } from "../../ui/FormRow";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
-import { Loader } from "../../ui/Loader";
 import list from "../../ui/list.module.css";
-import { Panel } from "../../ui/Panel";
+import { SettingsSection } from "../../ui/SettingsSection";
 import { StatusLabel, type StatusTone } from "../../ui/StatusLabel";
 import { stack } from "../../ui/stack";
 import { ActionError } from "../fields/ActionError";
@@ -129,11 +129,7 @@ function AddWebhookForm({
           Add webhook
         </Button>
       </div>
-      {problem ? (
-        <p className={form.error} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError>{problem}</FormError>
     </form>
   );
 }
@@ -252,18 +248,14 @@ export function WebhooksSettings({ workspaceId }: { workspaceId: string }) {
   const [deleting, setDeleting] = useState<OutboundWebhook | null>(null);
   const hooks = webhooks.data ?? [];
   return (
-    <Panel
-      frame="plain"
+    <SettingsSection
       title="Webhooks"
       description="Gantry posts a signed JSON payload to each address when one of its events happens on this board, and retries failed deliveries with backoff."
+      query={webhooks}
+      loading="Loading webhooks"
+      empty="No webhooks yet."
     >
-      {webhooks.isPending ? <Loader label="Loading webhooks" /> : null}
-      {webhooks.error ? (
-        <p className={form.error} role="alert">
-          The webhooks could not be loaded: {webhooks.error.message}
-        </p>
-      ) : null}
-      {webhooks.data && hooks.length === 0 ? <EmptyState>No webhooks yet.</EmptyState> : null}
+      <FormError>{webhooks.error && `The webhooks could not be loaded: ${webhooks.error.message}`}</FormError>
       {hooks.length > 0 ? (
         <ul className={list.list} aria-label="Webhooks">
           {hooks.map((webhook) => (
@@ -289,6 +281,6 @@ export function WebhooksSettings({ workspaceId }: { workspaceId: string }) {
         onClose={() => setDeleting(null)}
         onDelete={(webhook) => void action.run(() => api.remove(webhook.id))}
       />
-    </Panel>
+    </SettingsSection>
   );
 }

@@ -5,9 +5,8 @@ import { EmptyState } from "../../ui/EmptyState";
 import { FormRow } from "../../ui/FormRow";
 import form from "../../ui/form.module.css";
 import { LoadError } from "../../ui/LoadError";
-import { Loader } from "../../ui/Loader";
 import list from "../../ui/list.module.css";
-import { Panel } from "../../ui/Panel";
+import { SettingsSection } from "../../ui/SettingsSection";
 import { StatusLabel, type StatusTone } from "../../ui/StatusLabel";
 import { Toolbar } from "../../ui/Toolbar";
 import { ActionError } from "../fields/ActionError";
@@ -131,13 +130,13 @@ export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
     });
 
   return (
-    <Panel
-      frame="plain"
+    <SettingsSection
       title="Import from ZenHub"
       titleId={ZENHUB_IMPORT_TITLE_ID}
       description="Bring a ZenHub workspace's plan here: pipelines and where every issue sits, estimates, priorities, epics, sprints with their history, releases and dependencies. Repositories are connected through your GitHub account."
+      query={imports}
+      loading="Loading imports"
     >
-      {imports.isPending ? <Loader label="Loading imports" /> : null}
       {imports.error ? (
         <LoadError error={imports.error} onRetry={() => void imports.refetch()}>
           The imports could not be loaded
@@ -206,6 +205,6 @@ export function ZenhubImportSettings({ workspaceId }: { workspaceId: string }) {
         </form>
       )}
       <ActionError message={action.error} />
-    </Panel>
+    </SettingsSection>
   );
 }
