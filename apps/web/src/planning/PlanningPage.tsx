@@ -6,6 +6,7 @@ import { organizationRoadmapPath } from "../roadmap/paths";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
 import { Loader } from "../ui/Loader";
+import { stack } from "../ui/stack";
 import { useDebouncedValue } from "../ui/use-debounced-value";
 import styles from "./Planning.module.css";
 import { PlanningTree } from "./PlanningTree";
@@ -46,7 +47,7 @@ export function PlanningPage() {
 
   return (
     <main className={styles.page}>
-      <header className={styles.header}>
+      <header className={stack({ direction: "column", gap: 4 })}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>Strategic planning{name ? ` · ${name}` : ""}</h1>
           <Link to={organizationRoadmapPath(organizationId)}>Roadmap</Link>

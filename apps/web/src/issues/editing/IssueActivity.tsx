@@ -2,6 +2,7 @@ import { commentBodyError } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
+import { stack } from "../../ui/stack";
 import { IssueMarkdown } from "../IssueMarkdown";
 import { EditFormFooter } from "./EditFormFooter";
 import styles from "./IssueEditing.module.css";
@@ -41,7 +42,7 @@ function CommentForm({
     if (await save(commentBodyError(body), () => onSubmit(body))) setBody("");
   };
   return (
-    <form className={styles.editForm} onSubmit={(event) => void submit(event)}>
+    <form className={stack({ direction: "column" })} onSubmit={(event) => void submit(event)}>
       <MarkdownEditor
         label={label}
         value={body}
