@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
+import { stack } from "../ui/stack";
 import styles from "./PipelineEditing.module.css";
 import { errorMessage, fieldOf } from "./pipeline-editing";
 
@@ -93,7 +94,7 @@ export function PipelineForm({ label, initial, submitText, focus = "name", onSub
         />
       </label>
       {errorFor("description")}
-      <div className={styles.formActions}>
+      <div className={stack({ justify: "end" })}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="submit" variant="primary" disabled={saving}>
           {submitText}

@@ -52,7 +52,7 @@ export function PlanningPage() {
           <h1 className={styles.title}>Strategic planning{name ? ` · ${name}` : ""}</h1>
           <Link to={organizationRoadmapPath(organizationId)}>Roadmap</Link>
         </div>
-        <p className={styles.hint}>
+        <p className={form.hint}>
           Drag an issue to reorder it or onto another to make it a sub-issue. From the keyboard: Alt+↑/↓ moves it, Alt+→
           puts it under the issue above, Alt+← moves it out of its parent.
         </p>
