@@ -50,7 +50,7 @@ export function PipelineForm({ label, initial, submitText, focus = "name", onSub
   };
   const errorFor = (field: string | null) =>
     error && (error.field === field || (field === "name" && error.field !== "description")) ? (
-      <p id={`${id}-${field}-error`} className={styles.error}>
+      <p id={`${id}-${field}-error`} className={form.smallError}>
         {error.message}
       </p>
     ) : null;
