@@ -71,7 +71,7 @@ export function AcceptanceCriteriaSuggester({ onInsert, ...input }: AcceptanceCr
           : (state.message ?? (state.failure ? null : "Edit the criteria, then insert them into the description."))}
       </p>
       {state.failure ? (
-        <p className={styles.failure} role="alert">
+        <p className={form.smallError} role="alert">
           {state.failure}
         </p>
       ) : null}

@@ -2,6 +2,7 @@ import { GitPullRequestIcon, IssueClosedIcon, IssueOpenedIcon } from "@primer/oc
 import { type MouseEvent, memo, useRef } from "react";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { Avatar } from "../ui/Avatar";
+import issueState from "../ui/issue-state.module.css";
 import { LabelDot, LabelList } from "../ui/LabelList";
 import lists from "../ui/plain-list.module.css";
 import styles from "./Board.module.css";
@@ -30,9 +31,9 @@ interface IssueCardProps {
 }
 
 function CardIcon({ pullRequest, closed }: { pullRequest: boolean; closed: boolean }) {
-  if (pullRequest) return <GitPullRequestIcon aria-label="Pull request" className={styles.pullRequestIcon} />;
-  if (closed) return <IssueClosedIcon aria-label="Closed issue" className={styles.closedIcon} />;
-  return <IssueOpenedIcon aria-label="Open issue" className={styles.openIcon} />;
+  if (pullRequest) return <GitPullRequestIcon aria-label="Pull request" className={issueState.OPEN} />;
+  if (closed) return <IssueClosedIcon aria-label="Closed issue" className={issueState.CLOSED} />;
+  return <IssueOpenedIcon aria-label="Open issue" className={issueState.OPEN} />;
 }
 
 function CardTitle({ issue, className }: { issue: BoardIssue; className: string | undefined }) {

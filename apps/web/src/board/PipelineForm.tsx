@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
+import { stack } from "../ui/stack";
 import styles from "./PipelineEditing.module.css";
 import { errorMessage, fieldOf } from "./pipeline-editing";
 
@@ -49,7 +50,7 @@ export function PipelineForm({ label, initial, submitText, focus = "name", onSub
   };
   const errorFor = (field: string | null) =>
     error && (error.field === field || (field === "name" && error.field !== "description")) ? (
-      <p id={`${id}-${field}-error`} className={styles.error}>
+      <p id={`${id}-${field}-error`} className={form.smallError}>
         {error.message}
       </p>
     ) : null;
@@ -93,7 +94,7 @@ export function PipelineForm({ label, initial, submitText, focus = "name", onSub
         />
       </label>
       {errorFor("description")}
-      <div className={styles.formActions}>
+      <div className={stack({ justify: "end" })}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="submit" variant="primary" disabled={saving}>
           {submitText}

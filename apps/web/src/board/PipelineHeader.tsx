@@ -3,6 +3,7 @@ import { KebabHorizontalIcon } from "@primer/octicons-react";
 import { memo, Suspense, useRef, useState } from "react";
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from "react-aria-components";
 import { lazyNamed } from "../ui/lazy-named";
+import overlay from "../ui/overlay.module.css";
 import type { BoardPipeline } from "./api";
 import styles from "./Board.module.css";
 import editing from "./PipelineEditing.module.css";
@@ -85,7 +86,7 @@ export const PipelineHeader = memo(function PipelineHeader({ pipeline, counts, s
             <Button className={editing.menuButton} aria-label={`Pipeline actions: ${pipeline.name}`}>
               <KebabHorizontalIcon aria-hidden />
             </Button>
-            <Popover className={editing.popover} placement="bottom end">
+            <Popover className={`${overlay.overlay} ${editing.popover}`} placement="bottom end">
               <Menu className={editing.menu} onAction={(key) => actions[String(key)]?.()}>
                 <MenuItem id="rename" className={editing.menuItem}>
                   Rename

@@ -1,6 +1,7 @@
 import { CLOSED_PIPELINE_ID, DEFAULT_SORT_TYPE, isSortType, SORT_TYPES, type SortType } from "@gantry/domain";
 import { CheckIcon, SortDescIcon } from "@primer/octicons-react";
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import overlay from "../ui/overlay.module.css";
 import type { BoardPipeline } from "./api";
 import { pipelineReloadMarked, pipelineSortSet } from "./board-slice";
 import { useBoardDispatch, useBoardSelector } from "./board-store";
@@ -35,7 +36,7 @@ export function PipelineSortMenu({ pipeline }: { pipeline: BoardPipeline }) {
       >
         <SortDescIcon aria-hidden />
       </Button>
-      <Popover className={`${editing.popover} ${styles.popover}`} placement="bottom end">
+      <Popover className={`${overlay.overlay} ${editing.popover} ${styles.popover}`} placement="bottom end">
         <Menu
           className={editing.menu}
           aria-label={`Sort ${pipeline.name}`}

@@ -3,6 +3,7 @@ import { MarkGithubIcon } from "@primer/octicons-react";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../accounts/auth-context";
+import form from "../ui/form.module.css";
 import { stack } from "../ui/stack";
 import { useGitHubUser } from "./api";
 import { gitHubConnectErrorMessage } from "./auth-complete";
@@ -43,7 +44,7 @@ export function GitHubAccountCard({ children }: { children?: ReactNode }) {
             workspaces.
           </p>
           {refused ? (
-            <p role="alert" className={styles.refused}>
+            <p role="alert" className={form.error}>
               {gitHubConnectErrorMessage(refused)}
             </p>
           ) : null}

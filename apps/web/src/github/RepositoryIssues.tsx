@@ -1,12 +1,14 @@
 import { GitMergeIcon, GitPullRequestIcon, IssueClosedIcon, IssueOpenedIcon } from "@primer/octicons-react";
 import { ISSUE_STATE_TEXT } from "../issues/issue-state";
+import issueState from "../ui/issue-state.module.css";
+import labels from "../ui/LabelList.module.css";
 import text from "../ui/text.module.css";
 import styles from "./WorkspaceRepositories.module.css";
 import type { RepositoryIssue } from "./workspace-repositories-api";
 
 function StateIcon({ issue }: { issue: RepositoryIssue }) {
   const label = `${ISSUE_STATE_TEXT[issue.state]} ${issue.pullRequest ? "pull request" : "issue"}`;
-  const className = styles[`state${issue.state}`];
+  const className = issueState[issue.state];
   if (issue.state === "MERGED") return <GitMergeIcon aria-label={label} className={className} />;
   if (issue.pullRequest) return <GitPullRequestIcon aria-label={label} className={className} />;
   if (issue.state === "CLOSED") return <IssueClosedIcon aria-label={label} className={className} />;
@@ -35,9 +37,9 @@ export function RepositoryIssues({
               {issue.title}
             </a>
             {issue.labels.map((label) => (
-              <span key={label.name} className={styles.label}>
+              <span key={label.name} className={labels.label}>
                 <span
-                  className={styles.labelDot}
+                  className={`${labels.dot} ${styles.labelDot}`}
                   style={/^[0-9a-f]{6}$/i.test(label.color) ? { background: `#${label.color}` } : undefined}
                   aria-hidden
                 />

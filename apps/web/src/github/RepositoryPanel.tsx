@@ -1,5 +1,6 @@
 import { RepoIcon, SyncIcon } from "@primer/octicons-react";
 import { Button } from "../ui/Button";
+import panel from "../ui/Panel.module.css";
 import { StatusLabel } from "../ui/StatusLabel";
 import { useToasts } from "../ui/toast/toast-context";
 import { repositoryFullName } from "./api";
@@ -34,7 +35,7 @@ export function RepositoryPanel({ repository, workspaceId }: { repository: Conne
     );
   const titleId = `repository-${repository.id}`;
   return (
-    <article className={styles.panel} aria-labelledby={titleId}>
+    <article className={`${panel.panel} ${panel.frame} ${styles.panel}`} aria-labelledby={titleId}>
       <header className={styles.panelHeader}>
         <h3 id={titleId} className={styles.panelTitle}>
           <RepoIcon aria-hidden />

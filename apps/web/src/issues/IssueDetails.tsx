@@ -6,6 +6,7 @@ import {
   LinkExternalIcon,
   MarkGithubIcon,
 } from "@primer/octicons-react";
+import { stack } from "../ui/stack";
 import { IssueActivity } from "./editing/IssueActivity";
 import { IssueBodyEditor } from "./editing/IssueBodyEditor";
 import { IssueStateButtons } from "./editing/IssueStateButtons";
@@ -52,8 +53,8 @@ export function IssueDetails({ issue, newTabPath, headingLevel, target }: IssueD
   const isGitHub = issue.type === "GithubIssue";
   const opened = new Date(issue.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" });
   return (
-    <article className={styles.issue} aria-label={`${kind} #${issue.number}`}>
-      <header className={styles.header}>
+    <article className={stack({ direction: "column", gap: 16 })} aria-label={`${kind} #${issue.number}`}>
+      <header className={`${stack({ direction: "column" })} ${styles.header}`}>
         <p className={styles.where}>
           {isGitHub ? `${issue.repository.ownerName}/${issue.repository.name}` : "Gantry issue"} #{issue.number}
         </p>
@@ -63,7 +64,7 @@ export function IssueDetails({ issue, newTabPath, headingLevel, target }: IssueD
           canEdit={canEdit}
           onSave={(title) => editing.update.mutateAsync({ title })}
         />
-        <div className={styles.headerLine}>
+        <div className={stack({ wrap: true, align: "center" })}>
           <StateBadge issue={issue} />
           <span className={styles.opened}>
             {issue.user ? `${issue.user.login} opened this on ${opened}` : `Opened on ${opened}`}

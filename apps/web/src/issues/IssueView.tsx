@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Button } from "../ui/Button";
 import { Loader } from "../ui/Loader";
+import { stack } from "../ui/stack";
 import styles from "./Issue.module.css";
 import { useViewedIssue } from "./issue-api";
 import type { IssueTarget } from "./issue-routes";
@@ -28,7 +29,7 @@ export function IssueView({ target, newTabPath, headingLevel }: IssueViewProps) 
   useIssueEvents(target, issue ? { id: issue.id, repositoryId: issue.repository.id, number: issue.number } : null);
   if (query.isError) {
     return (
-      <div className={styles.problem} role="alert">
+      <div className={`${stack({ wrap: true, align: "center", gap: 12 })} ${styles.problem}`} role="alert">
         <p>We couldn't open this issue: {query.error.message}</p>
         <Button onClick={() => void query.refetch()}>Try again</Button>
       </div>
@@ -45,7 +46,7 @@ export function IssueView({ target, newTabPath, headingLevel }: IssueViewProps) 
 
 export function InvalidIssueNumber() {
   return (
-    <p className={styles.problem} role="alert">
+    <p className={`${stack({ wrap: true, align: "center", gap: 12 })} ${styles.problem}`} role="alert">
       This is not an issue's address: issue numbers are whole numbers from 1.
     </p>
   );

@@ -9,6 +9,7 @@ import { activeOrganization } from "../organizations/organization-list";
 import { useOrganizationState } from "../organizations/organization-state";
 import { Button } from "../ui/Button";
 import { QueryStatus } from "../ui/QueryStatus";
+import { stack } from "../ui/stack";
 import text from "../ui/text.module.css";
 import styles from "./LandingPage.module.css";
 import { OrganizationWorkspaces } from "./OrganizationWorkspaces";
@@ -57,7 +58,10 @@ function LandingContent({ home }: { home: ViewerHome }) {
   if (home.organizations.length === 0) {
     return (
       <>
-        <section className={styles.card} aria-labelledby="onboarding-title">
+        <section
+          className={`${stack({ direction: "column", gap: 12 })} ${styles.card}`}
+          aria-labelledby="onboarding-title"
+        >
           <h2 id="onboarding-title" className={styles.sectionTitle}>
             Create your organization
           </h2>

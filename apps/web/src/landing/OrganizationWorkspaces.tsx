@@ -4,6 +4,7 @@ import { organizationSettingsPath } from "../organizations/organization-list";
 import { Avatar } from "../ui/Avatar";
 import { Button } from "../ui/Button";
 import { StatusLabel } from "../ui/StatusLabel";
+import { stack } from "../ui/stack";
 import text from "../ui/text.module.css";
 import styles from "./LandingPage.module.css";
 import { WorkspaceCard } from "./WorkspaceCard";
@@ -18,8 +19,8 @@ export function OrganizationWorkspaces({ organization, onCreateWorkspace }: Orga
   const titleId = `organization-${organization.id}`;
   const workspaces = organization.workspaces.nodes;
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
+    <section className={stack({ direction: "column", gap: 12 })} aria-labelledby={titleId}>
+      <div className={stack({ wrap: true, align: "center" })}>
         <Avatar name={organization.name} size="medium" />
         <h2 id={titleId} className={styles.sectionTitle}>
           {organization.name}
@@ -45,7 +46,7 @@ export function OrganizationWorkspaces({ organization, onCreateWorkspace }: Orga
           ))}
         </ul>
       ) : (
-        <div className={styles.empty}>
+        <div className={stack({ wrap: true, align: "center", gap: 12 })}>
           <p className={text.muted}>No workspaces in {organization.name} yet.</p>
           <Button onClick={onCreateWorkspace}>Create a workspace in {organization.name}</Button>
         </div>

@@ -1,5 +1,6 @@
 import { CheckCircleFillIcon, XIcon } from "@primer/octicons-react";
 import { useRuntimeConfig } from "../app/runtime-config";
+import iconButton from "../ui/IconButton.module.css";
 import styles from "./Onboarding.module.css";
 
 /** The first thing a new person sees on /landing, until they close it (`gantry_welcome`). */
@@ -17,7 +18,12 @@ export function WelcomeCard({
         <h2 id="welcome-card-title" className={styles.cardTitle}>
           Get started with {productName}
         </h2>
-        <button type="button" className={styles.close} aria-label="Dismiss welcome" onClick={onDismiss}>
+        <button
+          type="button"
+          className={`${iconButton.quiet} ${styles.close}`}
+          aria-label="Dismiss welcome"
+          onClick={onDismiss}
+        >
           <XIcon aria-hidden />
         </button>
       </div>

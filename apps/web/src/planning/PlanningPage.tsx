@@ -6,6 +6,7 @@ import { organizationRoadmapPath } from "../roadmap/paths";
 import { Button } from "../ui/Button";
 import form from "../ui/form.module.css";
 import { Loader } from "../ui/Loader";
+import { stack } from "../ui/stack";
 import { useDebouncedValue } from "../ui/use-debounced-value";
 import styles from "./Planning.module.css";
 import { PlanningTree } from "./PlanningTree";
@@ -46,12 +47,12 @@ export function PlanningPage() {
 
   return (
     <main className={styles.page}>
-      <header className={styles.header}>
+      <header className={stack({ direction: "column", gap: 4 })}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>Strategic planning{name ? ` · ${name}` : ""}</h1>
           <Link to={organizationRoadmapPath(organizationId)}>Roadmap</Link>
         </div>
-        <p className={styles.hint}>
+        <p className={form.hint}>
           Drag an issue to reorder it or onto another to make it a sub-issue. From the keyboard: Alt+↑/↓ moves it, Alt+→
           puts it under the issue above, Alt+← moves it out of its parent.
         </p>

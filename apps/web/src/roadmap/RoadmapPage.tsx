@@ -12,6 +12,7 @@ import { Link, useParams } from "react-router";
 import { boardPath } from "../board/paths";
 import { planningPath } from "../planning/paths";
 import { Button } from "../ui/Button";
+import form from "../ui/form.module.css";
 import { LoadError } from "../ui/LoadError";
 import { Loader } from "../ui/Loader";
 import plainList from "../ui/plain-list.module.css";
@@ -167,6 +168,7 @@ function RoadmapView({ scope }: { scope: RoadmapScope }) {
           <label className={styles.filter}>
             Workspace
             <select
+              className={form.control}
               value={workspaceId}
               onChange={(event) => {
                 setWorkspaceId(event.target.value);
@@ -184,7 +186,7 @@ function RoadmapView({ scope }: { scope: RoadmapScope }) {
         ) : null}
         <label className={styles.filter}>
           Type
-          <select value={type} onChange={(event) => setType(event.target.value as TypeChoice)}>
+          <select className={form.control} value={type} onChange={(event) => setType(event.target.value as TypeChoice)}>
             <option value="ALL">Epics and releases</option>
             {KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -195,7 +197,7 @@ function RoadmapView({ scope }: { scope: RoadmapScope }) {
         </label>
         <label className={styles.filter}>
           Item
-          <select value={itemId} onChange={(event) => setItemId(event.target.value)}>
+          <select className={form.control} value={itemId} onChange={(event) => setItemId(event.target.value)}>
             <option value="">All items</option>
             {KINDS.map((kind) => (
               <optgroup key={kind} label={ROADMAP_KINDS[kind].plural}>

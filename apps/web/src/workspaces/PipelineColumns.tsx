@@ -1,6 +1,7 @@
 import { pipelineCountText } from "@gantry/domain";
 import { Link } from "react-router";
 import { boardPath } from "../board/paths";
+import form from "../ui/form.module.css";
 import type { WorkspacePipeline } from "./api";
 import styles from "./WorkspacePage.module.css";
 
@@ -20,7 +21,7 @@ export function PipelineColumns({ workspaceId, pipelines }: { workspaceId: strin
             </h2>
             <p className={styles.columnCount}>{pipelineCountText(pipeline.issueCounts)}</p>
             {issuesCount + pullRequestsCount === 0 ? (
-              <p className={styles.columnEmpty}>No issues yet</p>
+              <p className={form.hint}>No issues yet</p>
             ) : (
               <Link to={boardPath(workspaceId)}>Open on the board</Link>
             )}

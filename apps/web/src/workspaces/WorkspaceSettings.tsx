@@ -21,7 +21,7 @@ interface WorkspaceSettingsProps {
 /** The admin's settings panel: details, members' permissions, issue fields, webhooks, importing from ZenHub, and deleting the workspace. */
 export function WorkspaceSettings({ workspace, viewerId, onClose }: WorkspaceSettingsProps) {
   return (
-    <aside className={styles.settings} aria-labelledby="workspace-settings-title">
+    <aside className={`${panel.frame} ${styles.settings}`} aria-labelledby="workspace-settings-title">
       <div className={panel.headingRow}>
         <h2 id="workspace-settings-title" className={styles.settingsTitle}>
           Workspace settings

@@ -6,6 +6,8 @@ import { FormActions } from "../../ui/FormActions";
 import { FormError } from "../../ui/FormError";
 import form from "../../ui/form.module.css";
 import { IconButton } from "../../ui/IconButton";
+import panel from "../../ui/Panel.module.css";
+import { stack } from "../../ui/stack";
 import { filterChanged } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
 import { withSelectedValues } from "../filters/filter-menus";
@@ -81,7 +83,11 @@ function NewEpicForm({ workspaceId, onDone }: { workspaceId: string; onDone: () 
     create.mutate(title.trim(), { onSuccess: onDone });
   };
   return (
-    <form className={styles.newEpic} onSubmit={submit} aria-label="New epic">
+    <form
+      className={`${stack({ direction: "column" })} ${panel.frame} ${styles.newEpic}`}
+      onSubmit={submit}
+      aria-label="New epic"
+    >
       <label htmlFor={inputId} className={styles.label}>
         Epic title
       </label>

@@ -2,6 +2,7 @@ import { completeNegationPrefix, type FilterLogic, SEARCH_DEBOUNCE_MS, searchPla
 import { SearchIcon, XIcon } from "@primer/octicons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
+import iconButton from "../../ui/IconButton.module.css";
 import { Toolbar } from "../../ui/Toolbar";
 import { activeSavedViewSet, filterLogicSet, filtersCleared, searchChanged, searchCleared } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
@@ -99,7 +100,7 @@ function BoardSearch() {
       {text && (
         <button
           type="button"
-          className={styles.clearSearch}
+          className={`${iconButton.quiet} ${styles.clearSearch}`}
           aria-label="Clear search"
           onClick={() => {
             clearTimeout(timer.current);

@@ -1,4 +1,5 @@
 import { XIcon } from "@primer/octicons-react";
+import iconButton from "../../ui/IconButton.module.css";
 import lists from "../../ui/plain-list.module.css";
 import { filterChanged } from "../board-slice";
 import { useBoardDispatch, useBoardSelector } from "../board-store";
@@ -66,7 +67,7 @@ function KeyChips({ workspaceId, filterKey }: { workspaceId: string; filterKey: 
         <span className={styles.chipText}>{text}</span>
         <button
           type="button"
-          className={styles.chipRemove}
+          className={`${iconButton.quiet} ${styles.chipRemove}`}
           aria-label={`Remove ${text}`}
           onClick={() =>
             dispatch(filterChanged({ key: filterKey, filters: withoutValue(filters, filterKey, mode, value) }))

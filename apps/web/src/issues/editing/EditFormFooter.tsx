@@ -1,5 +1,5 @@
 import { FormActions } from "../../ui/FormActions";
-import styles from "./IssueEditing.module.css";
+import form from "../../ui/form.module.css";
 
 interface EditFormFooterProps {
   /** Why the last save failed, announced; `errorId` lets the edited field point at it. */
@@ -17,7 +17,7 @@ export function EditFormFooter({ error, errorId, saving, submitText = "Save", on
   return (
     <>
       {error ? (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={errorId} className={form.smallError} role="alert">
           {error}
         </p>
       ) : null}

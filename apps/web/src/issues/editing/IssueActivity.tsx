@@ -2,6 +2,8 @@ import { commentBodyError } from "@gantry/domain";
 import { type FormEvent, useState } from "react";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
+import form from "../../ui/form.module.css";
+import { stack } from "../../ui/stack";
 import { IssueMarkdown } from "../IssueMarkdown";
 import { EditFormFooter } from "./EditFormFooter";
 import styles from "./IssueEditing.module.css";
@@ -41,7 +43,7 @@ function CommentForm({
     if (await save(commentBodyError(body), () => onSubmit(body))) setBody("");
   };
   return (
-    <form className={styles.editForm} onSubmit={(event) => void submit(event)}>
+    <form className={stack({ direction: "column" })} onSubmit={(event) => void submit(event)}>
       <MarkdownEditor
         label={label}
         value={body}
@@ -104,7 +106,7 @@ function CommentItem({ comment, editing, canEdit }: { comment: IssueCommentView;
           <IssueMarkdown source={comment.body} />
         )}
         {error ? (
-          <p className={styles.error} role="alert">
+          <p className={form.smallError} role="alert">
             {error}
           </p>
         ) : null}
@@ -139,12 +141,12 @@ export function IssueActivity({ issue, editing, canEdit }: { issue: IssueRef; ed
     <section aria-label="Activity">
       <h3 className={styles.activityHeading}>Activity</h3>
       {comments.isError ? (
-        <p className={styles.error} role="alert">
+        <p className={form.smallError} role="alert">
           Comments could not be read: {comments.error.message}
         </p>
       ) : null}
       {timeline.isError ? (
-        <p className={styles.error} role="alert">
+        <p className={form.smallError} role="alert">
           The history could not be read: {timeline.error.message}
         </p>
       ) : null}

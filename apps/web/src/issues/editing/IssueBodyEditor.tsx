@@ -2,6 +2,7 @@ import { insertAcceptanceCriteria, issueBodyError } from "@gantry/domain";
 import { PencilIcon } from "@primer/octicons-react";
 import { type FormEvent, useState } from "react";
 import { AcceptanceCriteriaSuggester } from "../../ai/AcceptanceCriteriaSuggester";
+import { stack } from "../../ui/stack";
 import issueStyles from "../Issue.module.css";
 import { IssueMarkdown } from "../IssueMarkdown";
 import { EditFormFooter } from "./EditFormFooter";
@@ -51,7 +52,7 @@ export function IssueBodyEditor({ body, canEdit, onSave, criteriaFor }: IssueBod
   };
 
   return (
-    <form className={styles.editForm} onSubmit={(event) => void submit(event)}>
+    <form className={stack({ direction: "column" })} onSubmit={(event) => void submit(event)}>
       <MarkdownEditor label="Description" value={draft} onChange={setDraft} autoFocus invalid={error !== null} />
       {criteriaFor ? (
         <AcceptanceCriteriaSuggester

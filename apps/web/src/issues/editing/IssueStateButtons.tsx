@@ -4,10 +4,10 @@ import { useNavigate } from "react-router";
 import { boardPath } from "../../board/paths";
 import { Button } from "../../ui/Button";
 import { ConfirmationDialog } from "../../ui/dialog/ConfirmationDialog";
+import { stack } from "../../ui/stack";
 import { useToasts } from "../../ui/toast/toast-context";
 import type { ViewedIssue } from "../issue-api";
 import type { IssueTarget } from "../issue-routes";
-import styles from "./IssueEditing.module.css";
 import type { useIssueEditing } from "./issue-editing-api";
 import { failureMessage } from "./use-save";
 
@@ -49,7 +49,7 @@ export function IssueStateButtons({ issue, target, editing }: IssueStateButtonsP
 
   if (issue.state === "MERGED") return null;
   return (
-    <div className={styles.stateActions}>
+    <div className={stack({ wrap: true })}>
       <Button onClick={() => void toggle()} disabled={editing.setState.isPending}>
         {open ? <IssueClosedIcon aria-hidden /> : <IssueReopenedIcon aria-hidden />}
         {open ? `Close ${noun}` : `Reopen ${noun}`}

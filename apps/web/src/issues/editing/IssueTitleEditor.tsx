@@ -2,6 +2,7 @@ import { issueTitleError } from "@gantry/domain";
 import { PencilIcon } from "@primer/octicons-react";
 import { type FormEvent, useState } from "react";
 import form from "../../ui/form.module.css";
+import { stack } from "../../ui/stack";
 import issueStyles from "../Issue.module.css";
 import { EditFormFooter } from "./EditFormFooter";
 import styles from "./IssueEditing.module.css";
@@ -49,7 +50,7 @@ export function IssueTitleEditor({ title, headingLevel, canEdit, onSave }: Issue
   };
 
   return (
-    <form className={styles.editForm} onSubmit={(event) => void submit(event)}>
+    <form className={stack({ direction: "column" })} onSubmit={(event) => void submit(event)}>
       <input
         className={form.input}
         aria-label="Title"

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import form from "../../ui/form.module.css";
+import { stack } from "../../ui/stack";
 import { IssueMarkdown } from "../IssueMarkdown";
 import styles from "./IssueEditing.module.css";
 
@@ -21,7 +22,7 @@ export function MarkdownEditor({ label, value, onChange, placeholder, autoFocus,
     { key: "preview", text: "Preview" },
   ] as const;
   return (
-    <div className={styles.editForm}>
+    <div className={stack({ direction: "column" })}>
       <div className={styles.tabs} role="tablist" aria-label={`${label}: write or preview`}>
         {tabs.map(({ key, text }) => (
           <button

@@ -1,6 +1,7 @@
 import { isFlagOn } from "@gantry/domain";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Button } from "../../ui/Button";
+import overlay from "../../ui/overlay.module.css";
 import styles from "./AnnouncementPopover.module.css";
 
 /** SPEC §9: the popover appears 1 s after it should show, and reports its dismissal 1 s after closing. */
@@ -50,7 +51,12 @@ export function AnnouncementPopover({ announcement, flags, shouldShow, onDismiss
   };
 
   return (
-    <section className={styles.popover} role="dialog" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+    <section
+      className={`${overlay.overlay} ${styles.popover}`}
+      role="dialog"
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+    >
       <div className={styles.confetti} aria-hidden>
         {Array.from({ length: 12 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are identical and never reorder.
