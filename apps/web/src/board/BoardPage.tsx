@@ -34,6 +34,7 @@ import { useFullScreenEscape } from "./use-full-screen-escape";
 import { useIssueMover } from "./use-issue-mover";
 import { KEYBOARD_MOVE_HELP, useKeyboardMove } from "./use-keyboard-move";
 import { usePipelineLoader } from "./use-pipeline-loader";
+import { useStagedColumns } from "./use-staged-columns";
 
 /** /workspaces/:workspaceId/board: the workspace's pipelines and their cards. */
 export function BoardPage() {
@@ -123,6 +124,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
   const shownRef = useRef(shown);
   shownRef.current = shown;
   const openPipelines = useMemo(() => pipelines.filter((pipeline) => pipeline.id !== CLOSED_PIPELINE_ID), [pipelines]);
+  const drawnColumns = useStagedColumns(shown.length);
   const isEmpty = pipelines.every(({ issueCounts }) => issueCounts.issuesCount + issueCounts.pullRequestsCount === 0);
 
   const { region, announce } = useAnnouncer();
@@ -186,8 +188,8 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
               ].join(" ")}
               aria-label="Pipelines"
             >
-              {shown.map((pipeline) => (
-                <PipelineColumn key={pipeline.id} pipeline={pipeline} />
+              {shown.map((pipeline, index) => (
+                <PipelineColumn key={pipeline.id} pipeline={pipeline} drawCards={index < drawnColumns} />
               ))}
               <AddPipeline />
             </section>
