@@ -3,6 +3,7 @@ import { ScreenFullIcon, ScreenNormalIcon } from "@primer/octicons-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Provider } from "react-redux";
 import { Link, Outlet, useParams, useSearchParams } from "react-router";
+import { firstCardsDrawn } from "../app/first-cards";
 import { enterpriseRefusalPage } from "../enterprise/enterprise-refusal";
 import { SprintsButton } from "../sprints/SprintsButton";
 import { Button } from "../ui/Button";
@@ -65,6 +66,8 @@ function Board({ workspaceId }: { workspaceId: string }) {
   const dispatch = useBoardDispatch();
   const workspace = query.data;
 
+  // A board that fails holds back the shell's requests no longer (one left before its cards: FIRST_CARDS_WAIT_MS).
+  useEffect(() => (query.isError ? firstCardsDrawn() : undefined), [query.isError]);
   useEffect(() => {
     if (!workspace) return;
     dispatch(pipelineCountsLoaded(Object.fromEntries(workspace.pipelines.map((p) => [p.id, p.issueCounts]))));

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { firstCardsDrawn } from "../app/first-cards";
 import { afterNextPaint } from "./after-paint";
 import { useBoardSelector } from "./board-store";
 
@@ -25,6 +26,8 @@ export function useStagedColumns(count: number, width: number = window.innerWidt
   const cardsArrived = useBoardSelector((state) =>
     Object.values(state.boardIssues.pages).some((pages) => pages !== undefined && !pages.isLoading),
   );
+  // Once the first cards have painted, the shell reads what it deferred (app/first-cards.ts).
+  useEffect(() => (cardsArrived ? afterNextPaint(firstCardsDrawn) : undefined), [cardsArrived]);
   useEffect(() => {
     if (!cardsArrived || drawn >= count) return;
     return afterNextPaint(() => setDrawn((current) => current + COLUMNS_A_FRAME));
