@@ -43,8 +43,8 @@ const LOADED_WHEN_ASKED = [
   "src/organizations/settings/OrganizationSettingsPage.tsx",
 ];
 
-/** The files index.html loads at once: the entry and, transitively, what it imports statically. */
-function initialFiles(manifest: Manifest): Set<string> {
+/** The files an entry loads at once: the entry and, transitively, what it imports statically. */
+function initialFiles(manifest: Manifest, entry = "index.html"): Set<string> {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -52,7 +52,7 @@ function initialFiles(manifest: Manifest): Set<string> {
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit("index.html");
+  visit(entry);
   return files;
 }
 
@@ -110,5 +110,15 @@ describe("the web app's entry chunk", () => {
         source,
       ).toEqual([]);
     }
+  });
+
+  it("keeps the early script to its own few modules: no library, not the domain's index (decisions 0097, 0101)", () => {
+    const modules = modulesIn(outDir, initialFiles(manifest, "src/early.ts")).map((source) =>
+      source.replace(/^(\.\.\/)+/, ""),
+    );
+    expect(modules.some((source) => source.endsWith("src/app/early-app-requests.ts"))).toBe(true);
+    expect(modules.filter((source) => source.includes("node_modules/") || source.includes("packages/domain/"))).toEqual(
+      [],
+    );
   });
 });

@@ -80,9 +80,11 @@ test("a first visit asks for the pipeline list and the columns' cards while the 
     await route.continue();
   });
   const operations: { operation: string; entryHeld: boolean }[] = [];
+  const loadChecks: { path: string; entryHeld: boolean }[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/graphql")
-      operations.push({ operation: operationOf(request.postData()), entryHeld });
+    const { pathname } = new URL(request.url());
+    if (pathname === "/graphql") operations.push({ operation: operationOf(request.postData()), entryHeld });
+    if (pathname === "/version.json" || pathname === "/api/user-info") loadChecks.push({ path: pathname, entryHeld });
   });
   await page.goto(`/workspaces/${workspaceId}/board`, { waitUntil: "commit" });
 
@@ -96,4 +98,10 @@ test("a first visit asks for the pipeline list and the columns' cards while the 
   expect(boardReads.length).toBeGreaterThan(1);
   expect(boardReads[0]).toEqual({ operation: "boardPipelines", entryHeld: true });
   expect(boardReads.filter(({ entryHeld }) => !entryHeld)).toEqual([]);
+  // What the app waits on before it draws anything left with them (decision 0101), and the app did not
+  // load the user again (a later /version.json is the 30 s connectivity poll).
+  expect(loadChecks[0]).toEqual({ path: "/version.json", entryHeld: true });
+  expect(loadChecks.filter(({ path }) => path === "/api/user-info")).toEqual([
+    { path: "/api/user-info", entryHeld: true },
+  ]);
 });

@@ -4,6 +4,8 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { detectBrowserProblem } from "./app/browser-support";
 import { fetchServerVersion } from "./app/connectivity";
+import { takeEarlyServerVersion } from "./app/early-app-requests";
+import { deferUntilFirstCards } from "./app/first-cards";
 import { RuntimeConfigContext, readRuntimeConfig } from "./app/runtime-config";
 import { applyTheme, readThemePreference } from "./app/theme";
 import { BrowserNotSupportedPage } from "./errors/BrowserNotSupportedPage";
@@ -33,10 +35,14 @@ function renderAlone(page: ReactNode) {
 if (problem) {
   renderAlone(<BrowserNotSupportedPage problem={problem} />);
 } else {
-  // The first connectivity check doubles as the load check: no answer, no app.
-  fetchServerVersion()
+  // The first connectivity check doubles as the load check: no answer, no app. The early script
+  // sent it while this code loaded (decision 0101); without it (development), it is sent now.
+  (takeEarlyServerVersion() ?? fetchServerVersion())
     .then(async () => {
-      if (!extensionPage) return root.render(<App config={config} />);
+      if (!extensionPage) {
+        deferUntilFirstCards(window.location.pathname);
+        return root.render(<App config={config} />);
+      }
       // Pages under /extension/ are the browser extension's (framed in GitHub's page, or its sign-in
       // tab): a chunk of their own, not part of the app's first load.
       const { ExtensionApp } = await import("./extension/ExtensionApp");

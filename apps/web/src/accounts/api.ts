@@ -72,9 +72,15 @@ export type UserInfoAnswer =
  * The user-info load with SPEC §8 "User load": the two special errors are told apart, a 401
  * (or "auth:error:not_authed") is only logged, anything else is a failed load.
  */
-export async function loadUserInfo(token: string, productName: string, codeHostName: string): Promise<UserInfoAnswer> {
+export async function loadUserInfo(
+  token: string,
+  productName: string,
+  codeHostName: string,
+  /** The same request's answer, already sent (the early script's, decision 0101). */
+  sent?: Promise<Response>,
+): Promise<UserInfoAnswer> {
   try {
-    const response = await fetch("/api/user-info", { headers: { authorization: `Bearer ${token}` } });
+    const response = await (sent ?? fetch("/api/user-info", { headers: { authorization: `Bearer ${token}` } }));
     if (response.ok) return { kind: "loaded", info: (await response.json()) as UserInfo };
     const { error } = await readJson(response);
     if (response.status === 401 || error === "auth:error:not_authed") {

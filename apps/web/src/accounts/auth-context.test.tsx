@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sendEarlyAppRequests, takeEarlyServerVersion } from "../app/early-app-requests";
 import { memoryStorage } from "../test/memory-storage";
 import { AuthProvider, useAuth } from "./auth-context";
 import { SESSION_TOKEN_KEY } from "./token-storage";
@@ -94,5 +95,27 @@ describe("authentication state (SPEC §4)", () => {
     );
     expect(await screen.findByText("status: load-failed")).toBeInTheDocument();
     expect(console.error).toHaveBeenCalledWith("Error fetching user details", "boom");
+  });
+
+  it("on the page's first load takes the user the early script asked for, without asking again", async () => {
+    // The early script ran while the app's code loaded, with the session stored in this browser.
+    window.localStorage.setItem(SESSION_TOKEN_KEY, "gnt_abc");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => (url === "/api/user-info" ? answer(200, info) : answer(200, {}))),
+    );
+    sendEarlyAppRequests();
+    window.localStorage.removeItem(SESSION_TOKEN_KEY);
+    void takeEarlyServerVersion();
+    const fetchMock = vi.fn(async () => answer(500, { error: "asked again" }));
+    vi.stubGlobal("fetch", fetchMock);
+
+    render(
+      <AuthProvider storage={memoryStorage({ [SESSION_TOKEN_KEY]: "gnt_abc" })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText("status: signed-in")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { CODE_HOST_NAME } from "@gantry/domain";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { takeEarlyUserInfo } from "../app/early-app-requests";
 import { useRuntimeConfig } from "../app/runtime-config";
 import { authCall, loadUserInfo, type UserInfo } from "./api";
 import { eraseStoredTokens, readSessionToken, storeSessionToken } from "./token-storage";
@@ -47,12 +48,12 @@ export function AuthProvider({ children, storage = window.localStorage, extensio
   const [state, setState] = useState<AuthState>({ status: "loading" });
 
   const load = useCallback(
-    async (token: string | null) => {
+    async (token: string | null, sent?: Promise<Response>) => {
       if (!token) {
         setState({ status: "signed-out" });
         return;
       }
-      const answer = await loadUserInfo(token, productName, CODE_HOST_NAME);
+      const answer = await loadUserInfo(token, productName, CODE_HOST_NAME, sent);
       switch (answer.kind) {
         case "loaded":
           setState({ status: "signed-in", token, info: answer.info });
@@ -72,7 +73,9 @@ export function AuthProvider({ children, storage = window.localStorage, extensio
   );
 
   useEffect(() => {
-    void load(readSessionToken(storage));
+    const token = readSessionToken(storage);
+    // The page's first load: the early script asked while the app's code loaded (decision 0101).
+    void load(token, token ? takeEarlyUserInfo(token) : undefined);
   }, [load, storage]);
 
   const auth = useMemo<Auth>(() => {

@@ -3,6 +3,7 @@ import { ScreenFullIcon, ScreenNormalIcon } from "@primer/octicons-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Provider } from "react-redux";
 import { Link, Outlet, useParams, useSearchParams } from "react-router";
+import { firstCardsDrawn } from "../app/first-cards";
 import { enterpriseRefusalPage } from "../enterprise/enterprise-refusal";
 import { SprintsButton } from "../sprints/SprintsButton";
 import { Button } from "../ui/Button";
@@ -34,6 +35,7 @@ import { useFullScreenEscape } from "./use-full-screen-escape";
 import { useIssueMover } from "./use-issue-mover";
 import { KEYBOARD_MOVE_HELP, useKeyboardMove } from "./use-keyboard-move";
 import { usePipelineLoader } from "./use-pipeline-loader";
+import { useStagedColumns } from "./use-staged-columns";
 
 /** /workspaces/:workspaceId/board: the workspace's pipelines and their cards. */
 export function BoardPage() {
@@ -64,6 +66,8 @@ function Board({ workspaceId }: { workspaceId: string }) {
   const dispatch = useBoardDispatch();
   const workspace = query.data;
 
+  // A board that fails holds back the shell's requests no longer (one left before its cards: FIRST_CARDS_WAIT_MS).
+  useEffect(() => (query.isError ? firstCardsDrawn() : undefined), [query.isError]);
   useEffect(() => {
     if (!workspace) return;
     dispatch(pipelineCountsLoaded(Object.fromEntries(workspace.pipelines.map((p) => [p.id, p.issueCounts]))));
@@ -123,6 +127,7 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
   const shownRef = useRef(shown);
   shownRef.current = shown;
   const openPipelines = useMemo(() => pipelines.filter((pipeline) => pipeline.id !== CLOSED_PIPELINE_ID), [pipelines]);
+  const drawnColumns = useStagedColumns(shown.length);
   const isEmpty = pipelines.every(({ issueCounts }) => issueCounts.issuesCount + issueCounts.pullRequestsCount === 0);
 
   const { region, announce } = useAnnouncer();
@@ -186,8 +191,8 @@ function BoardView({ workspaceId, name, pipelines, canMove, canEditPipelines }: 
               ].join(" ")}
               aria-label="Pipelines"
             >
-              {shown.map((pipeline) => (
-                <PipelineColumn key={pipeline.id} pipeline={pipeline} />
+              {shown.map((pipeline, index) => (
+                <PipelineColumn key={pipeline.id} pipeline={pipeline} drawCards={index < drawnColumns} />
               ))}
               <AddPipeline />
             </section>

@@ -20,8 +20,17 @@ const CARD_HEIGHT = { normal: 92, condensed: 44 };
 /** Space between lanes, as between cards (--base-size-8). */
 const LANE_GAP = 8;
 
+interface PipelineColumnProps {
+  pipeline: BoardPipeline;
+  /**
+   * False for the first frames of a board whose columns draw their cards a few at a time
+   * (use-staged-columns.ts): the column, its counts and its list's height are there, its cards not yet.
+   */
+  drawCards?: boolean;
+}
+
 /** A pipeline: its name and counts, then its cards, virtualised and read page by page as it scrolls. */
-export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipeline: BoardPipeline }) {
+export const PipelineColumn = memo(function PipelineColumn({ pipeline, drawCards = true }: PipelineColumnProps) {
   const { id } = pipeline;
   const issueIds = useBoardSelector((state) => selectVisibleIssueIds(state, id));
   const pages = useBoardSelector((state) => state.boardIssues.pages[id]);
@@ -50,7 +59,7 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline }: { pipel
     overscan: 6,
     lanes,
   });
-  const items = virtualizer.getVirtualItems();
+  const items = drawCards ? virtualizer.getVirtualItems() : [];
   const lastShown = items.at(-1)?.index ?? -1;
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RequireAuth } from "../accounts/RequireAuth";
@@ -158,6 +158,72 @@ describe("board page", () => {
       "p2",
       "closed--pipeline",
     ]);
+  });
+
+  it("draws the cards of the columns in view in the first frame, the others two columns a frame after it", async () => {
+    // A window two columns wide, and the frames held until the test lets one be painted.
+    vi.stubGlobal("innerWidth", 500);
+    const frames = new Map<number, FrameRequestCallback>();
+    let lastFrame = 0;
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => {
+      frames.set(++lastFrame, callback);
+      return lastFrame;
+    });
+    vi.stubGlobal("cancelAnimationFrame", (id: number) => frames.delete(id));
+    const paintAFrame = async () => {
+      const waiting = [...frames.values()];
+      frames.clear();
+      await act(async () => {
+        for (const frame of waiting) frame(0);
+        // afterNextPaint's timer, set from the frame.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      });
+    };
+    const names = Array.from({ length: 7 }, (_, index) => `Pipeline ${index + 1}`);
+    renderBoard((call) => {
+      if (call.operation === "boardPipelines")
+        return {
+          data: {
+            workspace: {
+              id: "w1",
+              name: "Launch",
+              viewerPermission: "WRITE",
+              pipelines: names.map((name, index) => ({
+                id: `p${index + 1}`,
+                name,
+                description: null,
+                issueCounts: counts(2),
+              })),
+            },
+          },
+        };
+      if (call.operation === "boardPipelineIssues") {
+        const at = Number(String(call.variables.pipelineId).slice(1)) * 10;
+        return { data: { searchIssuesByPipeline: page([issue(at), issue(at + 1)]) } };
+      }
+      return { data: {} };
+    });
+    const cardsIn = (name: string) => within(column(name)).queryAllByRole("article").length;
+    const drawn = () => names.map(cardsIn);
+
+    await within(await screen.findByRole("region", { name: "Pipeline 1" })).findAllByRole("article");
+    await vi.waitFor(() => expect(cardsIn("Pipeline 2")).toBe(2));
+    // Every column is there, with its name and counts; only the two in view have drawn their cards.
+    expect(drawn()).toEqual([2, 2, 0, 0, 0, 0, 0]);
+    expect(within(column("Pipeline 7")).getByText("2 Issues / 0 PRs / 0 Points")).toBeInTheDocument();
+    expect(within(column("Pipeline 7")).queryByText("No issues")).not.toBeInTheDocument();
+
+    await paintAFrame();
+    expect(drawn()).toEqual([2, 2, 2, 2, 0, 0, 0]);
+    await paintAFrame();
+    expect(drawn()).toEqual([2, 2, 2, 2, 2, 2, 0]);
+    await paintAFrame();
+    // Once drawn, the board is as it was when every column drew at once, cards movable by keyboard.
+    expect(drawn()).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(within(column("Pipeline 7")).getByRole("article", { name: "Issue #70: Issue 70" })).toHaveAttribute(
+      "aria-roledescription",
+      "movable card",
+    );
   });
 
   function holdingTheList(answers: GraphQLHandler) {

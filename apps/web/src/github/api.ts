@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { GraphQLRequestError } from "../api/graphql";
 import { useGraphQL } from "../api/use-graphql";
 import { useGraphQLMutation } from "../api/use-graphql-mutation";
+import { useAfterFirstCards } from "../app/first-cards";
 
 /** Why a GitHub call was refused (the server's `extensions.reason`). */
 export type GitHubFailureReason =
@@ -56,6 +57,8 @@ export function useGitHubUser() {
   const request = useGraphQL();
   return useQuery({
     queryKey: ["github-user"],
+    // Not needed for a board's first cards (decision 0101).
+    enabled: useAfterFirstCards(),
     queryFn: async () =>
       (
         await request<{ viewer: { githubUser: GitHubUser | null } }>(

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useGraphQL } from "../api/use-graphql";
 import { useGraphQLMutation } from "../api/use-graphql-mutation";
+import { useAfterFirstCards } from "../app/first-cards";
 
 export type OrganizationRole = "OWNER" | "ADMIN" | "MEMBER";
 
@@ -64,9 +65,11 @@ interface ViewerHomeAnswer {
 /** The viewer's organisations with their workspaces, access requests and recent workspaces. */
 export function useViewerHome({ enabled = true }: { enabled?: boolean } = {}) {
   const request = useGraphQL();
+  // The shell's lists are read after a board's first cards (decision 0101).
+  const afterFirstCards = useAfterFirstCards();
   return useQuery({
     queryKey: VIEWER_HOME_KEY,
-    enabled,
+    enabled: enabled && afterFirstCards,
     queryFn: async (): Promise<ViewerHome> => {
       const { viewer } = await request<ViewerHomeAnswer>(VIEWER_HOME);
       return {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useAuth } from "../accounts/auth-context";
 import { useGraphQL } from "../api/use-graphql";
+import { useAfterFirstCards } from "../app/first-cards";
 
 /** Saved user settings by name; a name missing is unset (SPEC §3 "Saved user settings flags"). */
 export type UserSettings = Readonly<Record<string, UserSettingValue>>;
@@ -30,10 +31,12 @@ export function useUserSettings(): SavedUserSettings {
   const queryClient = useQueryClient();
   const userId = state.status === "signed-in" ? state.info.user.zh.raptorId : null;
   const queryKey = ["user-settings", userId];
+  const afterFirstCards = useAfterFirstCards();
 
   const { data } = useQuery({
     queryKey,
-    enabled: userId !== null,
+    // After a board's first cards (decision 0101): until then, nothing dismissed shows, as while loading.
+    enabled: userId !== null && afterFirstCards,
     // Only this person changes their settings, and every change goes through the cache below.
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
