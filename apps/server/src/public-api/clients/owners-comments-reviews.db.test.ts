@@ -311,4 +311,21 @@ describe.each(testEngines())("owners, comment authors and review requests for Ze
       id: encodeGlobalID("GantryUser", board.demo.userId),
     });
   });
+
+  it("names the argument of a cursor no list gave out, instead of 'Invalid base64 string'", async () => {
+    const PAGE = `
+    query Page($issueId: ID!, $after: String) {
+      node(id: $issueId) { ... on Issue { reviewRequests(first: 5, after: $after) { totalCount } } }
+    }`;
+    const issueId = await board.webAppIssue(1);
+    for (const after of ["not a cursor!", Buffer.from("something:else").toString("base64")]) {
+      const answer = await zenhub(PAGE, { issueId, after });
+      expect(answer.errors?.[0]).toMatchObject({
+        message:
+          "`after` is not a cursor this list gave out: pass an edge's `cursor` or `pageInfo`'s `endCursor`/`startCursor`.",
+        path: ["node", "reviewRequests"],
+        extensions: { code: "BAD_USER_INPUT", field: "after" },
+      });
+    }
+  });
 });
