@@ -328,4 +328,33 @@ describe.each(testEngines())("owners, comment authors and review requests for Ze
       });
     }
   });
+
+  it("keeps each error's own path when several come back under one null field (ZenHub view)", async () => {
+    const issueId = await deliver(9001, { user: BOT.creator });
+    const TWO = `
+    query Two($issueId: ID!) {
+      node(id: $issueId) {
+        ... on Issue {
+          reviewRequests(first: 1, after: "not a cursor!") { totalCount }
+          user { ... on Bot { createdAt } }
+        }
+      }
+    }`;
+    const answer = await zenhub(TWO, { issueId });
+    // GitHub (the hub sandbox) has no such bot account to read the dates of, which nulls the issue.
+    expect(answer.data).toEqual({ node: null });
+    expect(answer.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: ["node", "reviewRequests"],
+          extensions: { code: "BAD_USER_INPUT", field: "after" },
+        }),
+        expect.objectContaining({
+          message: "GitHub has no account named github-pages[bot].",
+          path: ["node", "user", "createdAt"],
+        }),
+      ]),
+    );
+    expect(answer.errors).toHaveLength(2);
+  });
 });
