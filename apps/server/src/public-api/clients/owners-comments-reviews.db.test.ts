@@ -357,4 +357,28 @@ describe.each(testEngines())("owners, comment authors and review requests for Ze
     );
     expect(answer.errors).toHaveLength(2);
   });
+
+  it("creates a release for repositories without a workspaceId, as the reference does, in the one workspace showing them", async () => {
+    const CREATE_RELEASE = `
+    mutation CreateRelease($input: CreateReleaseInput!) { createRelease(input: $input) { release { id title } } }`;
+    const webApp = board.hub.store.repository("acme", "web-app");
+    const release = { title: "Spring", startOn: "2026-03-01", endOn: "2026-04-01", repositoryGhIds: [webApp?.id] };
+    const answer = await zenhub(CREATE_RELEASE, { input: { release } });
+    expect(answer.errors).toBeUndefined();
+    const created = (answer.data as { createRelease: { release: { id: string; title: string } } }).createRelease
+      .release;
+    expect(created.title).toBe("Spring");
+    const [row] = await board.t.database.db
+      .select({ workspaceId: schema.releases.workspaceId })
+      .from(schema.releases)
+      .where(eq(schema.releases.id, decodeGlobalID(created.id).id));
+    expect(row?.workspaceId).toBe(decodeGlobalID(board.workspace).id);
+    const nowhere = await zenhub(CREATE_RELEASE, {
+      input: { release: { ...release, repositoryGhIds: [987_654_321] } },
+    });
+    expect(nowhere.errors?.[0]).toMatchObject({
+      message: "No workspace you can plan in shows all of these repositories; give workspaceId.",
+      extensions: { code: "BAD_USER_INPUT", field: "release.repositoryGhIds" },
+    });
+  });
 });
