@@ -3,7 +3,13 @@ import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { type IssueEventInput, issueFieldChanges, recordIssueEvents } from "../issues/activity.js";
 import { type GitHubMilestoneWire, keepGitHubMilestone } from "../milestones/milestone-records.js";
 import { type GitHubLabelWire, recordLabels } from "./label-records.js";
-import { issueUser } from "./review-requests.js";
+import {
+  type GitHubUserWire,
+  gitHubIssueUser,
+  issueUser,
+  keptRequestDates,
+  requestedReviewers,
+} from "./review-requests.js";
 
 /**
  * The fields of a GitHub issue or pull request Gantry keeps (GitHub's REST and webhook shapes agree
@@ -17,11 +23,11 @@ export interface GitHubIssueWire {
   body?: string | null;
   state?: string;
   html_url: string;
-  user?: { login: string; avatar_url?: string | null } | null;
+  user?: GitHubUserWire | null;
   labels?: (string | GitHubLabelWire)[];
-  assignees?: { login: string; avatar_url?: string | null }[] | null;
+  assignees?: GitHubUserWire[] | null;
   /** Only in pull request shapes; the issue shapes of the same pull request leave it out. */
-  requested_reviewers?: { login: string; avatar_url?: string | null }[] | null;
+  requested_reviewers?: GitHubUserWire[] | null;
   /** GitHub's whole milestone; Gantry's copy keeps it (decision 0085), the issue its number and title. */
   milestone?: GitHubMilestoneWire | null;
   /** The organisation's issue type (absent where GitHub has none, as on older Enterprise Servers). */
@@ -67,7 +73,7 @@ function issueValues(repositoryId: string, wire: GitHubIssueWire, isPullRequest:
     mergedAt: mergedAt ? new Date(mergedAt) : null,
     closedAt: wire.closed_at ? new Date(wire.closed_at) : null,
     htmlUrl: wire.html_url,
-    author: wire.user ? issueUser(wire.user) : null,
+    author: wire.user ? gitHubIssueUser(wire.user) : null,
     labels: (wire.labels ?? []).flatMap((label) =>
       typeof label === "string"
         ? [{ name: label, color: "" }]
@@ -76,7 +82,7 @@ function issueValues(repositoryId: string, wire: GitHubIssueWire, isPullRequest:
           : [],
     ),
     assignees: (wire.assignees ?? []).map(issueUser),
-    requestedReviewers: (wire.requested_reviewers ?? []).map(issueUser),
+    requestedReviewers: requestedReviewers(wire.requested_reviewers ?? [], wire.updated_at),
     milestone: wire.milestone ? { number: wire.milestone.number, title: wire.milestone.title } : null,
     // GitHub's issue type is Gantry's issue type, by name (decision 0064).
     issueType: wire.type?.name ?? null,
@@ -213,6 +219,11 @@ export async function storeIssues(
     // A webhook and Gantry's own write of the same version must not both see the old one.
     .for("update");
   const before = new Map(stored.map((row) => [row.number, row]));
+  // A reviewer still asked keeps when Gantry first saw the request.
+  for (const { values } of sorted) {
+    const old = before.get(values.number);
+    if (old) values.requestedReviewers = keptRequestDates(values.requestedReviewers, old.requestedReviewers);
+  }
 
   // Rows that leave different fields out set different columns (pull request shapes carry the
   // requested reviewers, issue shapes leave them out), so each set of columns is its own statement.

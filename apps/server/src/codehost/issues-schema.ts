@@ -22,17 +22,50 @@ const IssueUser = builder.objectRef<{ login: string; avatarUrl: string | null }>
   fields: (t) => ({ login: t.exposeString("login"), avatarUrl: t.exposeString("avatarUrl", { nullable: true }) }),
 });
 
-/** A reviewer a pull request is waiting on (the reference's ReviewRequest; GitHub gives a request no id of its own). */
-const ReviewRequest = builder
-  .objectRef<{ issueId: string; reviewer: { login: string; avatarUrl: string | null } }>("ReviewRequest")
-  .implement({
-    fields: (t) => ({
-      id: t.id({
-        resolve: (request) => encodeGlobalID("ReviewRequest", `${request.issueId}:${request.reviewer.login}`),
-      }),
-      reviewer: t.field({ type: IssueUser, resolve: (request) => request.reviewer }),
+interface ReviewRequestValue {
+  issueId: string;
+  /** The pull request's opening: the date of a request stored before Gantry kept when it saw one. */
+  issueCreatedAt: Date;
+  reviewer: schema.RequestedReviewer;
+}
+
+/**
+ * A reviewer a pull request is waiting on (the reference's ReviewRequest). GitHub's REST API gives a request no
+ * id of its own: its GitHub ids are the reviewer's, its dates when Gantry first saw it asked (decision 0099).
+ */
+const ReviewRequest = builder.objectRef<ReviewRequestValue>("ReviewRequest").implement({
+  fields: (t) => ({
+    id: t.id({
+      resolve: (request) => encodeGlobalID("ReviewRequest", `${request.issueId}:${request.reviewer.login}`),
     }),
-  });
+    reviewer: t.field({ type: IssueUser, resolve: (request) => request.reviewer }),
+    ghId: t.int({
+      description:
+        "GitHub's id of the reviewer asked; 0 for a request stored before Gantry kept it, until the pull request is read from GitHub again.",
+      resolve: (request) => request.reviewer.ghId ?? 0,
+    }),
+    ghNodeId: t.id({
+      description:
+        "GitHub's node id of the reviewer asked; empty for a request stored before Gantry kept it, until the pull request is read from GitHub again.",
+      resolve: (request) => request.reviewer.ghNodeId ?? "",
+    }),
+    createdAt: t.field({
+      type: "ISO8601DateTime",
+      description:
+        "When Gantry first saw the review asked (GitHub does not say when a request was made); the pull request's opening for a request stored before Gantry kept it.",
+      resolve: requestedAt,
+    }),
+    updatedAt: t.field({
+      type: "ISO8601DateTime",
+      description: "A request does not change once made: its createdAt.",
+      resolve: requestedAt,
+    }),
+  }),
+});
+
+function requestedAt(request: ReviewRequestValue): Date {
+  return request.reviewer.requestedAt ? new Date(request.reviewer.requestedAt) : request.issueCreatedAt;
+}
 
 /** SPEC §3 Board issue `type`: a native Gantry issue or a GitHub issue (the reference's IssueType). */
 const IssueKind = builder.enumType("IssueType", { values: ["GithubIssue", "GantryIssue"] as const });
@@ -71,7 +104,11 @@ export const Issue = builder.node(builder.objectRef<IssueRow>("Issue"), {
       resolve: (issue, args) =>
         arrayConnection(
           args,
-          issue.requestedReviewers.map((reviewer) => ({ issueId: issue.id, reviewer })),
+          issue.requestedReviewers.map((reviewer) => ({
+            issueId: issue.id,
+            issueCreatedAt: issue.ghCreatedAt,
+            reviewer,
+          })),
         ),
     }),
     repository: t.field({

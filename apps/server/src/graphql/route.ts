@@ -4,6 +4,7 @@ import { createYoga, type YogaServerInstance, type YogaServerOptions } from "gra
 import { originOf } from "../audit/record.js";
 import { sharedBoardEventsPlugin } from "../events/shared-payloads.js";
 import { inputValuesPlugin } from "../security/input-values.js";
+import { aggregateErrorsPlugin } from "./aggregate-errors.js";
 import { compiledQueriesPlugin } from "./compiled-queries.js";
 import type { GraphQLContext } from "./context.js";
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, operationLimitsPlugin } from "./limits.js";
@@ -48,6 +49,7 @@ export function createGantryYoga(
       operationTextLimitsPlugin(),
       inputValuesPlugin(),
       operationLimitsPlugin(limits),
+      aggregateErrorsPlugin(),
       unexpectedErrorsPlugin(),
       sharedBoardEventsPlugin(),
       compiledQueriesPlugin(),

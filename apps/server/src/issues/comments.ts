@@ -14,6 +14,9 @@ export interface CommentAuthor {
   name: string;
   login: string | null;
   avatarUrl: string | null;
+  /** GitHub's ids of the author's GitHub account, where known (the public API's author reads them). */
+  ghId: number | null;
+  ghNodeId: string | null;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface IssueComment {
 interface GitHubCommentWire {
   id: number;
   body?: string | null;
-  user: { login: string; avatar_url?: string | null } | null;
+  user: { login: string; avatar_url?: string | null; id?: number; node_id?: string } | null;
   created_at: string;
   updated_at: string;
   html_url: string;
@@ -58,7 +61,13 @@ function fromGitHub(issueId: string, wire: GitHubCommentWire): IssueComment {
     id: `${issueId}:${wire.id}`,
     issueId,
     body: wire.body ?? "",
-    author: { name: login, login, avatarUrl: wire.user?.avatar_url ?? null },
+    author: {
+      name: login,
+      login,
+      avatarUrl: wire.user?.avatar_url ?? null,
+      ghId: wire.user?.id ?? null,
+      ghNodeId: wire.user?.node_id ?? null,
+    },
     authorId: null,
     createdAt: new Date(wire.created_at),
     updatedAt: new Date(wire.updated_at),
@@ -83,6 +92,8 @@ async function nativeComments(db: Executor, where: ReturnType<typeof eq>): Promi
       name: name || github?.login || email?.split("@")[0] || "Deleted user",
       login: github?.login ?? null,
       avatarUrl: github?.avatarUrl ?? null,
+      ghId: github?.ghId ?? null,
+      ghNodeId: null,
     },
     authorId: comment.authorId,
     createdAt: comment.createdAt,

@@ -53,14 +53,19 @@ signedInMutation(
   "createRelease",
   {
     inputFields: (t) => ({
-      workspaceId: t.globalID({ required: true, for: Workspace }),
+      workspaceId: t.globalID({
+        required: false,
+        for: Workspace,
+        description:
+          "The workspace the release belongs to. Left out (as the reference does), the one workspace you can plan in showing all of `release.repositoryGhIds`.",
+      }),
       release: t.field({ type: ReleaseCreateInput, required: true }),
     }),
   },
   {
     run: async (input, context, viewer) => ({
       release: await createRelease(deps(context), viewer.id, {
-        workspaceId: input.workspaceId.id,
+        workspaceId: input.workspaceId?.id ?? null,
         title: input.release.title,
         description: input.release.description ?? null,
         startOn: input.release.startOn ?? null,

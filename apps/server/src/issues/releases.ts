@@ -4,6 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import type { BoardEventBus } from "../events/board-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
+import { accessibleWorkspaces, viewerOrganizations } from "../organizations/queries.js";
 import { workspaceRepositoriesByGhId } from "../workspaces/repository-gh-ids.js";
 
 const { releases, releaseIssues, releaseRepositories } = schema;
@@ -59,8 +60,12 @@ export interface ReleaseInput {
 export async function createRelease(
   deps: ReleasesDeps,
   userId: string,
-  input: ReleaseInput & { workspaceId: string; repositoryGhIds?: readonly number[] },
+  given: ReleaseInput & { workspaceId: string | null; repositoryGhIds?: readonly number[] },
 ): Promise<ReleaseRow> {
+  const input = {
+    ...given,
+    workspaceId: given.workspaceId ?? (await workspaceShowing(deps.db, userId, given.repositoryGhIds ?? [])),
+  };
   await requireWorkspace(deps.db, input.workspaceId, userId, "editor");
   check(releaseTitleError(input.title), "title");
   check(releaseDescriptionError(input.description ?? ""), "description");
@@ -89,6 +94,43 @@ export async function createRelease(
         .values(forRepositories.map((repository) => ({ releaseId: created.id, repositoryId: repository.id })));
     return created;
   });
+}
+
+/**
+ * The reference creates a release for repositories, naming no workspace: the one workspace the person may plan
+ * in (editor or admin) that shows every one of them. None or several is a clear error asking for `workspaceId`.
+ */
+async function workspaceShowing(db: Database, userId: string, ghIds: readonly number[]): Promise<string> {
+  if (ghIds.length === 0)
+    throw new GantryError("BAD_USER_INPUT", "Give workspaceId, or the repositories (repositoryGhIds) of the release.", {
+      field: "workspaceId",
+    });
+  const planned = (await accessibleWorkspaces(db, userId, await viewerOrganizations(db, userId))).filter(
+    (workspace) => workspace.viewerPermission !== "viewer",
+  );
+  const showing: string[] = [];
+  for (const workspace of planned) {
+    try {
+      await workspaceRepositoriesByGhId(db, workspace.id, ghIds, "repositoryGhIds");
+      showing.push(workspace.id);
+    } catch (error) {
+      if (!(error instanceof GantryError)) throw error;
+    }
+  }
+  const [only, ...more] = showing;
+  if (!only)
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      "No workspace you can plan in shows all of these repositories; give workspaceId.",
+      { field: "release.repositoryGhIds" },
+    );
+  if (more.length > 0)
+    throw new GantryError(
+      "BAD_USER_INPUT",
+      "Several workspaces you can plan in show these repositories; give workspaceId to say which.",
+      { field: "workspaceId" },
+    );
+  return only;
 }
 
 /** When a release in `state` was closed: kept while it stays closed, now when it closes, null once reopened. */

@@ -10,6 +10,7 @@ import { listComments } from "../issues/comments.js";
 import { readableIssue } from "../issues/lookups.js";
 import { visibleWorkspaceIds } from "../issues/visible-workspaces.js";
 import { sprintIssueRows } from "../sprints/sprint-issues-schema.js";
+import { GITHUB_IDENTITY_NODE, loadGitHubIdentity } from "./comment-authors.js";
 import { ANSWERED_AS } from "./reference-types.js";
 
 const { issueComments, issueDependencies, sprintConfigs, sprints } = schema;
@@ -87,7 +88,12 @@ const NODE_LOADERS: Record<string, NodeLoader> = {
     const comments = await listComments(issueWriteDeps(context), viewer.id, issueId);
     return comments.find((comment) => comment.id === id) ?? null;
   },
+  /** A comment's author who has no Gantry account the viewer may see, as GitHub describes them now. */
+  [GITHUB_IDENTITY_NODE]: loadGitHubIdentity,
 };
+
+/** Ids whose type name is not the type they answer as (a GitHub identity is a GantryUser, comment-authors.ts). */
+const ANSWERS_AS: Record<string, string> = { [GITHUB_IDENTITY_NODE]: "GantryUser" };
 
 /** The loader an id names, with the id inside it; null for ids Gantry's own schema loads. */
 function publicNode(globalId: unknown): { typename: string; id: string; loader: NodeLoader } | null {
@@ -107,7 +113,9 @@ function loadPublicNode(globalId: unknown, context: GraphQLContext): Promise<obj
   if (!node) return undefined;
   return node
     .loader(node.id, context)
-    .then((row) => (row ? Object.create(row, { [ANSWERED_AS]: { value: node.typename } }) : null));
+    .then((row) =>
+      row ? Object.create(row, { [ANSWERED_AS]: { value: ANSWERS_AS[node.typename] ?? node.typename } }) : null,
+    );
 }
 
 /** `node` and `nodes` answer the types above too; every other id goes to Gantry's loaders as before. */

@@ -4,11 +4,13 @@ import {
   type GraphQLFieldConfig,
   type GraphQLFieldConfigMap,
   GraphQLInt,
+  type GraphQLInterfaceType,
   GraphQLNonNull,
   GraphQLObjectType,
-  type GraphQLSchema,
+  GraphQLSchema,
   GraphQLString,
   isInterfaceType,
+  isObjectType,
   isScalarType,
 } from "graphql";
 import type { GraphQLContext } from "../graphql/context.js";
@@ -16,6 +18,9 @@ import { GantryError } from "../graphql/errors.js";
 import { type GitHubOwner, gitHubOwner, ownerByGhId, ownerByLogin, ownerHasWorkspace, ownerId } from "./owners.js";
 import { emptyValueResolver, NOT_OFFERED_PREFIX } from "./reference-surface.js";
 import { zenhubOnlyConcept } from "./zenhub-only-concepts.js";
+
+/** GitHub's name for the account of a deleted author: what `NoOwner` answers. */
+export const NO_OWNER_LOGIN = "ghost";
 
 /** An issue's assignee (a login and an avatar) or an owner GitHub was asked about. */
 type UserSource = { login: string; avatarUrl?: string | null } & Partial<GitHubOwner>;
@@ -43,8 +48,8 @@ export function withOwnerLookups(schema: GraphQLSchema): GraphQLSchema {
     },
     type: {
       type: new GraphQLNonNull(GraphQLString),
-      description: "GitHub's account type: `User`, `Organization` or `Bot`.",
-      resolve: async (user, _args, context) => (await known(user, context)).type,
+      description: "GitHub's account type: `User`, `Organization`, `Bot` or `Mannequin`.",
+      resolve: async (user, _args, context) => user.type ?? (await known(user, context)).type,
     },
     hasWorkspace: {
       type: new GraphQLNonNull(GraphQLBoolean),
@@ -68,7 +73,7 @@ export function withOwnerLookups(schema: GraphQLSchema): GraphQLSchema {
       resolve: (_root, args: { login: string }, context) => ownerByLogin(context, args.login),
     },
   };
-  return mapSchema(schema, {
+  const served = mapSchema(schema, {
     [MapperKind.QUERY]: (type) => {
       const config = type.toConfig();
       return new GraphQLObjectType({ ...config, fields: { ...config.fields, ...lookups } as typeof config.fields });
@@ -84,12 +89,14 @@ export function withOwnerLookups(schema: GraphQLSchema): GraphQLSchema {
             ...(ownerFields() as typeof config.fields),
             ghId: {
               ...config.fields.ghId,
-              description: "Null for an issue's assignee (not kept); GitHub's id for an owner.",
+              description:
+                "GitHub's id of an owner or an issue's author; null for an assignee, and an author stored before Gantry kept it.",
               resolve: (user: UserSource) => user.ghId ?? null,
             } as GraphQLFieldConfig<unknown, unknown>,
             ghNodeId: {
               ...config.fields.ghNodeId,
-              description: "Null for an issue's assignee (not kept); GitHub's node id for an owner.",
+              description:
+                "GitHub's node id of an owner or an issue's author; null for an assignee, and an author stored before Gantry kept it.",
               resolve: (user: UserSource) => user.ghNodeId ?? null,
             } as GraphQLFieldConfig<unknown, unknown>,
             name: {
@@ -104,6 +111,70 @@ export function withOwnerLookups(schema: GraphQLSchema): GraphQLSchema {
       return type;
     },
   });
+  return withAccountKinds(served);
+}
+
+/**
+ * The reference's other `Owner` types: GitHub's `Bot` and `Mannequin` accounts (GitHub's `type` says which), read
+ * as GitHub users are, and `NoOwner` where GitHub names no account (a deleted one, which GitHub shows as `ghost`).
+ */
+function withAccountKinds(schema: GraphQLSchema): GraphQLSchema {
+  const user = schema.getType("User");
+  const owner = schema.getType("Owner");
+  const timestamps = schema.getType("Timestamps");
+  if (!isObjectType(user) || !isInterfaceType(owner) || !isInterfaceType(timestamps)) {
+    throw new Error("The public schema has no User, Owner or Timestamps to serve other owners with.");
+  }
+  const userFields = user.toConfig().fields;
+  const accountType = (
+    name: string,
+    description: string,
+    interfaces: GraphQLInterfaceType[],
+    overrides: GraphQLFieldConfigMap<UserSource, GraphQLContext> = {},
+  ) =>
+    new GraphQLObjectType<UserSource, GraphQLContext>({
+      name,
+      description,
+      interfaces,
+      fields: () =>
+        ({
+          // Read as a GitHub user is; described as the reference describes an Owner's field, unless not offered.
+          ...Object.fromEntries(
+            Object.values(owner.getFields()).map((field) => {
+              const served = userFields[field.name];
+              const notOffered = served?.description?.startsWith(NOT_OFFERED_PREFIX);
+              return [field.name, { ...served, description: notOffered ? served?.description : field.description }];
+            }),
+          ),
+          id: {
+            ...userFields.id,
+            resolve: (account: UserSource) => ownerId({ __typename: name, login: account.login }),
+          },
+          ...overrides,
+        }) as GraphQLFieldConfigMap<UserSource, GraphQLContext>,
+    });
+  const bot = accountType("Bot", "A GitHub App's bot account (GitHub's type `Bot`).", [owner, timestamps]);
+  const mannequin = accountType(
+    "Mannequin",
+    "A placeholder GitHub made for an imported author who has no account (GitHub's type `Mannequin`).",
+    [owner, timestamps],
+  );
+  const none = (value: unknown) => ({ resolve: () => value });
+  const noOwner = accountType(
+    "NoOwner",
+    "Where GitHub names no account: its author was deleted (GitHub shows `ghost`). Its dates are those of GitHub's `ghost` account.",
+    [owner],
+    {
+      login: { ...userFields.login, ...none(NO_OWNER_LOGIN) },
+      avatarUrl: { ...userFields.avatarUrl, ...none("") },
+      ghId: { ...userFields.ghId, ...none(null) },
+      ghNodeId: { ...userFields.ghNodeId, ...none(null) },
+      hasWorkspace: { ...userFields.hasWorkspace, ...none(false) },
+      type: { ...userFields.type, ...none("NoOwner") },
+    } as GraphQLFieldConfigMap<UserSource, GraphQLContext>,
+  );
+  const config = schema.toConfig();
+  return new GraphQLSchema({ ...config, types: [...config.types, bot, mannequin, noOwner] });
 }
 
 /** The organisation as GitHub describes it, with the reference's ZenHub-only fields answering their empty value. */

@@ -10,9 +10,16 @@ import { visibleWorkspacesOf } from "../issues/visible-workspaces.js";
 
 const { repositories, workspaceRepositories } = schema;
 
-/** The reference's `Owner` (a GitHub `User` or `Organization`) as GitHub describes the account now. */
+/** The reference's `Owner` types GitHub's account types are answered as (GitHub's `type` names them). */
+export type OwnerTypename = "User" | "Organization" | "Bot" | "Mannequin";
+
+/** GitHub's account type answered as the reference's Owner type; any other (or none) is a `User`. */
+export const ownerTypename = (type: string | null | undefined): OwnerTypename =>
+  type === "Organization" || type === "Bot" || type === "Mannequin" ? type : "User";
+
+/** The reference's `Owner` (a GitHub `User`, `Organization`, `Bot` or `Mannequin`) as GitHub describes the account now. */
 export interface GitHubOwner {
-  __typename: "User" | "Organization";
+  __typename: OwnerTypename;
   login: string;
   ghId: number;
   ghNodeId: string;
@@ -76,8 +83,7 @@ async function readOwner(context: GraphQLContext, userId: string, key: OwnerKey)
     throw gitHubError(error);
   }
   return {
-    // GitHub's bots are accounts of their own kind; Gantry's schema has no `Bot` type, so `type` says it.
-    __typename: account.type === "Organization" ? "Organization" : "User",
+    __typename: ownerTypename(account.type),
     login: account.login,
     ghId: account.id,
     ghNodeId: account.node_id,

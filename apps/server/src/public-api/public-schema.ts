@@ -18,6 +18,8 @@ import {
 import { arrayConnection } from "../graphql/connections.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { schema } from "../graphql/schema.js";
+import { withCommentAuthorsAsGantryUsers } from "./comment-authors.js";
+import { withCursorErrors } from "./cursor-errors.js";
 import { epicLabelsAsConnection, type PublicLabel } from "./epic-labels-view.js";
 import { withGitHubLabelCreation } from "./github-labels.js";
 import { withNodeLoaders } from "./node-loaders.js";
@@ -72,9 +74,13 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
     },
   });
   // Typed as the reference last, so every field the steps before add gets the reference's types too.
-  return withNodeLoaders(
-    withReferenceTypes(
-      withStrategicItemsAsIssues(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)))),
+  return withCursorErrors(
+    withNodeLoaders(
+      withCommentAuthorsAsGantryUsers(
+        withReferenceTypes(
+          withStrategicItemsAsIssues(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)))),
+        ),
+      ),
     ),
   );
 }

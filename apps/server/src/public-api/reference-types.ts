@@ -34,6 +34,8 @@ import {
 import { savedViewFiltersFromSearchInput } from "../board/search-input.js";
 import { decodeGantryId } from "../graphql/builder.js";
 import { GantryError } from "../graphql/errors.js";
+import { ownerTypename } from "./owners.js";
+import { NO_OWNER_LOGIN } from "./owners-schema.js";
 import { NOT_OFFERED_PREFIX, referenceSchema } from "./reference-surface.js";
 
 /** A value of the reference's input type made the value Gantry's resolver reads. */
@@ -60,21 +62,39 @@ type Shape = ((value: unknown) => unknown) | undefined;
  */
 const READS_LIKE: Record<string, string> = { Epic: "Issue", RepositoryImport: "Repository" };
 
+interface ReadAs {
+  as: string;
+  shape: (value: unknown) => unknown;
+  /** Where the reference's type is `Owner`: the Owner type the value answers as. */
+  asOwner?: (value: unknown) => unknown;
+  neverNull?: boolean;
+}
+
 /**
  * Gantry types whose data the reference's type reads too: an issue's author, assignee or reviewer and a Gantry
  * user's GitHub account are GitHub users (`User`, public-schema.ts). GitHub shows a deleted account as `ghost`.
+ * In an `Owner` position (an issue's author) GitHub's account type decides the type: a `Bot`, a `Mannequin`,
+ * or `NoOwner` where GitHub names none (decision 0099).
  */
-const READ_AS: Record<string, { as: string; shape: (value: unknown) => unknown; neverNull?: boolean }> = {
+const READ_AS: Record<string, ReadAs> = {
   IssueUser: {
     as: "User",
     shape: (user) => ({ login: "ghost", avatarUrl: null, ...(user as object), __typename: "User" }),
+    asOwner: (user) =>
+      user
+        ? { ...(user as object), __typename: ownerTypename((user as { type?: string }).type) }
+        : { login: NO_OWNER_LOGIN, avatarUrl: null, __typename: "NoOwner" },
     neverNull: true,
   },
   GitHubUser: { as: "User", shape: (user) => user && { ...(user as object), __typename: "User" } },
 };
 
 /** Shapes that answer a value for null too (GitHub's `ghost`), so the reference's non-null type holds. */
-const NEVER_NULL = new Set<Shape>(Object.values(READ_AS).flatMap((read) => (read.neverNull ? [read.shape] : [])));
+const NEVER_NULL = new Set<Shape>(
+  Object.values(READ_AS).flatMap((read) =>
+    read.neverNull ? [read.shape, ...(read.asOwner ? [read.asOwner] : [])] : [],
+  ),
+);
 
 /**
  * Input types Gantry reads as JSON where the reference has an input object: a saved view's filters are the
@@ -271,7 +291,8 @@ class ReferenceTyping {
         (isAbstractType(theirs) && this.ref.getPossibleTypes(theirs).some((t) => t.name === readAs.as)))
     ) {
       // The reference's type (or one its union or interface holds) reading the same data: Gantry's GitHub users.
-      return { type: (existing ?? theirs) as GraphQLOutputType, conversion: readAs.shape };
+      const shape = theirs.name === "Owner" && readAs.asOwner ? readAs.asOwner : readAs.shape;
+      return { type: (existing ?? theirs) as GraphQLOutputType, conversion: shape };
     }
     if (!isObjectType(theirs) || !isObjectType(ours)) return null;
     // Every connection Gantry answers is a page of edges with pageInfo and totalCount; so is the reference's.

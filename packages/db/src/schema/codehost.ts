@@ -185,6 +185,21 @@ export interface IssueUser {
   avatarUrl: string | null;
 }
 
+/**
+ * An issue's author or a pull request's requested reviewer as GitHub sent it: with GitHub's ids and account type
+ * (`User`, `Bot`, `Mannequin`), which the public API answers (decision 0099). Rows stored before have none.
+ */
+export interface GitHubIssueUser extends IssueUser {
+  ghId?: number;
+  ghNodeId?: string;
+  type?: string;
+}
+
+/** A requested reviewer, with when Gantry first saw the request (GitHub's list does not say when it was made). */
+export interface RequestedReviewer extends GitHubIssueUser {
+  requestedAt?: string;
+}
+
 export interface IssueMilestone {
   number: number;
   title: string;
@@ -209,11 +224,11 @@ export const issues = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** GitHub's page for the issue; null for native issues, whose page is in Gantry. */
     htmlUrl: text("html_url"),
-    author: jsonb("author").$type<IssueUser | null>(),
+    author: jsonb("author").$type<GitHubIssueUser | null>(),
     labels: jsonb("labels").$type<IssueLabel[]>().notNull().default(sql`'[]'::jsonb`),
     assignees: jsonb("assignees").$type<IssueUser[]>().notNull().default(sql`'[]'::jsonb`),
     /** A pull request's reviewers asked and not yet answered, as GitHub last listed them. */
-    requestedReviewers: jsonb("requested_reviewers").$type<IssueUser[]>().notNull().default(sql`'[]'::jsonb`),
+    requestedReviewers: jsonb("requested_reviewers").$type<RequestedReviewer[]>().notNull().default(sql`'[]'::jsonb`),
     milestone: jsonb("milestone").$type<IssueMilestone | null>(),
     /** The issue type's name ("Bug", "Feature", "Task", …), if it has one. */
     issueType: text("issue_type"),

@@ -75,7 +75,7 @@ describe.each(testEngines())("fields typed as the reference types them, on %s", 
         blockingIssueId: first as string,
         blockedIssueId: blocked as string,
       });
-    // A deleted GitHub account leaves an issue without its author; GitHub shows it as `ghost`.
+    // A deleted GitHub account leaves an issue without its author: the reference's NoOwner, named as GitHub's `ghost`.
     await db
       .update(schema.issues)
       .set({ author: null, requestedReviewers: [{ login: "reviewer", avatarUrl: null }] })
@@ -121,7 +121,7 @@ describe.each(testEngines())("fields typed as the reference types them, on %s", 
     });
     const blocked = issue.blockedIssues as { edges: { node: unknown }[]; nodes: unknown[] };
     expect(blocked.edges.map((edge) => edge.node)).toEqual(issue.blockedIssues?.nodes);
-    expect(issue.user).toEqual({ __typename: "User", login: "ghost" });
+    expect(issue.user).toEqual({ __typename: "NoOwner", login: "ghost" });
     expect(issue.reviewRequests).toMatchObject({
       __typename: "ReviewRequestConnection",
       totalCount: 1,
