@@ -251,8 +251,9 @@ describe.each(testEngines())("createWorkspace with its setup, invitations and es
       mutation Invite($organizationId: ID!, $email: String!, $workspaceId: ID) {
         createZenhubOrganizationInvite(input: {
           zenhubOrganizationId: $organizationId, email: $email, expireInDays: 7, workspaceId: $workspaceId
-        }) { token invitation { email } }
-      }`;
+        }) { token invitation { ...InvitationFields } }
+      }
+      fragment InvitationFields on ZenhubOrganizationInvitation { email workspace { id name } }`;
 
     const elsewhere = await createOrganization(t, demo);
     const foreign = await call(demoKey, invite, {
@@ -262,11 +263,20 @@ describe.each(testEngines())("createWorkspace with its setup, invitations and es
     });
     expect(errorOf(foreign).message).toBe("This workspace is not one of this organization's.");
 
-    const invited = await data<{ createZenhubOrganizationInvite: { token: string } }>(demoKey, invite, {
-      organizationId: organization,
-      email: joiner.email,
-      workspaceId,
-    });
+    const invited = await data<{
+      createZenhubOrganizationInvite: { token: string; invitation: { email: string; workspace: unknown } };
+    }>(demoKey, invite, { organizationId: organization, email: joiner.email, workspaceId });
+    // The invitation names its workspace, in the payload and in the organisation's pending invitations.
+    const named = { email: joiner.email, workspace: { id: workspaceId, name: "Secret plans" } };
+    expect(invited.createZenhubOrganizationInvite.invitation).toEqual(named);
+    const pending = await data<{ node: { invitations: { email: string; workspace: unknown }[] } }>(
+      demoKey,
+      `query Pending($id: ID!) {
+        node(id: $id) { ... on ZenhubOrganization { invitations { email workspace { id name } } } }
+      }`,
+      { id: organization },
+    );
+    expect(pending.node.invitations).toContainEqual(named);
     const mail = mailer.list().find((sent) => sent.to === joiner.email);
     expect(mail?.text).toContain("and its Secret plans workspace");
 
