@@ -17,6 +17,7 @@ import {
 } from "graphql";
 import { arrayConnection } from "../graphql/connections.js";
 import type { GraphQLContext } from "../graphql/context.js";
+import { withCursorChecks } from "../graphql/cursors.js";
 import { schema } from "../graphql/schema.js";
 import { epicLabelsAsConnection, type PublicLabel } from "./epic-labels-view.js";
 import { withGitHubLabelCreation } from "./github-labels.js";
@@ -71,10 +72,13 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
       return field;
     },
   });
-  // Typed as the reference last, so every field the steps before add gets the reference's types too.
-  return withNodeLoaders(
-    withReferenceTypes(
-      withStrategicItemsAsIssues(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)))),
+  // Typed as the reference last, so every field the steps before add gets the reference's types too; the
+  // connections those steps add check their cursors as the web app's schema's do.
+  return withCursorChecks(
+    withNodeLoaders(
+      withReferenceTypes(
+        withStrategicItemsAsIssues(withGitHubLabelCreation(withOwnerLookups(withReferenceSurface(reshaped)))),
+      ),
     ),
   );
 }
