@@ -25,7 +25,7 @@ import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { type SprintConfigRow, type SprintRow, sprintConfigOf, sprintFillPlan } from "./queries.js";
-import { checkKindAndEndTime, localTimeOf, type SprintConfigKind } from "./schedule-input.js";
+import { checkKindAndEndTime, localStartOf, type SprintConfigKind } from "./schedule-input.js";
 
 const { pipelines, sprintConfigs, sprintIssues, sprints } = schema;
 
@@ -103,12 +103,11 @@ export async function configValues(
     const error = day === null ? null : dateInputError(day);
     if (error) throw badInput(field, error);
   }
-  const startAt = input.startOnTime instanceof Date ? input.startOnTime : null;
-  const startOn =
-    input.startOn ?? (startAt ? localDay(startAt, tzIdentifier) : current?.startOn) ?? localDay(now, tzIdentifier);
+  const startAt = input.startOnTime instanceof Date ? localStartOf(input.startOnTime, tzIdentifier) : null;
+  const startOn = input.startOn ?? (startAt ? startAt.startOn : current?.startOn) ?? localDay(now, tzIdentifier);
 
   let startTime = current?.startTime ?? DEFAULT_SPRINT_START_TIME;
-  if (startAt) startTime = localTimeOf(startAt, tzIdentifier);
+  if (startAt) startTime = startAt.startTime;
   else if (typeof input.startOnTime === "string") {
     const error = timeInputError(input.startOnTime);
     if (error) throw badInput("startOnTime", error);
