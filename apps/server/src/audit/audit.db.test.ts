@@ -253,8 +253,8 @@ describe.each(testEngines())("audit log on %s", (engine) => {
     ).auditEvents;
     expect(removed.totalCount).toBe(0);
     expect(errorOf(await orgLog(owner.token, org, { first: 101 })).code).toBe("BAD_USER_INPUT");
-    expect(errorOf(await orgLog(owner.token, org, { after: "not-a-cursor" })).message).toBe(
-      "This page cursor is not valid.",
+    expect(errorOf(await orgLog(owner.token, org, { after: "not-a-cursor" })).message).toMatch(
+      /^`after` is not a cursor this API gave out/,
     );
   });
 

@@ -1,5 +1,6 @@
 import { type Executor, schema } from "@gantry/db";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { badCursor } from "../graphql/cursors.js";
 import { GantryError } from "../graphql/errors.js";
 import type { AuditAction } from "./record.js";
 
@@ -18,8 +19,6 @@ export interface AuditQuery {
 
 export type AuditRow = Awaited<ReturnType<typeof auditPage>>["items"][number];
 
-const INVALID_CURSOR = "This page cursor is not valid.";
-
 /** A cursor names the last row read by its time and id, so new events never shift a later page. */
 export function auditCursor(row: { occurredAt: Date; id: string }): string {
   return Buffer.from(JSON.stringify([row.occurredAt.toISOString(), row.id])).toString("base64url");
@@ -34,7 +33,7 @@ function parseCursor(cursor: string): { occurredAt: Date; id: string } {
     }
     return { occurredAt, id };
   } catch {
-    throw new GantryError("BAD_USER_INPUT", INVALID_CURSOR, { field: "after" });
+    throw badCursor("after");
   }
 }
 

@@ -63,5 +63,6 @@ import "../workspaces/workspace-name-schema.js";
 import "../zenhub-import/schema.js";
 import { builder } from "./builder.js";
 import { withClientMutationIds } from "./client-mutation-id.js";
+import { withCursorChecks } from "./cursors.js";
 
-export const schema = withClientMutationIds(builder.toSchema({ sortSchema: true }));
+export const schema = withCursorChecks(withClientMutationIds(builder.toSchema({ sortSchema: true })));

@@ -1,6 +1,6 @@
 import { schema } from "@gantry/db";
 import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
-import { GantryError } from "../graphql/errors.js";
+import { badCursor } from "../graphql/cursors.js";
 
 const { epicDates, issues, planningRanks } = schema;
 
@@ -116,7 +116,7 @@ export function afterCursor(order: OrderedKeys, cursor: string): SQL {
     Array.isArray(values) &&
     values.length === order.keys.length &&
     order.keys.every((key, index) => typeof values[index] === "string" && CASTS[key.cast].test(values[index]));
-  if (!fits) throw new GantryError("BAD_USER_INPUT", "This page cursor is not valid.", { field: "after" });
+  if (!fits) throw badCursor("after");
   const given = (values as string[]).map(
     (value, index) => sql`${value}::${sql.raw(order.keys[index]?.cast ?? "text")}`,
   );

@@ -17,9 +17,9 @@ import {
 } from "graphql";
 import { arrayConnection } from "../graphql/connections.js";
 import type { GraphQLContext } from "../graphql/context.js";
+import { withCursorChecks } from "../graphql/cursors.js";
 import { schema } from "../graphql/schema.js";
 import { withCommentAuthorsAsGantryUsers } from "./comment-authors.js";
-import { withCursorErrors } from "./cursor-errors.js";
 import { epicLabelsAsConnection, type PublicLabel } from "./epic-labels-view.js";
 import { withGitHubLabelCreation } from "./github-labels.js";
 import { withNodeLoaders } from "./node-loaders.js";
@@ -73,8 +73,9 @@ export function publicSchemaOf(schema: GraphQLSchema): GraphQLSchema {
       return field;
     },
   });
-  // Typed as the reference last, so every field the steps before add gets the reference's types too.
-  return withCursorErrors(
+  // Typed as the reference last, so every field the steps before add gets the reference's types too; the
+  // connections those steps add check their cursors as the web app's schema's do.
+  return withCursorChecks(
     withNodeLoaders(
       withCommentAuthorsAsGantryUsers(
         withReferenceTypes(

@@ -487,14 +487,16 @@ class ReferenceTyping {
 }
 
 /**
- * A Gantry value of one scalar read as another: a date-time as the day or the text Gantry's field takes; a
- * `…Time` field Gantry reads as a time of day (a sprint's `startOnTime`, HH:mm:ss) takes the date-time's, in UTC.
+ * A Gantry value of one scalar read as another: a date-time as the day or the text Gantry's field takes. A
+ * `…Time` field Gantry reads as a local time of day (a sprint's `startOnTime`) takes the instant itself: the
+ * reference gives it "in UTC to be converted to the tz_identifier", and only the service knows the zone (an
+ * update may leave it out and keep the stored one), so the service converts it (decision 0102).
  */
 function scalarAs(ours: string, field: string): Convert {
   return (value) => {
     if (!(value instanceof Date)) return value;
     if (ours === "ISO8601Date") return value.toISOString().slice(0, 10);
-    return field.endsWith("Time") ? value.toISOString().slice(11, 19) : value.toISOString();
+    return field.endsWith("Time") ? value : value.toISOString();
   };
 }
 

@@ -4,7 +4,7 @@ import { canonicalTimeZone, DEFAULT_SPRINT_START_TIME, INVALID_TIMEZONE_MESSAGE,
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import type { SprintRow } from "./queries.js";
-import { localTimeOf, type SprintConfigKind } from "./schedule-input.js";
+import type { SprintConfigKind } from "./schedule-input.js";
 import { configValues, sprintWindowsToMake } from "./service.js";
 
 /** The name preview sprints carry: a preview has no config name yet. */
@@ -16,7 +16,7 @@ export interface SprintConfigPreviewArgs {
   startOn: string | null;
   endOn: string | null;
   kind: SprintConfigKind | null;
-  /** An instant whose local time (in the zone) is the sprints' start time. */
+  /** An instant whose local time (in the zone) is the sprints' start time, and its local day the first's. */
   startOnTime: Date | null;
   endOnTime: Date | null;
 }
@@ -48,7 +48,7 @@ export async function previewSprintConfig(
       tzIdentifier: zone,
       startOn: args.startOn,
       endOn: args.endOn,
-      startOnTime: args.startOnTime ? localTimeOf(args.startOnTime, zone) : null,
+      startOnTime: args.startOnTime,
       endOnTime: args.endOnTime,
       kind: args.kind,
       period: null,

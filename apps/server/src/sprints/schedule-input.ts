@@ -1,3 +1,4 @@
+import { localDay } from "@gantry/domain";
 import { GantryError } from "../graphql/errors.js";
 
 /** The reference's ways to give a schedule; Gantry's sprints are whole weeks only. */
@@ -12,6 +13,14 @@ export function localTimeOf(at: Date, timeZone: string): string {
     second: "2-digit",
     hourCycle: "h23",
   }).format(at);
+}
+
+/**
+ * Where a schedule starting at an instant starts in its zone: the local day and time of day Gantry stores
+ * (decision 0102), so later sprints keep that local time across daylight-saving changes.
+ */
+export function localStartOf(at: Date, timeZone: string): { startOn: string; startTime: string } {
+  return { startOn: localDay(at, timeZone), startTime: localTimeOf(at, timeZone) };
 }
 
 /**

@@ -82,7 +82,11 @@ export const SprintConfig = builder.objectRef<SprintConfigRow>("SprintConfig").i
     tzIdentifier: t.exposeString("tzIdentifier"),
     period: t.exposeInt("period", { description: "Weeks per sprint." }),
     startOn: t.string({ description: "The first sprint's start day, YYYY-MM-DD.", resolve: (c) => c.startOn }),
-    startOnTime: t.string({ description: "Local start time, HH:mm:ss.", resolve: (config) => config.startTime }),
+    startOnTime: t.string({
+      description:
+        "The start time of day in tzIdentifier, HH:mm:ss (a date-time given as the start time reads as its time in the zone).",
+      resolve: (config) => config.startTime,
+    }),
     settings: t.field({ type: SprintConfigSettings, resolve: (config) => config }),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (config) => config.createdAt }),
     updatedAt: t.field({ type: "ISO8601DateTime", resolve: (config) => config.updatedAt }),
@@ -346,6 +350,13 @@ export const SprintConfigKind = builder.enumType("SprintConfigKind", {
   } as const,
 });
 
+/**
+ * The start time as both APIs take it: Gantry's schema types it as text, the public API as the reference's
+ * ISO8601DateTime, an instant converted into the zone (decision 0102).
+ */
+export const START_TIME_INPUT =
+  "The start time in the zone: HH:mm or HH:mm:ss; where typed ISO8601DateTime, a date-time converted into the zone (its local time of day, and its local day when startOn is left out).";
+
 /** Create and update take the same fields; an update may leave out the zone too, keeping the stored one. */
 function sprintConfigInputType(name: string, zoneRequired: boolean, description: string) {
   return builder.inputType(name, {
@@ -356,7 +367,7 @@ function sprintConfigInputType(name: string, zoneRequired: boolean, description:
       tzIdentifier: t.string({ required: zoneRequired }),
       startOn: t.string({ required: false, description: "The first sprint's start day, YYYY-MM-DD." }),
       endOn: t.string({ required: false, description: "The first sprint's last day, YYYY-MM-DD: sets the period." }),
-      startOnTime: t.string({ required: false, description: "Local start time, HH:mm or HH:mm:ss." }),
+      startOnTime: t.string({ required: false, description: START_TIME_INPUT }),
       endOnTime: t.field({
         type: "ISO8601DateTime",
         required: false,
@@ -377,12 +388,12 @@ function sprintConfigInputType(name: string, zoneRequired: boolean, description:
 const SprintConfigCreateInput = sprintConfigInputType(
   "SprintConfigCreateInput",
   true,
-  "Left out: startOn is today in the zone, startOnTime midnight, the period 2 weeks (or endOn's).",
+  "Left out: startOn is startOnTime's day in the zone when that is a date-time, else today in the zone; startOnTime midnight; the period 2 weeks (or endOn's).",
 );
 const SprintConfigUpdateInput = sprintConfigInputType(
   "SprintConfigUpdateInput",
   false,
-  "Fields left out keep their value, except name and settings, which are always given.",
+  "Fields left out keep their value, except name and settings, which are always given; a date-time startOnTime without startOn also moves startOn to its day in the zone.",
 );
 
 type ConfigArgs = {
@@ -391,7 +402,8 @@ type ConfigArgs = {
   tzIdentifier?: string | null;
   startOn?: string | null;
   endOn?: string | null;
-  startOnTime?: string | null;
+  /** Text from Gantry's schema; an instant from the public API's ISO8601DateTime (reference-types.ts). */
+  startOnTime?: string | Date | null;
   endOnTime?: Date | null;
   kind?: "weekly" | "monthly" | null;
   period?: number | null;

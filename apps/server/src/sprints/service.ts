@@ -25,7 +25,7 @@ import { boardsShowing, publishIssuesChanged } from "../events/issue-events.js";
 import { GantryError } from "../graphql/errors.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { type SprintConfigRow, type SprintRow, sprintConfigOf, sprintFillPlan } from "./queries.js";
-import { checkKindAndEndTime, type SprintConfigKind } from "./schedule-input.js";
+import { checkKindAndEndTime, localStartOf, type SprintConfigKind } from "./schedule-input.js";
 
 const { pipelines, sprintConfigs, sprintIssues, sprints } = schema;
 
@@ -57,8 +57,12 @@ export interface SprintConfigInput {
   startOn: string | null;
   /** The first sprint's last day; gives the period in whole weeks. */
   endOn: string | null;
-  /** HH:mm or HH:mm:ss. */
-  startOnTime: string | null;
+  /**
+   * HH:mm or HH:mm:ss in the zone; or, where the public API types it as the reference does (ISO8601DateTime, "in
+   * UTC to be converted to the tz_identifier"), an instant: its time of day in the zone is the start time, and
+   * its day in the zone the first sprint's when startOn is left out (decision 0102).
+   */
+  startOnTime: string | Date | null;
   /** The reference's end time: Gantry's sprints end when the next starts, so only the start time is allowed. */
   endOnTime: Date | null;
   /** The reference's kind: weekly, or left out; monthly is refused. */
@@ -99,10 +103,12 @@ export async function configValues(
     const error = day === null ? null : dateInputError(day);
     if (error) throw badInput(field, error);
   }
-  const startOn = input.startOn ?? current?.startOn ?? localDay(now, tzIdentifier);
+  const startAt = input.startOnTime instanceof Date ? localStartOf(input.startOnTime, tzIdentifier) : null;
+  const startOn = input.startOn ?? (startAt ? startAt.startOn : current?.startOn) ?? localDay(now, tzIdentifier);
 
   let startTime = current?.startTime ?? DEFAULT_SPRINT_START_TIME;
-  if (input.startOnTime !== null) {
+  if (startAt) startTime = startAt.startTime;
+  else if (typeof input.startOnTime === "string") {
     const error = timeInputError(input.startOnTime);
     if (error) throw badInput("startOnTime", error);
     startTime = normalizeTime(input.startOnTime) ?? startTime;

@@ -6,7 +6,7 @@ import type { GraphQLContext } from "../graphql/context.js";
 import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { GantryOrganization } from "../organizations/schema.js";
 import { requestSprintAutomation } from "../sprints/automation.js";
-import { SprintConfigKind } from "../sprints/schema.js";
+import { SprintConfigKind, START_TIME_INPUT } from "../sprints/schema.js";
 import { PermissionLevel, PipelineStage, Workspace, workspaceForViewer } from "./schema.js";
 import {
   createWorkspace,
@@ -31,7 +31,7 @@ const PipelineConfigInput = builder.inputType("PipelineConfigInput", {
 
 const SprintConfigInput = builder.inputType("SprintConfigInput", {
   description:
-    'The sprints a new workspace starts with, as createSprintConfig makes them: named "Sprint", the first starting today in the zone, unfinished issues moving to the next.',
+    'The sprints a new workspace starts with, as createSprintConfig makes them: named "Sprint", the first starting on startOnTime\'s day in the zone (today when left out or given as HH:mm), unfinished issues moving to the next.',
   fields: (t) => ({
     tzIdentifier: t.string({ required: true, description: "An IANA time zone, e.g. Europe/Berlin." }),
     kind: t.field({
@@ -41,7 +41,7 @@ const SprintConfigInput = builder.inputType("SprintConfigInput", {
       description: "`weekly`; `monthly` is refused: Gantry's sprints last whole weeks.",
     }),
     period: t.int({ required: false, defaultValue: 2, description: "Weeks per sprint, 1 to 8." }),
-    startOnTime: t.string({ required: false, description: "Local start time, HH:mm or HH:mm:ss; left out, midnight." }),
+    startOnTime: t.string({ required: false, description: `${START_TIME_INPUT} Left out, midnight today.` }),
   }),
 });
 

@@ -14,7 +14,12 @@ import {
   type WorkspaceWithPermission,
 } from "../organizations/queries.js";
 import { readableInWorkspace } from "../organizations/readable-node.js";
-import { GantryOrganization, organizationForViewer, organizationWorkspaces } from "../organizations/schema.js";
+import {
+  GantryOrganization,
+  GantryOrganizationInvitation,
+  organizationForViewer,
+  organizationWorkspaces,
+} from "../organizations/schema.js";
 import { CLOSED_PIPELINE } from "./default-pipelines.js";
 import { narrowedWorkspaces, WorkspaceOrderInput } from "./workspace-order.js";
 import { GantryUsersFiltersInput, keptWorkspaceUsers } from "./workspace-user-filters.js";
@@ -296,3 +301,16 @@ export async function workspaceForViewer(context: Parameters<typeof signedInView
   const access = await requireWorkspace(context.db, workspaceId, signedInViewer(context).id, "viewer");
   return { ...access.workspace, viewerPermission: access.permission };
 }
+
+// Here rather than with the invitation type: organisations' schema cannot import workspaces' (it is imported by it).
+builder.objectField(GantryOrganizationInvitation, "workspace", (t) =>
+  t.field({
+    type: Workspace,
+    nullable: true,
+    description:
+      "The workspace the invitee also joins, as an editor, on accepting (createGantryOrganizationInvite's workspaceId); null when none was named or it has been deleted.",
+    // Only the organisation's owners and admins read invitations, and they can open each of its workspaces.
+    resolve: (invitation, _args, context) =>
+      invitation.workspaceId ? workspaceForViewer(context, invitation.workspaceId) : null,
+  }),
+);

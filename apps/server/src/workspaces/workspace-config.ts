@@ -16,8 +16,8 @@ export interface WorkspaceConfig {
     tzIdentifier: string;
     kind?: SprintConfigKind | null;
     period?: number | null;
-    /** HH:mm or HH:mm:ss (the public API gives the reference's date-time's time of day). */
-    startOnTime?: string | null;
+    /** HH:mm or HH:mm:ss; the public API's ISO8601DateTime gives an instant (its day and time in the zone). */
+    startOnTime?: string | Date | null;
   } | null;
 }
 

@@ -1,5 +1,7 @@
 import { type Executor, schema } from "@gantry/db";
+import { canonicalTimeZone } from "@gantry/domain";
 import { and, eq } from "drizzle-orm";
+import { localStartOf } from "../sprints/schedule-input.js";
 import type { Page } from "./client.js";
 import { checkpoint, count, eachPage, type ImportRun } from "./context.js";
 import { mapped, mappedOne, remember } from "./mappings.js";
@@ -235,6 +237,8 @@ async function ensureSprintConfig(tx: Executor, run: ImportRun, firstStart: Date
   if (existing) return existing.id;
   const config = run.shape.sprintConfig;
   if (!config) return null;
+  // ZenHub's zone as the runtime names it; one it does not know is read as UTC rather than failing the import.
+  const zone = canonicalTimeZone(config.tzIdentifier) ?? "UTC";
   const fromPipeline = config.settings.issuesFromPipeline;
   const pipelineId = fromPipeline.pipelineId
     ? await mappedOne(tx, run.workspaceId, "pipeline", fromPipeline.pipelineId)
@@ -244,10 +248,10 @@ async function ensureSprintConfig(tx: Executor, run: ImportRun, firstStart: Date
     .values({
       workspaceId: run.workspaceId,
       name: config.name,
-      tzIdentifier: config.tzIdentifier,
+      tzIdentifier: zone,
       period: Math.min(8, Math.max(1, Math.round(config.period))),
-      startOn: firstStart.toISOString().slice(0, 10),
-      startTime: firstStart.toISOString().slice(11, 19),
+      // The first sprint's start read in the config's zone, as Gantry stores a schedule (decision 0102).
+      ...localStartOf(firstStart, zone),
       moveUnfinishedIssues: config.settings.moveUnfinishedIssues,
       issuesFromPipelineEnabled: fromPipeline.enabled && pipelineId !== null,
       issuesFromPipelineId: pipelineId,

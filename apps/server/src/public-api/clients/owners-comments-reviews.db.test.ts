@@ -322,7 +322,7 @@ describe.each(testEngines())("owners, comment authors and review requests for Ze
       const answer = await zenhub(PAGE, { issueId, after });
       expect(answer.errors?.[0]).toMatchObject({
         message:
-          "`after` is not a cursor this list gave out: pass an edge's `cursor` or `pageInfo`'s `endCursor`/`startCursor`.",
+          "`after` is not a cursor this API gave out: send a page's pageInfo.endCursor or startCursor, or an edge's cursor, unchanged.",
         path: ["node", "reviewRequests"],
         extensions: { code: "BAD_USER_INPUT", field: "after" },
       });
