@@ -1,3 +1,9 @@
+import {
+  type BoardFilters,
+  DEFAULT_ISSUE_TYPE_DISPOSITION,
+  type IssueTypeDispositionFilter,
+  type ParentIssueSetting,
+} from "@gantry/domain";
 import { XIcon } from "@primer/octicons-react";
 import iconButton from "../../ui/IconButton.module.css";
 import lists from "../../ui/plain-list.module.css";
@@ -31,6 +37,24 @@ const MODE_SUFFIX: Record<FilterMode, string> = {
   recursive: " (all levels below)",
 };
 
+/**
+ * The filters a link, a saved view or the public API can set but no menu offers (decision 0100), named so a board
+ * showing fewer cards says why (decision 0103).
+ */
+const PARENT_ISSUE_SETTING_TEXT: Record<ParentIssueSetting, string> = {
+  parents_with_children: "Parent issues: parents and their sub-issues",
+  parents_only: "Parent issues: parents only",
+  not_in_parent: "Parent issues: not in a parent",
+  not_a_parent: "Parent issues: not a parent",
+};
+const DISPOSITION_TEXT: Record<IssueTypeDispositionFilter, string> = {
+  ANY: "Issue types: any",
+  BOARD: "Issue types: shown on the board",
+  BOARD_ONLY: "Issue types: board only",
+  PLANNING_PANEL: "Issue types: shown on the planning panel",
+  PLANNING_PANEL_ONLY: "Issue types: planning panel only",
+};
+
 /** The active filters as removable chips, in the order they were first used (SPEC §3 filterOrder). */
 export function FilterChips({ workspaceId }: { workspaceId: string }) {
   const filters = useBoardSelector((state) => state.board.filters);
@@ -40,13 +64,65 @@ export function FilterChips({ workspaceId }: { workspaceId: string }) {
     return index === -1 ? filterOrder.length + FILTER_KEYS.indexOf(key) : index;
   };
   const keys = FILTER_KEYS.filter((key) => activeEntries(filters, key).length > 0).sort((a, b) => rank(a) - rank(b));
-  if (keys.length === 0) return null;
+  const linkOnly = linkOnlyChips(filters);
+  if (keys.length === 0 && linkOnly.length === 0) return null;
   return (
     <ul className={lists.row} aria-label="Active filters">
       {keys.map((key) => (
         <KeyChips key={key} workspaceId={workspaceId} filterKey={key} />
       ))}
+      {linkOnly.map(({ text, key, without }) => (
+        <LinkOnlyChip key={text} text={text} filterKey={key} without={without} />
+      ))}
     </ul>
+  );
+}
+
+/** The chips of the filters no menu offers, each with the filters it leaves when removed. */
+function linkOnlyChips(filters: BoardFilters): { text: string; key: string; without: BoardFilters }[] {
+  const chips = filters.parentIssues.settings.map((setting) => ({
+    text: PARENT_ISSUE_SETTING_TEXT[setting as ParentIssueSetting] ?? `Parent issues: ${setting}`,
+    key: "parentIssues",
+    without: {
+      ...filters,
+      parentIssues: {
+        ...filters.parentIssues,
+        settings: filters.parentIssues.settings.filter((kept) => kept !== setting),
+      },
+    },
+  }));
+  if (filters.issueTypeDisposition === DEFAULT_ISSUE_TYPE_DISPOSITION) return chips;
+  return [
+    ...chips,
+    {
+      text: DISPOSITION_TEXT[filters.issueTypeDisposition],
+      key: "issueTypeDisposition",
+      without: { ...filters, issueTypeDisposition: DEFAULT_ISSUE_TYPE_DISPOSITION },
+    },
+  ];
+}
+
+function LinkOnlyChip({ text, filterKey, without }: { text: string; filterKey: string; without: BoardFilters }) {
+  const dispatch = useBoardDispatch();
+  return (
+    <Chip text={text} excluded={false} onRemove={() => dispatch(filterChanged({ key: filterKey, filters: without }))} />
+  );
+}
+
+/** One active filter: what it keeps, and a button that takes it off. */
+function Chip({ text, excluded, onRemove }: { text: string; excluded: boolean; onRemove: () => void }) {
+  return (
+    <li className={`${styles.chip} ${excluded ? styles.chipExcluded : ""}`}>
+      <span className={styles.chipText}>{text}</span>
+      <button
+        type="button"
+        className={`${iconButton.quiet} ${styles.chipRemove}`}
+        aria-label={`Remove ${text}`}
+        onClick={onRemove}
+      >
+        <XIcon size={12} aria-hidden />
+      </button>
+    </li>
   );
 }
 
@@ -63,19 +139,14 @@ function KeyChips({ workspaceId, filterKey }: { workspaceId: string; filterKey: 
   return activeEntries(filters, filterKey).map(({ mode, value }) => {
     const text = `${menu.label}: ${MODE_PREFIX[mode]}${nameOf(value)}${MODE_SUFFIX[mode]}`;
     return (
-      <li key={`${mode}:${value}`} className={`${styles.chip} ${mode === "exclude" ? styles.chipExcluded : ""}`}>
-        <span className={styles.chipText}>{text}</span>
-        <button
-          type="button"
-          className={`${iconButton.quiet} ${styles.chipRemove}`}
-          aria-label={`Remove ${text}`}
-          onClick={() =>
-            dispatch(filterChanged({ key: filterKey, filters: withoutValue(filters, filterKey, mode, value) }))
-          }
-        >
-          <XIcon size={12} aria-hidden />
-        </button>
-      </li>
+      <Chip
+        key={`${mode}:${value}`}
+        text={text}
+        excluded={mode === "exclude"}
+        onRemove={() =>
+          dispatch(filterChanged({ key: filterKey, filters: withoutValue(filters, filterKey, mode, value) }))
+        }
+      />
     );
   });
 }

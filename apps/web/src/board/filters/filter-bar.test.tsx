@@ -114,6 +114,23 @@ describe("the board's filter bar", () => {
     await waitFor(() => expect(search(router).has("labels:not")).toBe(false));
   });
 
+  it("names the filters a link sets that no menu offers, and a chip takes each off (decision 0103)", async () => {
+    const user = userEvent.setup();
+    const { router } = renderBar(
+      answers(),
+      "/workspaces/w1/board?parentIssues:settings=not_in_parent&issueTypeDisposition=BOARD_ONLY",
+    );
+    const chips = screen.getByRole("list", { name: "Active filters" });
+    expect(within(chips).getByText("Parent issues: not in a parent")).toBeInTheDocument();
+    expect(within(chips).getByText("Issue types: board only")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove Parent issues: not in a parent" }));
+    await waitFor(() => expect(search(router).has("parentIssues:settings")).toBe(false));
+    expect(search(router).get("issueTypeDisposition")).toBe("BOARD_ONLY");
+    await user.click(screen.getByRole("button", { name: "Remove Issue types: board only" }));
+    expect(screen.queryByRole("list", { name: "Active filters" })).not.toBeInTheDocument();
+    await waitFor(() => expect(search(router).has("issueTypeDisposition")).toBe(false));
+  });
+
   it("offers the sprint special values and says when there are no sprints", async () => {
     const user = userEvent.setup();
     const { router } = renderBar();
