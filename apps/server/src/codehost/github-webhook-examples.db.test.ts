@@ -274,6 +274,61 @@ describe.each(testEngines())("GitHub's example webhook payloads (%s)", (engine) 
     expect(await onBoard(moved?.id ?? "")).toBe(true);
   });
 
+  it("moves each transferred issue once, whichever of GitHub's two deliveries comes first or both at once", async () => {
+    // GitHub tells the old repository (`transferred`) and the new one (`opened` with `old_issue`)
+    // separately; they are applied in two transactions that may overlap.
+    const numbers = Array.from({ length: 96 }, (_, index) => 300 + index);
+    const before = new Map<number, string>();
+    for (const number of numbers) {
+      const opened = addressed(example("issues", "opened"), OLD_REPOSITORY);
+      Object.assign(opened.issue as object, { number, updated_at: "2026-11-23T10:00:00Z" });
+      await deliver("issues", opened);
+      const row = await storedIssue(OLD_REPOSITORY, number);
+      await t.database.db
+        .update(schema.issues)
+        .set({ estimate: number % 13 })
+        .where(eq(schema.issues.id, row?.id ?? ""));
+      before.set(number, row?.id ?? "");
+    }
+    const deliveriesOf = (number: number) => {
+      const newNumber = number + 1000;
+      const htmlUrl = `https://github.com/Codertocat/Hello-World-Next/issues/${newNumber}`;
+      const transferred = addressed(example("issues", "transferred"), OLD_REPOSITORY);
+      Object.assign(transferred.issue as object, { number });
+      const out = transferred.changes as { new_issue: Record<string, unknown>; new_repository: { id: number } };
+      out.new_repository.id = NEW_REPOSITORY;
+      Object.assign(out.new_issue, { number: newNumber, html_url: htmlUrl });
+      const arrived = addressed(example("issues", "opened", 3), NEW_REPOSITORY);
+      Object.assign(arrived.issue as object, {
+        id: out.new_issue.id,
+        number: newNumber,
+        html_url: htmlUrl,
+        updated_at: "2026-11-23T12:00:00Z",
+      });
+      const into = arrived.changes as { old_issue: Record<string, unknown>; old_repository: { id: number } };
+      into.old_repository.id = OLD_REPOSITORY;
+      Object.assign(into.old_issue, { number });
+      return { transferred, arrived };
+    };
+    // One transfer at a time, its second delivery a few milliseconds after the first, so one
+    // side's commit falls at each point of the other's work.
+    for (const [index, number] of numbers.entries()) {
+      const { transferred, arrived } = deliveriesOf(number);
+      const [first, second] = index % 2 === 0 ? [transferred, arrived] : [arrived, transferred];
+      const late = new Promise((sent) => setTimeout(sent, Math.floor(index / 2) % 12)).then(() =>
+        deliver("issues", second),
+      );
+      await Promise.all([deliver("issues", first), late]);
+    }
+
+    for (const number of numbers) {
+      expect(await storedIssue(OLD_REPOSITORY, number)).toBeNull();
+      const moved = await storedIssue(NEW_REPOSITORY, number + 1000);
+      expect(moved, `issue ${number}`).toMatchObject({ id: before.get(number), estimate: number % 13 });
+      expect(await onBoard(moved?.id ?? "")).toBe(true);
+    }
+  });
+
   it("takes a card off the board when its issue is transferred out of Gantry's reach or deleted", async () => {
     for (const number of [107, 108]) {
       const opened = addressed(example("issues", "opened"), OLD_REPOSITORY);

@@ -5,9 +5,12 @@
  * repositories the issue's row moves to the new one, keeping its estimate, epics, sprints and
  * places; when it holds only the old one, the card leaves the board as GitHub's issue left the
  * repository.
+ *
+ * The two deliveries are applied in two repositories' transactions, which may overlap: each takes
+ * the transfer's lock first, so the second one sees what the first one did.
  */
 import { type Executor, schema } from "@gantry/db";
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { placeNewIssues } from "../board/placement.js";
 import { deleteIssue, type GitHubIssueWire } from "./issue-sync.js";
 
@@ -24,6 +27,32 @@ export interface TransferChanges {
   new_repository?: TransferSide["repository"];
   old_issue?: TransferSide["issue"];
   old_repository?: TransferSide["repository"];
+}
+
+/** A delivery as far as a transfer concerns it. */
+interface TransferDelivery {
+  event: string;
+  payload: { action?: string; repository?: { id?: number }; issue?: { number: number }; changes?: TransferChanges };
+}
+
+/** The old repository's GitHub id and the old number: both sides of one transfer name them alike. */
+function transferKey({ event, payload }: TransferDelivery): string | null {
+  if (event !== "issues") return null;
+  const { action, repository, issue, changes } = payload;
+  if (action === "transferred" && repository?.id !== undefined && issue) return `${repository.id}#${issue.number}`;
+  const old = changes?.old_issue;
+  if (changes?.old_repository?.id !== undefined && old) return `${changes.old_repository.id}#${old.number}`;
+  return null;
+}
+
+/**
+ * Takes the lock of every transfer among a batch's deliveries, in one order, before the batch
+ * writes anything, so two batches holding halves of the same transfers never wait on each other
+ * while holding other rows.
+ */
+export async function lockTransfers(tx: Executor, deliveries: TransferDelivery[]) {
+  const keys = [...new Set(deliveries.map(transferKey).filter((key) => key !== null))].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`gantry-transfer:${key}`}))`);
 }
 
 /** Issues whose boards must be told, by the repository whose boards show them. */

@@ -14,7 +14,13 @@ import { placeNewIssues } from "../board/placement.js";
 import { type IssueAudience, publishIssuesChanged, repositoryBoards } from "../events/issue-events.js";
 import { applyDependencyEvent, applySubIssueEvent, type RelationPayload } from "./github-relations.js";
 import { deleteIssue, type GitHubIssueWire, type IssueWriteOrigin, storeIssues } from "./issue-sync.js";
-import { type TouchedByRepository, type TransferChanges, transferIn, transferOut } from "./issue-transfer.js";
+import {
+  lockTransfers,
+  type TouchedByRepository,
+  type TransferChanges,
+  transferIn,
+  transferOut,
+} from "./issue-transfer.js";
 import type { CodeHostDeps } from "./repositories.js";
 import {
   applyLabelEvent,
@@ -240,6 +246,7 @@ async function applyBatch(deps: CodeHostDeps, repositoryId: string, fresh: Accep
         })),
       ...fresh.filter(({ deliveryId }) => firstTime.delete(deliveryId)),
     ];
+    await lockTransfers(tx, applied);
     const touched = await applyInOrder(tx, repositoryId, applied, now);
     return { applied, audience: await audienceOf(tx, touched) };
   });
