@@ -1,12 +1,13 @@
 import { schema } from "@gantry/db";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { GantryUser } from "../accounts/schema.js";
 import { builder, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { batched } from "../issues/issue-loaders.js";
 import { readableRepository } from "../issues/lookups.js";
 import { permissionAtLeast, requireWorkspace, workspaceAccess } from "../organizations/access.js";
 import type { WorkspaceWithPermission } from "../organizations/queries.js";
@@ -33,19 +34,22 @@ export const GitHubUser = builder.objectRef<GitHubAccountRow>("GitHubUser").impl
   }),
 });
 
+/** The viewer's connected account, read once however many times a request names the viewer (comment authors, say). */
+const connectedAccount = batched(async (userIds, context) => {
+  const rows = await context.db
+    .select()
+    .from(schema.githubAccounts)
+    .where(inArray(schema.githubAccounts.userId, userIds));
+  return userIds.map((id) => rows.find((row) => row.userId === id) ?? null);
+});
+
 builder.objectField(GantryUser, "githubUser", (t) =>
   t.field({
     type: GitHubUser,
     nullable: true,
     description: "The connected GitHub account (only readable for the viewer).",
-    resolve: async (user, _args, context) => {
-      if (context.viewer?.id !== user.id) return null;
-      const [account] = await context.db
-        .select()
-        .from(schema.githubAccounts)
-        .where(eq(schema.githubAccounts.userId, user.id));
-      return account ?? null;
-    },
+    resolve: (user, _args, context) =>
+      context.viewer?.id === user.id ? connectedAccount(context).load(user.id) : null,
   }),
 );
 

@@ -2,7 +2,7 @@ import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../testing/app.js";
 import {
   createOrganization,
@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from "../testing/factories.js";
 import { issueFieldSeeder } from "../testing/issue-fields.js";
+import { countQueries } from "../testing/query-count.js";
 import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
 
 const CREATE = `mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id number title type body labels { name } assignees { login } htmlUrl repository { name ownerName ghId } } } }`;
@@ -282,22 +283,13 @@ describe.each(testEngines())("issue fields and native issues on %s", (engine) =>
     const crowded = pipelines[3];
     if (!crowded) throw new Error("no fourth pipeline");
     for (let index = 0; index < 40; index++) await create(owner, { title: `Card ${index}`, pipelineId: crowded.id });
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const counted = async (read: () => Promise<void>) => {
-      const spy = vi.spyOn(client, "query");
-      try {
-        await read();
-        return spy.mock.calls.length;
-      } finally {
-        spy.mockRestore();
-      }
-    };
-    const countQueries = (first: number) =>
+    const counted = (read: () => Promise<void>) => countQueries(t.database.db, read);
+    const queriesFor = (first: number) =>
       counted(async () => {
         expect(await column(crowded.id, first)).toHaveLength(first);
       });
-    const few = await countQueries(2);
-    const many = await countQueries(40);
+    const few = await queriesFor(2);
+    const many = await queriesFor(40);
     expect(many).toBe(few);
     // The session, the pipeline with what its cards need once (access, visible workspaces, sprint
     // config), and the page with its cards' relations and repositories (B1, issue #14).

@@ -1,7 +1,5 @@
-import { schema } from "@gantry/db";
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { eq } from "drizzle-orm";
 import {
   type GraphQLFieldConfig,
   type GraphQLFieldResolver,
@@ -12,10 +10,9 @@ import {
 import type { GraphQLContext } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import type { IssueComment } from "../issues/comments.js";
-import { sharesOrganization } from "../organizations/queries.js";
 import { gitHubOwner } from "./owners.js";
 import { emptyValueResolver } from "./reference-surface.js";
-import { gantryAccountsOf } from "./served-fields/people.js";
+import { gantryAccountOfLogin, visibleGantryAccount } from "./served-fields/people.js";
 
 /** The type name inside a GitHub identity's id: `node(id:)` loads it (node-loaders.ts) and answers a GantryUser. */
 export const GITHUB_IDENTITY_NODE = "GitHubIdentity";
@@ -78,17 +75,11 @@ export async function loadGitHubIdentity(key: string, context: GraphQLContext): 
 }
 
 /** The author's Gantry account when the viewer may see it (as `node(id:)` of a GantryUser would). */
-async function visibleGantryAuthor(comment: IssueComment, context: GraphQLContext) {
-  const viewer = context.viewer;
-  if (!viewer) return null;
-  if (comment.authorId) {
-    if (!(await sharesOrganization(context.db, viewer.id, [comment.authorId])).has(comment.authorId)) return null;
-    const [user] = await context.db.select().from(schema.users).where(eq(schema.users.id, comment.authorId));
-    return user ?? null;
-  }
+function visibleGantryAuthor(comment: IssueComment, context: GraphQLContext) {
+  if (comment.authorId) return visibleGantryAccount(context).load(comment.authorId);
   // A GitHub comment: the Gantry user who connected that GitHub account.
   if (comment.htmlUrl === null || !comment.author.login) return null;
-  return (await gantryAccountsOf(context, [comment.author.login]))[0] ?? null;
+  return gantryAccountOfLogin(context).load(comment.author.login);
 }
 
 /** `Comment.author`: the Gantry user who wrote it when known, else a view of their GitHub account. */

@@ -9,6 +9,7 @@ import { type GitHubIssueWire, upsertIssues } from "../../codehost/issue-sync.js
 import { syncRequestedReviewers } from "../../codehost/review-requests.js";
 import { type BoardFixture, boardWithWebApp } from "../../testing/board.js";
 import type { GraphQLAnswer } from "../../testing/factories.js";
+import { countQueries } from "../../testing/query-count.js";
 import { ZENHUB_GRAPHQL_PATH } from "../route.js";
 import { createKey, publicGql } from "../testing.js";
 
@@ -293,6 +294,39 @@ describe.each(testEngines())("owners, comment authors and review requests for Ze
         githubUser: { login: "mona", ghId: mona.id },
       },
     });
+  });
+
+  it("reads the authors of a page of comments in the same number of queries however many comments it has", async () => {
+    const hub = board.hub;
+    const writers = ["demo", "mona", "hubot"].map((login) => hub.store.accountByLogin(login));
+    const commentOn = async (number: number, count: number) => {
+      for (let index = 0; index < count; index++) {
+        const account = writers[index % writers.length];
+        if (!account) throw new Error("the demo seed lacks a commenter");
+        const client = new Octokit({ baseUrl: hub.apiUrl, auth: hub.store.issueToken(account) });
+        await client.rest.issues.createComment({
+          owner: "acme",
+          repo: "web-app",
+          issue_number: number,
+          body: `#${index}`,
+        });
+      }
+      return board.webAppIssue(number);
+    };
+    const [few, many] = [await commentOn(3, 3), await commentOn(4, 15)];
+    const authorsOf = async (issueId: string) => {
+      let authors: unknown[] = [];
+      const queries = await countQueries(board.t.database.db, async () => {
+        const answer = await zenhub(COMMENT_AUTHORS, { issueId });
+        expect(answer.errors).toBeUndefined();
+        authors = (answer.data as { node: { comments: { nodes: { author: unknown }[] } } }).node.comments.nodes;
+      });
+      return { authors, queries };
+    };
+    const [three, fifteen] = [await authorsOf(few), await authorsOf(many)];
+    expect(three.authors).toHaveLength(3);
+    expect(fifteen.authors).toHaveLength(15);
+    expect(fifteen.queries).toBe(three.queries);
   });
 
   it("answers the Gantry author of a comment written through the API", async () => {

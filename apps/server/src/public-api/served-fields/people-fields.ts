@@ -11,7 +11,7 @@ import type { OrganizationWithRole } from "../../organizations/queries.js";
 import { organizationWorkspaces } from "../../organizations/schema.js";
 import type { PublicLabel } from "../epic-labels-view.js";
 import { creator } from "../reference-fields.js";
-import { gantryAccountsOf } from "./people.js";
+import { gantryAccountOfLogin } from "./people.js";
 import { emptyConnection, referenceConnection, type ServedField } from "./served-field.js";
 
 const {
@@ -114,13 +114,12 @@ export const peopleFields: Record<string, ServedField> = {
   },
   "IssueUserOption.gantryUser": {
     description: "The Gantry account that connected this GitHub login, when it is in an organisation with you.",
-    resolve: async (option: UserOption, _args, context: GraphQLContext) =>
-      (await gantryAccountsOf(context, [option.login]))[0] ?? null,
+    resolve: (option: UserOption, _args, context: GraphQLContext) => gantryAccountOfLogin(context).load(option.login),
   },
   "User.gantryUser": {
     description: "The Gantry account that connected this GitHub login, when it is in an organisation with you.",
-    resolve: async (user: { login: string }, _args, context: GraphQLContext) =>
-      (await gantryAccountsOf(context, [user.login]))[0] ?? null,
+    resolve: (user: { login: string }, _args, context: GraphQLContext) =>
+      gantryAccountOfLogin(context).load(user.login),
   },
   "GantryUser.externalOnly": {
     description: "Always false: Gantry has no external-only people; everyone is a member of an organisation.",
