@@ -18,7 +18,7 @@ import { statementsPerOperation } from "./statement-counter.js";
 import { ms, summarize } from "./stats.js";
 
 const CLIENTS = 50;
-const MOVE = `mutation ($pipelineId: ID!, $issueId: ID!, $position: Int, $workspaceId: ID) {
+export const MOVE = `mutation ($pipelineId: ID!, $issueId: ID!, $position: Int, $workspaceId: ID) {
   moveIssue(input: { pipelineId: $pipelineId, issueId: $issueId, position: $position, workspaceId: $workspaceId }) { pipeline { id } }
 }`;
 
@@ -54,6 +54,14 @@ export const b2ConcurrentMoves: Benchmark = {
   },
 };
 
+/** A random card to a random pipeline, at a position among the top 20. */
+export const randomMove = (board: BoardCase["board"], next: (below: number) => number) => ({
+  issueId: board.issues[next(board.issues.length)],
+  pipelineId: board.pipelines[next(board.pipelines.length)],
+  position: next(20),
+  workspaceId: board.workspace,
+});
+
 async function measureMoves(
   { engine, issues, state, board, where }: BoardCase,
   options: { seconds: number; warmupMoves: number; postgresUrl: string | null; log(message: string): void },
@@ -66,12 +74,7 @@ async function measureMoves(
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   const generators = Array.from({ length: CLIENTS }, (_, index) => generator(index + 1));
-  const nextMove = (next: (below: number) => number) => ({
-    issueId: board.issues[next(board.issues.length)],
-    pipelineId: board.pipelines[next(board.pipelines.length)],
-    position: next(20),
-    workspaceId: board.workspace,
-  });
+  const nextMove = (next: (below: number) => number) => randomMove(board, next);
   /** Every client moving while `more()`; latencies kept when `record`, failures always (warm-up's too). */
   const moveWhile = (more: () => boolean, record: boolean) =>
     Promise.all(

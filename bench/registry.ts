@@ -11,6 +11,7 @@ import { b6SprintJob } from "./b6-sprint-job.js";
 import { b7TwoInstances } from "./b7-two-instances.js";
 import { b8ZenhubImport } from "./b8-zenhub-import.js";
 import { b9FilteredViewport } from "./b9-filtered-viewport.js";
+import { b10ServerMemory } from "./b10-server-memory.js";
 
 export interface BenchContext {
   /** Small sizes and short durations, so the whole suite runs in about two minutes. */
@@ -52,4 +53,5 @@ export const benchmarks: Benchmark[] = [
   b7TwoInstances,
   b8ZenhubImport,
   b9FilteredViewport,
+  b10ServerMemory,
 ];

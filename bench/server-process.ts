@@ -35,6 +35,8 @@ export interface ServerProcess {
   pid: number;
   /** The child's user + system CPU so far, in milliseconds (/proc/<pid>/stat). */
   cpuMs(): number;
+  /** The child's resident memory now and at its peak, in MiB (/proc/<pid>/status: VmRSS, VmHWM). */
+  memoryMiB(): { resident: number; peak: number };
   /** SIGTERM, as a process manager stops it, and waits for the exit. */
   stop(): Promise<void>;
 }
@@ -135,6 +137,7 @@ export async function startBuiltServer(database: ServerDatabase): Promise<Server
     url,
     pid,
     cpuMs: () => (processTicks(pid) * 1000) / ticksPerSecond,
+    memoryMiB: () => processMemory(pid),
     stop: async () => {
       await stopChild(child, exited);
       cleanUp();
@@ -211,6 +214,12 @@ function processTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return Number(fields[11]) + Number(fields[12]);
+}
+
+function processMemory(pid: number): { resident: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  return { resident: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
 }
 
 function clockTicksPerSecond(): number {
