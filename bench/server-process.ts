@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../apps/server/src/runtime/node-flags.js";
 import { fakeWebDist } from "../apps/server/src/testing/app.js";
 import { benchDatabaseName, benchDatabaseUrl, dropBenchDatabase } from "./seed.js";
 
@@ -105,9 +106,13 @@ export async function startBuiltServer(database: ServerDatabase): Promise<Server
     GRAPHQL_RATE_LIMIT_PER_USER_PER_MINUTE: "0",
     GRAPHQL_RATE_LIMIT_PER_IP_PER_MINUTE: "0",
   };
-  // `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`: Node's own flags for the server, to profile it.
+  // The server's own Node flags, as `npm start` runs it; then `BENCH_SERVER_NODE_ARGS="--cpu-prof
+  // --cpu-prof-dir=/tmp/prof"`: more of Node's flags, to profile it (a later flag wins over an earlier one).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, MAIN], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, MAIN], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { SERVER_NODE_FLAGS } from "../../apps/server/src/runtime/node-flags.js";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -22,7 +23,7 @@ export const CHROMIUM = {
 export function gantryWebServer(port: number, env: Record<string, string>) {
   const baseURL = `http://127.0.0.1:${port}`;
   return {
-    command: "node apps/server/dist/main.js",
+    command: ["node", ...SERVER_NODE_FLAGS, "apps/server/dist/main.js"].join(" "),
     cwd: root,
     url: `${baseURL}/ping`,
     reuseExistingServer: false,
