@@ -1,6 +1,6 @@
 import { dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, startTransition, useEffect, useRef, useState } from "react";
 import { useIssueOpener } from "../issues/use-issue-opener";
 import { LoadError } from "../ui/LoadError";
 import { afterNextPaint } from "./after-paint";
@@ -19,6 +19,14 @@ const LOAD_AHEAD = 10;
 const CARD_HEIGHT = { normal: 92, condensed: 44 };
 /** Space between lanes, as between cards (--base-size-8). */
 const LANE_GAP = 8;
+/** Cards drawn past each end of what is in view, so a scroll shows cards already drawn. */
+const OVERSCAN = 6;
+/**
+ * The same, until the column's first cards have painted (issue #32, decision 0106): its first
+ * commit draws the cards in view and one more; the other overscanned cards follow in a time-sliced
+ * render after that paint, not in the long task that paints the first cards.
+ */
+const FIRST_OVERSCAN = 1;
 
 interface PipelineColumnProps {
   pipeline: BoardPipeline;
@@ -51,16 +59,24 @@ export const PipelineColumn = memo(function PipelineColumn({ pipeline, drawCards
     isCondensed ? LANE_MIN_WIDTH.condensed : LANE_MIN_WIDTH.normal,
   );
 
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+
   const virtualizer = useVirtualizer({
     count: issueIds.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (isCondensed ? CARD_HEIGHT.condensed : CARD_HEIGHT.normal),
     getItemKey: (index) => issueIds[index] ?? index,
-    overscan: 6,
+    overscan,
     lanes,
   });
   const items = drawCards ? virtualizer.getVirtualItems() : [];
   const lastShown = items.at(-1)?.index ?? -1;
+  const hasCards = items.length > 0;
+
+  useEffect(() => {
+    if (!hasCards || overscan === OVERSCAN) return;
+    return afterNextPaint(() => startTransition(() => setOverscan(OVERSCAN)));
+  }, [hasCards, overscan]);
 
   useEffect(() => {
     if (!pages) {

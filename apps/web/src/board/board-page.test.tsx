@@ -160,9 +160,8 @@ describe("board page", () => {
     ]);
   });
 
-  it("draws the cards of the columns in view in the first frame, the others two columns a frame after it", async () => {
-    // A window two columns wide, and the frames held until the test lets one be painted.
-    vi.stubGlobal("innerWidth", 500);
+  /** Holds the frames until the test lets one be painted (answers the function that paints one). */
+  function holdFrames() {
     const frames = new Map<number, FrameRequestCallback>();
     let lastFrame = 0;
     vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => {
@@ -170,7 +169,7 @@ describe("board page", () => {
       return lastFrame;
     });
     vi.stubGlobal("cancelAnimationFrame", (id: number) => frames.delete(id));
-    const paintAFrame = async () => {
+    return async () => {
       const waiting = [...frames.values()];
       frames.clear();
       await act(async () => {
@@ -179,6 +178,27 @@ describe("board page", () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       });
     };
+  }
+
+  it("draws a column's cards in view and one more in its first frame, and six past the view a frame after it", async () => {
+    const paintAFrame = holdFrames();
+    // One lane of cards, so the column's height alone says how many are in view.
+    localStorage.setItem("areMultiColumnPipelinesEnabled", "false");
+    const issues = Array.from({ length: 30 }, (_, index) => issue(index + 1));
+    renderBoard(boardAnswers({ newIssues: issues }));
+    const cards = () => within(screen.getByRole("list", { name: "Issues in New Issues" })).queryAllByRole("article");
+    await screen.findByRole("article", { name: "Issue #1: Issue 1" });
+    // A 600 px column shows 7 cards of 92 px (the 7th in part); until a frame is painted, one more is drawn.
+    await vi.waitFor(() => expect(cards()).toHaveLength(8));
+    await paintAFrame();
+    await vi.waitFor(() => expect(cards()).toHaveLength(13));
+    expect(cards().at(-1)).toHaveAccessibleName("Issue #13: Issue 13");
+  });
+
+  it("draws the cards of the columns in view in the first frame, the others two columns a frame after it", async () => {
+    // A window two columns wide, and the frames held until the test lets one be painted.
+    vi.stubGlobal("innerWidth", 500);
+    const paintAFrame = holdFrames();
     const names = Array.from({ length: 7 }, (_, index) => `Pipeline ${index + 1}`);
     renderBoard((call) => {
       if (call.operation === "boardPipelines")

@@ -107,6 +107,17 @@ describe("numbers", () => {
     expect(formatNumber(-0.001)).toBe("0");
   });
 
+  it("property: a whole number reads as the en-US number format writes it, -0 as 0", () => {
+    const intl = new Intl.NumberFormat("en-US", { useGrouping: true, signDisplay: "negative" });
+    expect(formatNumber(-0)).toBe("0");
+    expect(formatNumber(-1234567)).toBe("-1,234,567");
+    fc.assert(
+      fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (value) => {
+        expect(formatNumber(value)).toBe(intl.format(value));
+      }),
+    );
+  });
+
   it("property: reading the text back gives the value rounded to 2 decimals, grouped in threes", () => {
     fc.assert(
       fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (value) => {
