@@ -38,9 +38,10 @@ function propertiesOf(body: string): string[] {
     .filter((name) => name !== "composes");
 }
 
-/** `border` and `border-color` both set the border's colour; `font` and `font-weight` both the weight. A corner is
- * set by the `border-radius` family alone, never by `border`. */
+/** `border` and `border-color` both set the border's colour; `font` and `font-weight` both the weight, and `font`
+ * the line height too. A corner is set by the `border-radius` family alone, never by `border`. */
 function overlap(a: string, b: string): boolean {
+  if ([a, b].includes("font") && [a, b].includes("line-height")) return true;
   if (a.includes("radius") !== b.includes("radius")) return false;
   return a === b || a.startsWith(`${b}-`) || b.startsWith(`${a}-`);
 }
