@@ -2,6 +2,7 @@ import { completeNegationPrefix, type FilterLogic, SEARCH_DEBOUNCE_MS, searchPla
 import { SearchIcon, XIcon } from "@primer/octicons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
+import form from "../../ui/form.module.css";
 import iconButton from "../../ui/IconButton.module.css";
 import { Toolbar } from "../../ui/Toolbar";
 import { activeSavedViewSet, filterLogicSet, filtersCleared, searchChanged, searchCleared } from "../board-slice";
@@ -85,7 +86,7 @@ function BoardSearch() {
 
   return (
     <div className={styles.search}>
-      <SearchIcon className={styles.searchIcon} aria-hidden />
+      <SearchIcon className={form.searchIcon} aria-hidden />
       <input
         type="search"
         className={styles.searchInput}

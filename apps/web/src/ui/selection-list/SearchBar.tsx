@@ -1,6 +1,7 @@
 import { completeNegationPrefix, searchPlaceholder } from "@gantry/domain";
 import { SearchIcon } from "@primer/octicons-react";
 import type { InputHTMLAttributes, KeyboardEvent } from "react";
+import form from "../form.module.css";
 import styles from "./SelectionList.module.css";
 
 interface SearchBarProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "placeholder"> {
@@ -31,18 +32,20 @@ export function SearchBar({
 
   return (
     <div className={styles.search}>
-      <SearchIcon className={styles.searchIcon} aria-hidden />
-      <input
-        {...inputProps}
-        type="text"
-        className={styles.searchInput}
-        value={value}
-        placeholder={searchPlaceholder(placeholder, allowNegation)}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={onSearchKeyDown}
-        autoComplete="off"
-        spellCheck={false}
-      />
+      <div className={form.searchField}>
+        <SearchIcon className={form.searchIcon} aria-hidden />
+        <input
+          {...inputProps}
+          type="text"
+          className={styles.searchInput}
+          value={value}
+          placeholder={searchPlaceholder(placeholder, allowNegation)}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onSearchKeyDown}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
     </div>
   );
 }
