@@ -2,7 +2,8 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { recordOutput } from "../graphql/record-mutations.js";
+import { recordMutation, signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
   createSavedView,
@@ -46,15 +47,12 @@ builder.objectField(Workspace, "savedViews", (t) =>
   }),
 );
 
-const savedViewOutput = {
-  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { savedView: SavedViewData }>) => ({
-    savedView: t.field({ type: SavedView, resolve: (payload) => payload.savedView }),
-  }),
-};
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+const savedViewRecord = { key: "savedView", type: SavedView } as const;
+const savedViewOutput = recordOutput(savedViewRecord.key, savedViewRecord.type);
 
-signedInMutation(
+recordMutation(
   "createSavedView",
+  savedViewRecord,
   {
     inputFields: (t) => ({
       workspaceId: t.globalID({ required: true, for: Workspace }),
@@ -64,20 +62,19 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      savedView: await createSavedView(deps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      createSavedView(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         name: input.name,
         filters: input.filters,
         shared: input.isShared ?? false,
       }),
-    }),
   },
-  savedViewOutput,
 );
 
-signedInMutation(
+recordMutation(
   "updateSavedView",
+  savedViewRecord,
   {
     inputFields: (t) => ({
       savedViewId: t.id({ required: true }),
@@ -91,16 +88,14 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      savedView: await updateSavedView(deps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      updateSavedView(deps(context), viewer.id, {
         savedViewId: savedViewIdOf(input.savedViewId),
         name: input.name,
         filters: input.filters,
         shared: input.isShared,
       }),
-    }),
   },
-  savedViewOutput,
 );
 
 signedInMutation(

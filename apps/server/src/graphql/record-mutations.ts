@@ -36,12 +36,12 @@ export const recordIdOf = (typename: string) => (raw: string | number) =>
  * the deleted record under its name.
  */
 export function deleteRecordMutation<Key extends string, Value>(options: {
-  key: Key;
+  record: { key: Key; type: ObjectRef<SchemaTypes, Value> };
   typename: string;
-  output: ReturnType<typeof recordOutput<Key, Value>>;
   remove: (deps: ReturnType<typeof recordDeps>, viewerId: string, id: string) => Promise<Value>;
 }) {
-  const idField = `${options.key}Id`;
+  const { key, type } = options.record;
+  const idField = `${key}Id`;
   const idOf = recordIdOf(options.typename);
   builder.relayMutationField(
     `delete${options.typename}`,
@@ -52,8 +52,8 @@ export function deleteRecordMutation<Key extends string, Value>(options: {
       resolve: (_root, { input }, context) =>
         options
           .remove(recordDeps(context), signedInViewer(context).id, idOf(input[idField] as string | number))
-          .then((record) => ({ [options.key]: record })) as never,
+          .then((record) => ({ [key]: record })) as never,
     },
-    options.output,
+    recordOutput(key, type),
   );
 }

@@ -1,4 +1,4 @@
-import type { InputFieldMap, InterfaceParam } from "@pothos/core";
+import type { InputFieldMap, InterfaceParam, ObjectRef } from "@pothos/core";
 import type {
   InputShapeWithClientMutationId,
   RelayMutationInputOptions,
@@ -7,7 +7,17 @@ import type {
 import type { SessionUser } from "../accounts/sessions.js";
 import { builder } from "./builder.js";
 import { type GraphQLContext, signedInViewer } from "./context.js";
-import type { SchemaTypes } from "./record-mutations.js";
+import { recordOutput, type SchemaTypes } from "./record-mutations.js";
+
+/** What a signed-in mutation does with the input, the request and the signed-in viewer. */
+type SignedInRun<Fields extends InputFieldMap, Result> = {
+  description?: string;
+  run: (
+    input: InputShapeWithClientMutationId<SchemaTypes, Fields>,
+    context: GraphQLContext,
+    viewer: SessionUser,
+  ) => Result;
+};
 
 /**
  * A relay mutation anyone signed in may call: the `signedIn` rule (the permissions snapshot
@@ -22,14 +32,7 @@ export function signedInMutation<
 >(
   name: string,
   input: RelayMutationInputOptions<SchemaTypes, Fields, "input">,
-  mutation: {
-    description?: string;
-    run: (
-      input: InputShapeWithClientMutationId<SchemaTypes, Fields>,
-      context: GraphQLContext,
-      viewer: SessionUser,
-    ) => Payload | Promise<Payload>;
-  },
+  mutation: SignedInRun<Fields, Payload | Promise<Payload>>,
   payload: RelayMutationPayloadOptions<SchemaTypes, Payload, Interfaces>,
 ) {
   return builder.relayMutationField(
@@ -47,5 +50,28 @@ export function signedInMutation<
         ) as never,
     },
     payload,
+  );
+}
+
+/**
+ * A signed-in mutation that answers with the one record it changed, under the record's name
+ * (`{ priority }`, `{ comment }`, as recordOutput): `run` returns the record.
+ */
+export function recordMutation<Fields extends InputFieldMap, Key extends string, Value>(
+  name: string,
+  record: { key: Key; type: ObjectRef<SchemaTypes, Value> },
+  input: RelayMutationInputOptions<SchemaTypes, Fields, "input">,
+  mutation: SignedInRun<Fields, Promise<Value>>,
+) {
+  return signedInMutation(
+    name,
+    input,
+    {
+      ...mutation,
+      // A computed key widens to Record<string, Value>; recordOutput reads it back under Key.
+      run: async (fields, context, viewer) =>
+        ({ [record.key]: await mutation.run(fields, context, viewer) }) as Record<Key, Value>,
+    },
+    recordOutput(record.key, record.type),
   );
 }

@@ -10,7 +10,8 @@ import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { signedInViewer } from "../graphql/context.js";
 import { type Link, linkedRows } from "../graphql/linked-rows.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { recordOutput } from "../graphql/record-mutations.js";
+import { recordMutation, signedInMutation } from "../graphql/signed-in-mutation.js";
 import { requireWorkspace } from "../organizations/access.js";
 import { GantryOrganization } from "../organizations/schema.js";
 import { Workspace } from "../workspaces/schema.js";
@@ -20,7 +21,6 @@ import {
   createEpicFromIssue,
   createGantryEpic,
   deleteGantryEpic,
-  type GantryEpicRow,
   updateGantryEpic,
 } from "./epics.js";
 import { GantryEpic, GantryEpicState } from "./field-types.js";
@@ -129,21 +129,17 @@ builder.objectFields(GantryEpic, (t) => {
   };
 });
 
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
-
 /** The payload of the mutations that answer one Gantry epic as it now is. */
-const gantryEpicOutput = {
-  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { gantryEpic: GantryEpicRow }>) => ({
-    gantryEpic: t.field({ type: GantryEpic, resolve: (payload) => payload.gantryEpic }),
-  }),
-};
+const gantryEpicRecord = { key: "gantryEpic", type: GantryEpic } as const;
+const gantryEpicOutput = recordOutput(gantryEpicRecord.key, gantryEpicRecord.type);
 
 const GantryEpicInput = builder.inputType("GantryEpicInput", {
   fields: (t) => ({ title: t.string({ required: true }), body: t.string({ required: false }) }),
 });
 
-signedInMutation(
+recordMutation(
   "createGantryEpic",
+  gantryEpicRecord,
   {
     inputFields: (t) => ({
       workspaceId: t.globalID({
@@ -167,8 +163,8 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      gantryEpic: await createGantryEpic(context, viewer.id, {
+    run: async (input, context, viewer) =>
+      createGantryEpic(context, viewer.id, {
         workspaceId: await epicWorkspaceOf(context.db, viewer.id, {
           workspaceId: input.workspaceId?.id ?? null,
           organizationId: input.gantryOrganizationId?.id ?? null,
@@ -178,13 +174,12 @@ signedInMutation(
         body: input.gantryEpic.body ?? null,
         clientMutationId: input.clientMutationId ?? null,
       }),
-    }),
   },
-  gantryEpicOutput,
 );
 
-signedInMutation(
+recordMutation(
   "updateGantryEpic",
+  gantryEpicRecord,
   {
     inputFields: (t) => ({
       gantryEpicId: t.globalID({ required: true, for: GantryEpic }),
@@ -194,20 +189,19 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      gantryEpic: await updateGantryEpic(context, viewer.id, {
+    run: (input, context, viewer) =>
+      updateGantryEpic(context, viewer.id, {
         gantryEpicId: input.gantryEpicId.id,
         title: input.title,
         body: input.body,
         clientMutationId: input.clientMutationId ?? null,
       }),
-    }),
   },
-  gantryEpicOutput,
 );
 
-signedInMutation(
+recordMutation(
   "updateGantryEpicDates",
+  gantryEpicRecord,
   {
     inputFields: (t) => ({
       gantryEpicId: t.globalID({ required: true, for: GantryEpic }),
@@ -217,16 +211,14 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      gantryEpic: await updateGantryEpic(context, viewer.id, {
+    run: (input, context, viewer) =>
+      updateGantryEpic(context, viewer.id, {
         gantryEpicId: input.gantryEpicId.id,
         startOn: input.startOn,
         endOn: input.endOn,
         clientMutationId: input.clientMutationId ?? null,
       }),
-    }),
   },
-  gantryEpicOutput,
 );
 
 signedInMutation(

@@ -8,7 +8,7 @@ import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { recordMutation, signedInMutation } from "../graphql/signed-in-mutation.js";
 import { issueTimeline, type TimelineEntry } from "./activity.js";
 import {
   type CommentAuthor,
@@ -110,15 +110,11 @@ function commentIdOf(globalId: string | number): string {
   return decoded.id;
 }
 
-const commentOutput = {
-  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { comment: IssueComment }>) => ({
-    comment: t.field({ type: Comment, resolve: (payload) => payload.comment }),
-  }),
-};
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+const commentRecord = { key: "comment", type: Comment } as const;
 
-signedInMutation(
+recordMutation(
   "createComment",
+  commentRecord,
   {
     inputFields: (t) => ({
       commentableId: t.globalID({ required: true, for: Issue, description: "The issue to comment on." }),
@@ -127,19 +123,18 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      comment: await createComment(issueWriteDeps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      createComment(issueWriteDeps(context), viewer.id, {
         issueId: input.commentableId.id,
         body: input.body,
         clientMutationId: input.clientMutationId ?? null,
       }),
-    }),
   },
-  commentOutput,
 );
 
-signedInMutation(
+recordMutation(
   "updateComment",
+  commentRecord,
   {
     inputFields: (t) => ({
       commentId: t.id({ required: true }),
@@ -148,15 +143,13 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      comment: await updateComment(issueWriteDeps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      updateComment(issueWriteDeps(context), viewer.id, {
         commentId: commentIdOf(input.commentId),
         body: input.body,
         clientMutationId: input.clientMutationId ?? null,
       }),
-    }),
   },
-  commentOutput,
 );
 
 signedInMutation(

@@ -8,10 +8,10 @@ import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
 import { signedInMutation } from "../graphql/signed-in-mutation.js";
 import { type Deps, emptyResult, mayEditIn, type ShownIssue, tellBoards, visibleIssues } from "./bulk-fields.js";
-import { issueById } from "./issue-loaders.js";
 import { repositoryIssue } from "./lookups.js";
 import { IssueInfoInput, issueInfoOf } from "./priorities-schema.js";
 import { type Blockage, createBlockage, deleteBlockage } from "./relations.js";
+import { blockageFields } from "./relations-schema.js";
 
 // The reference's older ways to link issues (decision 0080): dependencies named by repository and number, and a
 // pull request connected to an issue. Both run the services the web app's mutations run.
@@ -25,27 +25,12 @@ async function issueIdByInfo(context: GraphQLContext, info: IssueInfo): Promise<
   return (await repositoryIssue(context.db, signedInViewer(context).id, repository, issueNumber)).id;
 }
 
-const loadIssue = async (id: string, context: GraphQLContext) => {
-  const issue = await issueById(context).load(id);
-  if (!issue) throw new Error(`issue ${id} vanished`);
-  return issue;
-};
-
 const IssueDependency = builder.objectRef<Blockage>("IssueDependency").implement({
   description: "The blocking issue blocks the blocked one (the reference's older name for a blockage).",
   fields: (t) => ({
     // Its own type's id, so `node` answers it as an IssueDependency (the same row as a Blockage).
     id: t.id({ resolve: (dependency) => encodeGlobalID("IssueDependency", dependency.id) }),
-    blockingIssue: t.field({
-      type: Issue,
-      resolve: (dependency, _args, context) => loadIssue(dependency.blockingIssueId, context),
-    }),
-    blockedIssue: t.field({
-      type: Issue,
-      resolve: (dependency, _args, context) => loadIssue(dependency.blockedIssueId, context),
-    }),
-    createdAt: t.field({ type: "ISO8601DateTime", resolve: (dependency) => dependency.createdAt }),
-    updatedAt: t.field({ type: "ISO8601DateTime", resolve: (dependency) => dependency.createdAt }),
+    ...blockageFields(t, { blocking: "blockingIssue", blocked: "blockedIssue" }, Issue),
   }),
 });
 

@@ -3,24 +3,19 @@ import { LabelInfoInput } from "../board/issue-mutations.js";
 import { issueWriteDeps } from "../board/schema.js";
 import { Issue, IssueState } from "../codehost/issues-schema.js";
 import { Repository } from "../codehost/schema.js";
-import { type builder, decodeGantryId, idOfType } from "../graphql/builder.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { decodeGantryId, idOfType } from "../graphql/builder.js";
+import { recordOutput } from "../graphql/record-mutations.js";
+import { recordMutation, signedInMutation } from "../graphql/signed-in-mutation.js";
 import { createIssue } from "./create-issue.js";
 import { setEstimate } from "./estimates.js";
 import { Milestone } from "./field-types.js";
-import type { IssueRow } from "./issue-loaders.js";
 import { issueTypeForRepository, issueTypeOfId } from "./issue-type-records.js";
 import { assigneeLoginsOfUsers, labelsOfInfos } from "./reference-issue-inputs.js";
 import { updateIssue } from "./update-issue.js";
 
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
-
 /** The reference's payload for both: the issue as it now stands. */
-const issueOutput = {
-  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { issue: IssueRow }>) => ({
-    issue: t.field({ type: Issue, resolve: (payload) => payload.issue }),
-  }),
-};
+const issueRecord = { key: "issue", type: Issue } as const;
+const issueOutput = recordOutput(issueRecord.key, issueRecord.type);
 
 signedInMutation(
   "createIssue",
@@ -92,8 +87,9 @@ signedInMutation(
   issueOutput,
 );
 
-signedInMutation(
+recordMutation(
   "setEstimate",
+  issueRecord,
   {
     inputFields: (t) => ({
       issueId: t.globalID({ required: true, for: Issue }),
@@ -102,19 +98,18 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      issue: await setEstimate(context, viewer.id, {
+    run: (input, context, viewer) =>
+      setEstimate(context, viewer.id, {
         issueId: input.issueId.id,
         value: input.value ?? null,
         clientMutationId: input.clientMutationId ?? null,
       }),
-    }),
   },
-  issueOutput,
 );
 
-signedInMutation(
+recordMutation(
   "updateIssue",
+  issueRecord,
   {
     inputFields: (t) => ({
       issueId: t.globalID({ required: true, for: Issue }),
@@ -134,8 +129,8 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      issue: await updateIssue(issueWriteDeps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      updateIssue(issueWriteDeps(context), viewer.id, {
         issueId: input.issueId.id,
         title: input.title ?? null,
         body: input.body ?? null,
@@ -143,7 +138,5 @@ signedInMutation(
         state: input.state ?? null,
         clientMutationId: input.clientMutationId ?? null,
       }),
-    }),
   },
-  issueOutput,
 );

@@ -1,10 +1,11 @@
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { recordMutation, signedInMutation } from "../graphql/signed-in-mutation.js";
 import { GantryOrganization } from "../organizations/schema.js";
 import { GantryLabel } from "./gantry-labels-schema.js";
 import { createOrganizationLabel, deleteOrganizationLabels } from "./organization-labels.js";
 
-signedInMutation(
+recordMutation(
   "createGantryLabel",
+  { key: "gantryLabel", type: GantryLabel },
   {
     inputFields: (t) => ({
       gantryOrganizationId: t.globalID({ required: true, for: GantryOrganization }),
@@ -16,16 +17,14 @@ signedInMutation(
   {
     description:
       "Makes the label in every workspace of the organisation that has none of that name (organisation owners and admins); answers the first workspace's.",
-    run: async (input, context, viewer) => ({
-      gantryLabel: await createOrganizationLabel(context, viewer.id, {
+    run: (input, context, viewer) =>
+      createOrganizationLabel(context, viewer.id, {
         organizationId: input.gantryOrganizationId.id,
         name: input.name,
         color: input.color,
         description: input.description ?? null,
       }),
-    }),
   },
-  { outputFields: (t) => ({ gantryLabel: t.field({ type: GantryLabel, resolve: (payload) => payload.gantryLabel }) }) },
 );
 
 signedInMutation(

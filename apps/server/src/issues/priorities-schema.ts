@@ -1,14 +1,8 @@
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
-import {
-  deleteRecordMutation,
-  recordDeps,
-  recordIdOf,
-  recordOutput,
-  type SchemaTypes,
-} from "../graphql/record-mutations.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { deleteRecordMutation, recordDeps, recordIdOf, type SchemaTypes } from "../graphql/record-mutations.js";
+import { recordMutation, signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import { Priority } from "./field-types.js";
 import { batched, issueById } from "./issue-loaders.js";
@@ -76,10 +70,11 @@ export function issueInfoOf(info: {
   };
 }
 
-const priorityOutput = recordOutput("priority", Priority);
+const priorityRecord = { key: "priority", type: Priority } as const;
 
-signedInMutation(
+recordMutation(
   "createPriority",
+  priorityRecord,
   {
     inputFields: (t) => ({
       workspaceId: t.globalID({ required: true, for: Workspace }),
@@ -89,20 +84,19 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      priority: await createPriority(deps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      createPriority(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         name: input.name,
         color: input.color,
         position: input.position ?? null,
       }),
-    }),
   },
-  priorityOutput,
 );
 
-signedInMutation(
+recordMutation(
   "updatePriority",
+  priorityRecord,
   {
     inputFields: (t) => ({
       priorityId: t.id({ required: true }),
@@ -112,22 +106,19 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      priority: await updatePriority(deps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      updatePriority(deps(context), viewer.id, {
         priorityId: priorityIdOf(input.priorityId),
         name: input.name ?? null,
         color: input.color ?? null,
         position: input.position ?? null,
       }),
-    }),
   },
-  priorityOutput,
 );
 
 deleteRecordMutation({
-  key: "priority",
+  record: priorityRecord,
   typename: "Priority",
-  output: priorityOutput,
   remove: (services, viewerId, priorityId) => deletePriority(services, viewerId, { priorityId }),
 });
 

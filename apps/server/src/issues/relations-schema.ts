@@ -1,5 +1,5 @@
 import type { schema } from "@gantry/db";
-import type { UnionRef } from "@pothos/core";
+import type { FieldRef, UnionRef } from "@pothos/core";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { bulkOutput } from "../board/issue-mutations.js";
 import { issueWriteDeps } from "../board/schema.js";
@@ -50,20 +50,35 @@ const loadIssue = async (id: string, context: GraphQLContext) => {
   return issue;
 };
 
-const Blockage = builder.objectRef<BlockageRow>("Blockage").implement({
-  description: "The blocking issue blocks the blocked one, on one workspace's board.",
-  fields: (t) => ({
-    id: t.id({ resolve: (blockage) => encodeGlobalID("Blockage", blockage.id) }),
-    blocking: t.field({
-      type: IssueDependencyItem,
+/**
+ * A blockage's two issues, under the names and the type a schema type gives them, and its
+ * times: a blockage is never edited, so it was last updated when it was made.
+ */
+export function blockageFields(
+  t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, BlockageRow>,
+  names: { blocking: string; blocked: string },
+  type: typeof Issue | typeof IssueDependencyItem,
+): Record<string, FieldRef<SchemaTypes, unknown, "Object">> {
+  return {
+    // Pothos types a resolver's result by the field's type, which a parameter leaves undecided.
+    [names.blocking]: t.field({
+      type: type as typeof Issue,
       resolve: (blockage, _args, context) => loadIssue(blockage.blockingIssueId, context),
     }),
-    blocked: t.field({
-      type: IssueDependencyItem,
+    [names.blocked]: t.field({
+      type: type as typeof Issue,
       resolve: (blockage, _args, context) => loadIssue(blockage.blockedIssueId, context),
     }),
     createdAt: t.field({ type: "ISO8601DateTime", resolve: (blockage) => blockage.createdAt }),
     updatedAt: t.field({ type: "ISO8601DateTime", resolve: (blockage) => blockage.createdAt }),
+  };
+}
+
+const Blockage = builder.objectRef<BlockageRow>("Blockage").implement({
+  description: "The blocking issue blocks the blocked one, on one workspace's board.",
+  fields: (t) => ({
+    id: t.id({ resolve: (blockage) => encodeGlobalID("Blockage", blockage.id) }),
+    ...blockageFields(t, { blocking: "blocking", blocked: "blocked" }, IssueDependencyItem),
   }),
 });
 

@@ -1,8 +1,8 @@
 import { Issue } from "../codehost/issues-schema.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
-import { deleteRecordMutation, recordDeps, recordIdOf, recordOutput } from "../graphql/record-mutations.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { deleteRecordMutation, recordDeps, recordIdOf } from "../graphql/record-mutations.js";
+import { recordMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import { membershipMutation } from "./bulk-fields-schema.js";
 import { Release, ReleaseState } from "./field-types.js";
@@ -47,10 +47,11 @@ const ReleaseUpdateInput = builder.inputType("ReleaseUpdateInput", {
   }),
 });
 
-const releaseOutput = recordOutput("release", Release);
+const releaseRecord = { key: "release", type: Release } as const;
 
-signedInMutation(
+recordMutation(
   "createRelease",
+  releaseRecord,
   {
     inputFields: (t) => ({
       workspaceId: t.globalID({
@@ -63,8 +64,8 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      release: await createRelease(deps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      createRelease(deps(context), viewer.id, {
         workspaceId: input.workspaceId?.id ?? null,
         title: input.release.title,
         description: input.release.description ?? null,
@@ -72,13 +73,12 @@ signedInMutation(
         endOn: input.release.endOn ?? null,
         repositoryGhIds: input.release.repositoryGhIds ?? [],
       }),
-    }),
   },
-  releaseOutput,
 );
 
-signedInMutation(
+recordMutation(
   "updateRelease",
+  releaseRecord,
   {
     inputFields: (t) => ({
       releaseId: t.id({ required: true }),
@@ -86,28 +86,24 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => {
+    run: (input, context, viewer) => {
       const change = input.release;
-      return {
-        release: await updateRelease(deps(context), viewer.id, {
-          releaseId: releaseIdOf(input.releaseId),
-          title: change.title ?? undefined,
-          description: change.description ?? undefined,
-          state: change.state ?? null,
-          // An explicit null clears a date; a missing field keeps it.
-          ...("startOn" in change ? { startOn: change.startOn ?? null } : {}),
-          ...("endOn" in change ? { endOn: change.endOn ?? null } : {}),
-        }),
-      };
+      return updateRelease(deps(context), viewer.id, {
+        releaseId: releaseIdOf(input.releaseId),
+        title: change.title ?? undefined,
+        description: change.description ?? undefined,
+        state: change.state ?? null,
+        // An explicit null clears a date; a missing field keeps it.
+        ...("startOn" in change ? { startOn: change.startOn ?? null } : {}),
+        ...("endOn" in change ? { endOn: change.endOn ?? null } : {}),
+      });
     },
   },
-  releaseOutput,
 );
 
 deleteRecordMutation({
-  key: "release",
+  record: releaseRecord,
   typename: "Release",
-  output: releaseOutput,
   remove: (services, viewerId, releaseId) => deleteRelease(services, viewerId, { releaseId }),
 });
 

@@ -5,7 +5,7 @@ import { OrderDirection } from "../board/order-input.js";
 import { builder } from "../graphql/builder.js";
 import { arrayConnection } from "../graphql/connections.js";
 import type { GraphQLContext } from "../graphql/context.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { recordMutation } from "../graphql/signed-in-mutation.js";
 import { GantryEpic, Release } from "../issues/field-types.js";
 import { Epic } from "../issues/issue-fields-schema.js";
 import { batched, type ChildProgress, groupBy, progressByState, stateTotals } from "../issues/issue-loaders.js";
@@ -57,8 +57,9 @@ builder.objectFields(Epic, (t) => ({
   }),
 }));
 
-signedInMutation(
+recordMutation(
   "updateEpicDates",
+  { key: "epic", type: Epic },
   {
     inputFields: (t) => ({
       epicId: t.globalID({ required: true, for: Epic }),
@@ -68,15 +69,13 @@ signedInMutation(
   },
   {
     description: "A GitHub epic's start and end days on the roadmap (editors of a board showing it).",
-    run: async (input, context, viewer) => ({
-      epic: await updateEpicDates(context, viewer.id, {
+    run: (input, context, viewer) =>
+      updateEpicDates(context, viewer.id, {
         epicId: input.epicId.id,
         startOn: input.startOn,
         endOn: input.endOn,
       }),
-    }),
   },
-  { outputFields: (t) => ({ epic: t.field({ type: Epic, resolve: (payload) => payload.epic }) }) },
 );
 
 const RoadmapItemType = builder.enumType("RoadmapItemType", {

@@ -2,7 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder, decodeGantryId, idOfType } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { recordMutation, signedInMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import {
   createWebhook,
@@ -14,8 +14,6 @@ import {
   redeliver,
   WEBHOOK_EVENTS,
 } from "./service.js";
-
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 
 const deps = (context: GraphQLContext) => context.webhooks;
 const idOf = (raw: string | number, typename: string) => idOfType(decodeGantryId(String(raw)), typename);
@@ -94,14 +92,11 @@ builder.objectField(Workspace, "outboundWebhooks", (t) =>
   }),
 );
 
-const webhookOutput = {
-  outputFields: (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, { webhook: OutboundWebhookRow }>) => ({
-    outboundWebhook: t.field({ type: OutboundWebhook, resolve: (payload) => payload.webhook }),
-  }),
-};
+const outboundWebhookRecord = { key: "outboundWebhook", type: OutboundWebhook } as const;
 
-signedInMutation(
+recordMutation(
   "createOutboundWebhook",
+  outboundWebhookRecord,
   {
     inputFields: (t) => ({
       workspaceId: t.globalID({ required: true, for: Workspace }),
@@ -111,32 +106,24 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      webhook: await createWebhook(deps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      createWebhook(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         url: input.url,
         secret: input.secret,
         events: input.events,
       }),
-    }),
   },
-  webhookOutput,
 );
 
-signedInMutation(
+recordMutation(
   "deleteOutboundWebhook",
+  outboundWebhookRecord,
   { inputFields: (t) => ({ outboundWebhookId: t.id({ required: true }) }) },
   {
-    run: async (input, context, viewer) => ({
-      webhook: await deleteWebhook(
-        deps(context),
-        viewer.id,
-        idOf(input.outboundWebhookId, "OutboundWebhook"),
-        context.origin ?? null,
-      ),
-    }),
+    run: (input, context, viewer) =>
+      deleteWebhook(deps(context), viewer.id, idOf(input.outboundWebhookId, "OutboundWebhook"), context.origin ?? null),
   },
-  webhookOutput,
 );
 
 signedInMutation(

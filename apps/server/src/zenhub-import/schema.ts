@@ -2,7 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../graphql/builder.js";
 import { type GraphQLContext, signedInViewer } from "../graphql/context.js";
 import { GantryError } from "../graphql/errors.js";
-import { signedInMutation } from "../graphql/signed-in-mutation.js";
+import { recordMutation } from "../graphql/signed-in-mutation.js";
 import { Workspace } from "../workspaces/schema.js";
 import { STAGES } from "./run.js";
 import {
@@ -115,8 +115,9 @@ builder.objectField(Workspace, "zenhubImports", (t) =>
   }),
 );
 
-signedInMutation(
+recordMutation(
   "startZenhubImport",
+  { key: "zenhubImport", type: ZenhubImport },
   {
     inputFields: (t) => ({
       workspaceId: t.globalID({ required: true, for: Workspace }),
@@ -132,14 +133,12 @@ signedInMutation(
     }),
   },
   {
-    run: async (input, context, viewer) => ({
-      row: await startZenhubImport(deps(context), viewer.id, {
+    run: (input, context, viewer) =>
+      startZenhubImport(deps(context), viewer.id, {
         workspaceId: input.workspaceId.id,
         apiKey: input.apiKey,
         zenhubWorkspaceId: input.zenhubWorkspaceId,
         confirmMerge: input.confirmMerge ?? false,
       }),
-    }),
   },
-  { outputFields: (t) => ({ zenhubImport: t.field({ type: ZenhubImport, resolve: (payload) => payload.row }) }) },
 );
