@@ -381,39 +381,6 @@ export function keepsEverything(search: BoardSearch): boolean {
   );
 }
 
-/** The keys whose totals are kept per value, with the special value that means "none" rather than a name. */
-const KEPT_TOTALS_KEYS = [
-  { key: "labels", noneValue: NONE_FILTER_VALUE },
-  { key: "assignees", noneValue: NO_ASSIGNEES_FILTER_VALUE },
-] as const;
-
-/** Which kept totals answer a search's counts (decision 0104). */
-export interface KeptTotalsSearch {
-  /** The one label or assignee the search keeps; null: every issue. */
-  filter: { key: (typeof KEPT_TOTALS_KEYS)[number]["key"]; value: string } | null;
-  /** The kind shown; null: issues and pull requests. */
-  isPullRequest: boolean | null;
-}
-
-/**
- * Whether the search's counts can be read from kept totals: it keeps every issue, or exactly the issues
- * holding one label or one assignee (one value in that key's `in`, nothing else in any key, no search
- * text), whichever kinds it shows. Null when its issues must be counted.
- */
-export function keptTotalsSearch(search: BoardSearch): KeptTotalsSearch | null {
-  const isPullRequest = search.displayType === "all" ? null : search.displayType === "prs";
-  const bothKinds: BoardSearch = { ...search, displayType: "all" };
-  if (keepsEverything(bothKinds)) return { filter: null, isPullRequest };
-  for (const { key, noneValue } of KEPT_TOTALS_KEYS) {
-    const { in: wanted, nin } = search.filters[key];
-    const [value] = wanted;
-    if (wanted.length !== 1 || nin.length > 0 || value === undefined || value === noneValue) continue;
-    const others: BoardSearch = { ...bothKinds, filters: { ...search.filters, [key]: { in: [], nin: [] } } };
-    if (keepsEverything(others)) return { filter: { key, value }, isPullRequest };
-  }
-  return null;
-}
-
 /** The WHERE condition of a board search over `issues` (docs/decisions/0009-board-filter-semantics.md). */
 export function boardSearchCondition(search: BoardSearch): SQL {
   const keys = keyConditions(search);

@@ -1,6 +1,5 @@
 import { schema } from "@gantry/db";
 import { testEngines } from "@gantry/db/testing";
-import { emptyFilters } from "@gantry/domain";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -8,17 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../testing/app.js";
 import { field, gql, type TestUser, workspaceBoard } from "../testing/factories.js";
 import { createSignUpTestApp, workspaceTeam } from "../testing/team.js";
-import type { BoardSearch } from "./filtering.js";
-import {
-  filteredPipelineTotals,
-  type KeptFilter,
-  repairPipelineTotals,
-  unfilteredPipelineTotals,
-} from "./pipeline-totals.js";
+import { repairPipelineTotals, unfilteredPipelineTotals } from "./pipeline-totals.js";
 import { placeNewIssues } from "./placement.js";
-import { countedPipelineTotals, manyPipelineCounts } from "./queries.js";
 
-const { issuePositions, issues, pipelineFilterTotals, pipelineTotals } = schema;
+const { issuePositions, issues, pipelineTotals } = schema;
 const CREATE = `mutation ($input: CreateIssueInput!) { createIssue(input: $input) { issue { id } } }`;
 const MOVE = `mutation ($input: MoveIssueInput!) { moveIssue(input: $input) { pipeline { id } } }`;
 
@@ -45,62 +37,24 @@ const comparable = (rows: { pipelineId: string; isPullRequest: boolean; value: n
     .map((row) => ({ ...row, points: row.points ?? 0 }))
     .sort((a, b) => `${a.pipelineId}${a.isPullRequest}`.localeCompare(`${b.pipelineId}${b.isPullRequest}`));
 
-/** The labels and assignees the changes draw from; "bug" twice in one array is still one label. */
-const LABELS = ["bug", "ui", "Bug", "needs review"];
-const LOGINS = ["mona", "hubot", "octocat"];
-
-/** Every label and assignee of the pools, one at a time, as the filter bar asks for one. */
-const KEPT_FILTERS: KeptFilter[] = [
-  ...LABELS.map((value) => ({ key: "labels" as const, value })),
-  ...LOGINS.map((value) => ({ key: "assignees" as const, value })),
-];
-
-/** A board search keeping the issues with `filter`'s label or assignee (null: every issue), as the board builds it. */
-function searchFor(workspaceId: string, filter: KeptFilter | null, displayType: BoardSearch["displayType"] = "all") {
-  const filters = emptyFilters("");
-  if (filter) filters[filter.key] = { in: [filter.value], nin: [] };
-  return { workspaceId, filters, logic: "all" as const, displayType, currentSprintId: null };
-}
-
-const labelsOf = (names: string[]) => names.map((name) => ({ name, color: "ededed" }));
-const assigneesOf = (logins: string[]) =>
-  logins.map((login) => ({ login, avatarUrl: `https://avatars.test/${login}` }));
-
-/** Points summed as doubles (a count) and as numerics (kept) differ past the 9th decimal: 0.1 + 0.2. */
-const round = (points: number) => Math.round(points * 1e6) / 1e6;
-
 type Change =
   | { kind: "move"; issue: number; pipeline: number; position: number }
   | { kind: "state"; issue: number; open: boolean }
   | { kind: "estimate"; issue: number; estimate: number | null }
   | { kind: "pullRequest"; issue: number; isPullRequest: boolean }
-  | { kind: "labels"; issue: number; labels: string[] }
-  | { kind: "assignees"; issue: number; logins: string[] }
-  | { kind: "import"; issues: ImportedIssue[] }
+  | { kind: "import"; issues: { open: boolean; estimate: number | null; isPullRequest: boolean }[] }
   | { kind: "leave"; issue: number };
-
-interface ImportedIssue {
-  open: boolean;
-  estimate: number | null;
-  isPullRequest: boolean;
-  labels: string[];
-  logins: string[];
-}
 
 const estimate = fc.option(fc.constantFrom(0.1, 0.5, 1, 3, 8), { nil: null });
 const anyIssue = fc.nat(1_000);
-const labels = fc.array(fc.constantFrom(...LABELS), { maxLength: 3 });
-const logins = fc.array(fc.constantFrom(...LOGINS), { maxLength: 2 });
 const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant("move" as const), issue: anyIssue, pipeline: fc.nat(3), position: fc.nat(3) }),
   fc.record({ kind: fc.constant("state" as const), issue: anyIssue, open: fc.boolean() }),
   fc.record({ kind: fc.constant("estimate" as const), issue: anyIssue, estimate }),
   fc.record({ kind: fc.constant("pullRequest" as const), issue: anyIssue, isPullRequest: fc.boolean() }),
-  fc.record({ kind: fc.constant("labels" as const), issue: anyIssue, labels }),
-  fc.record({ kind: fc.constant("assignees" as const), issue: anyIssue, logins }),
   fc.record({
     kind: fc.constant("import" as const),
-    issues: fc.array(fc.record({ open: fc.boolean(), estimate, isPullRequest: fc.boolean(), labels, logins }), {
+    issues: fc.array(fc.record({ open: fc.boolean(), estimate, isPullRequest: fc.boolean() }), {
       minLength: 1,
       maxLength: 4,
     }),
@@ -148,8 +102,6 @@ describe.each(testEngines())("pipeline totals kept as data, on %s", (engine) => 
           state: issue.open ? ("open" as const) : ("closed" as const),
           isPullRequest: issue.isPullRequest,
           estimate: issue.estimate,
-          labels: labelsOf(issue.labels),
-          assignees: assigneesOf(issue.logins),
           ghCreatedAt: new Date(),
           ghUpdatedAt: new Date(),
         };
@@ -179,45 +131,18 @@ describe.each(testEngines())("pipeline totals kept as data, on %s", (engine) => 
       await db.update(issues).set({ estimate: step.estimate }).where(eq(issues.id, issueId));
     } else if (step.kind === "pullRequest") {
       await db.update(issues).set({ isPullRequest: step.isPullRequest }).where(eq(issues.id, issueId));
-    } else if (step.kind === "labels") {
-      await db
-        .update(issues)
-        .set({ labels: labelsOf(step.labels) })
-        .where(eq(issues.id, issueId));
-    } else if (step.kind === "assignees") {
-      await db
-        .update(issues)
-        .set({ assignees: assigneesOf(step.logins) })
-        .where(eq(issues.id, issueId));
     } else {
       await db.delete(issuePositions).where(eq(issuePositions.issueId, issueId));
     }
   }
 
   const stored = async () => comparable(await unfilteredPipelineTotals(t.database.db, pipelineIds));
-  const rounded = (rows: Parameters<typeof comparable>[0]) =>
-    comparable(rows).map((row) => ({ ...row, points: round(row.points) }));
 
-  /** Each label's and assignee's kept totals beside a count of the issues the board's filter keeps. */
-  async function keptAndCounted() {
-    const workspaceId = decodeGlobalID(workspace).id;
-    const kept: unknown[] = [];
-    const counted: unknown[] = [];
-    for (const filter of KEPT_FILTERS) {
-      kept.push([filter, rounded(await filteredPipelineTotals(t.database.db, pipelineIds, filter))]);
-      const search = searchFor(workspaceId, filter);
-      counted.push([filter, rounded(await countedPipelineTotals(t.database.db, pipelineIds, search))]);
-    }
-    return { kept, counted };
-  }
-
-  it("holds what a fresh count of the open issues gives, after any moves, closes, estimates, labels, assignees, imports and removals", async () => {
+  it("holds what a fresh count of the open issues gives, after any moves, closes, estimates, imports and removals", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 10 }), async (changes) => {
         for (const step of changes) await apply(step);
         expect(await stored()).toEqual(await countedTotals(t, pipelineIds));
-        const { kept, counted } = await keptAndCounted();
-        expect(kept).toEqual(counted);
       }),
       { numRuns: 20 },
     );
@@ -229,75 +154,8 @@ describe.each(testEngines())("pipeline totals kept as data, on %s", (engine) => 
     await t.database.db.update(pipelineTotals).set({ issueCount: 999, points: "42" });
     await t.database.db.delete(pipelineTotals).where(eq(pipelineTotals.pipelineId, pipelineIds[0] ?? ""));
     expect(await stored()).not.toEqual(expected);
-    const keptBefore = await keptAndCounted();
-    expect(keptBefore.kept).toEqual(keptBefore.counted);
-    await t.database.db.update(pipelineFilterTotals).set({ issueCount: 7, points: "1" });
-    await t.database.db.delete(pipelineFilterTotals).where(eq(pipelineFilterTotals.filterValue, "bug"));
-    const stale = { key: "labels" as const, value: "stale" };
-    await t.database.db.insert(pipelineFilterTotals).values({
-      pipelineId: pipelineIds[0] ?? "",
-      filterKey: stale.key,
-      filterValue: stale.value,
-      isPullRequest: false,
-      issueCount: 3,
-      points: "2",
-    });
-    expect((await keptAndCounted()).kept).not.toEqual(keptBefore.counted);
     await repairPipelineTotals(t.database.db, [decodeGlobalID(workspace).id]);
     expect(await stored()).toEqual(expected);
-    expect((await keptAndCounted()).kept).toEqual(keptBefore.counted);
-    expect(comparable(await filteredPipelineTotals(t.database.db, pipelineIds, stale))).toEqual([]);
-  });
-
-  it("answers the board's counts under any search as a count of the issues it keeps, from kept totals or not", async () => {
-    const workspaceId = decodeGlobalID(workspace).id;
-    const withFilters = (search: string, change: (filters: ReturnType<typeof emptyFilters>) => void) => {
-      const filters = emptyFilters(search);
-      change(filters);
-      return { ...searchFor(workspaceId, null), filters };
-    };
-    const searches: BoardSearch[] = [
-      ...KEPT_FILTERS.flatMap((filter) =>
-        (["all", "issues", "prs"] as const).map((shown) => searchFor(workspaceId, filter, shown)),
-      ),
-      searchFor(workspaceId, null, "prs"),
-      // Counted, not kept: "none", two labels, a label and an exclusion, a label and a search, a label or an assignee.
-      withFilters("", (filters) => (filters.labels.in = ["none"])),
-      withFilters("", (filters) => (filters.labels.in = ["bug", "ui"])),
-      withFilters("", (filters) => (filters.labels = { in: ["bug"], nin: ["ui"] })),
-      withFilters("Imported", (filters) => (filters.labels.in = ["bug"])),
-      {
-        ...withFilters("", (filters) => {
-          filters.labels.in = ["bug"];
-          filters.assignees.in = ["mona"];
-        }),
-        logic: "any",
-      },
-    ];
-    let keptSomething = 0;
-    for (const search of searches) {
-      const counted = await countedPipelineTotals(t.database.db, pipelineIds, search);
-      const expected = pipelineIds.map((id) => {
-        const rows = counted.filter((row) => row.pipelineId === id);
-        return {
-          issuesCount: rows.find((row) => !row.isPullRequest)?.value ?? 0,
-          pullRequestsCount: rows.find((row) => row.isPullRequest)?.value ?? 0,
-          totalStoryPoints: round(rows.reduce((sum, row) => sum + (row.points ?? 0), 0)),
-        };
-      });
-      keptSomething += expected.reduce((sum, counts) => sum + counts.issuesCount + counts.pullRequestsCount, 0);
-      const answered = (await manyPipelineCounts(t.database.db, pipelineIds, search)).map((counts) => ({
-        ...counts,
-        totalStoryPoints: round(counts.totalStoryPoints),
-      }));
-      expect({ filters: search.filters, shown: search.displayType, counts: answered }).toEqual({
-        filters: search.filters,
-        shown: search.displayType,
-        counts: expected,
-      });
-    }
-    // The searches keep issues, so the comparison is not of empty boards.
-    expect(keptSomething).toBeGreaterThan(0);
   });
 
   it("stays exact under concurrent moves in opposite directions, none failing", async () => {
@@ -317,29 +175,17 @@ describe.each(testEngines())("pipeline totals kept as data, on %s", (engine) => 
     expect(await stored()).toEqual(await countedTotals(t, pipelineIds));
   });
 
-  it("copies an issue's state, kind, estimate, label names and assignee logins onto a position placed after they changed", async () => {
+  it("copies an issue's state, kind and estimate onto a position placed after they changed", async () => {
     const [issueId = ""] = issueIds;
     await t.database.db
       .update(issues)
-      .set({
-        state: "closed",
-        estimate: 5,
-        isPullRequest: true,
-        labels: labelsOf(["ui", "bug", "bug"]),
-        assignees: assigneesOf(["mona"]),
-      })
+      .set({ state: "closed", estimate: 5, isPullRequest: true })
       .where(eq(issues.id, issueId));
     await t.database.db.delete(issuePositions).where(eq(issuePositions.issueId, issueId));
     await t.database.db
       .insert(issuePositions)
       .values({ workspaceId: decodeGlobalID(workspace).id, issueId, pipelineId: pipelineIds[1] ?? "", rank: "zz" });
     const [position] = await t.database.db.select().from(issuePositions).where(eq(issuePositions.issueId, issueId));
-    expect(position).toMatchObject({
-      issueOpen: false,
-      isPullRequest: true,
-      estimate: 5,
-      labelNames: ["bug", "ui"],
-      assigneeLogins: ["mona"],
-    });
+    expect(position).toMatchObject({ issueOpen: false, isPullRequest: true, estimate: 5 });
   });
 });

@@ -9,16 +9,9 @@ import { issueOnBoardOf } from "../issues/on-board.js";
 import { visibleFromJson, visibleWorkspacesJson } from "../issues/visible-workspaces.js";
 import { accessColumns, accessFromRow, accessJoins, type WorkspaceAccess } from "../organizations/access.js";
 import type { SprintConfigRow } from "../sprints/queries.js";
-import {
-  type BoardSearch,
-  boardOrderBy,
-  boardSearchCondition,
-  type KeptTotalsSearch,
-  keepsEverything,
-  keptTotalsSearch,
-} from "./filtering.js";
+import { type BoardSearch, boardOrderBy, boardSearchCondition, keepsEverything } from "./filtering.js";
 import { type IssueOnBoard, movedIssueColumns } from "./moves.js";
-import { filteredPipelineTotals, unfilteredPipelineTotals } from "./pipeline-totals.js";
+import { unfilteredPipelineTotals } from "./pipeline-totals.js";
 
 const {
   issuePositions,
@@ -251,34 +244,22 @@ export async function pipelineCounts(db: Database, pipelineId: string, search: B
 }
 
 /**
- * The counts of several open pipelines under one search. Read from kept totals when the search
- * keeps every issue or one label's or assignee's (O(pipelines), decisions 0066 and 0104); otherwise
- * counted in one grouped query: the board asks for every pipeline's counts at once, and one pass over
- * the workspace's positions costs about what one pipeline's count did (decision 0046).
+ * The counts of several open pipelines under one search, in one grouped query: the board asks
+ * for every pipeline's counts at once, and one pass over the workspace's positions costs about
+ * what one pipeline's count did (decision 0046).
  */
 export async function manyPipelineCounts(db: Database, pipelineIds: string[], search: BoardSearch) {
-  const kept = keptTotalsSearch(search);
-  const rows = kept
-    ? await keptPipelineTotals(db, pipelineIds, kept)
-    : await countedPipelineTotals(db, pipelineIds, search);
+  const rows = keepsEverything(search)
+    ? await unfilteredPipelineTotals(db, pipelineIds)
+    : await db
+        .select({ pipelineId: issuePositions.pipelineId, ...countColumns })
+        .from(issuePositions)
+        .innerJoin(issues, eq(issues.id, issuePositions.issueId))
+        .where(
+          and(inArray(issuePositions.pipelineId, pipelineIds), eq(issues.state, "open"), boardSearchCondition(search)),
+        )
+        .groupBy(issuePositions.pipelineId, issues.isPullRequest);
   return pipelineIds.map((id) => countsOf(rows.filter((row) => row.pipelineId === id)));
-}
-
-async function keptPipelineTotals(db: Database, pipelineIds: string[], kept: KeptTotalsSearch) {
-  const rows = kept.filter
-    ? await filteredPipelineTotals(db, pipelineIds, kept.filter)
-    : await unfilteredPipelineTotals(db, pipelineIds);
-  return kept.isPullRequest === null ? rows : rows.filter((row) => row.isPullRequest === kept.isPullRequest);
-}
-
-/** Open pipelines' counts under any search, counted from the issues it keeps: what the kept totals stand for. */
-export function countedPipelineTotals(db: Database, pipelineIds: string[], search: BoardSearch) {
-  return db
-    .select({ pipelineId: issuePositions.pipelineId, ...countColumns })
-    .from(issuePositions)
-    .innerJoin(issues, eq(issues.id, issuePositions.issueId))
-    .where(and(inArray(issuePositions.pipelineId, pipelineIds), eq(issues.state, "open"), boardSearchCondition(search)))
-    .groupBy(issuePositions.pipelineId, issues.isPullRequest);
 }
 
 type Counts = ReturnType<typeof countsOf>;

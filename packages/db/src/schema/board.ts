@@ -42,13 +42,6 @@ export const issuePositions = pgTable(
     issueOpen: boolean("issue_open").notNull().default(true),
     isPullRequest: boolean("is_pull_request").notNull().default(false),
     estimate: doublePrecision("estimate"),
-    /**
-     * The issue's label names and assignee logins, distinct and sorted, copied by the same triggers
-     * (migration 0051), so the per-label and per-assignee totals are kept from a position's row alone
-     * (decision 0104). Never written by the application.
-     */
-    labelNames: text("label_names").array().notNull().default(sql`'{}'::text[]`),
-    assigneeLogins: text("assignee_logins").array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.issueId] }),
@@ -82,33 +75,4 @@ export const pipelineTotals = pgTable(
     points: numeric("points").notNull(),
   },
   (table) => [primaryKey({ columns: [table.pipelineId, table.isPullRequest] })],
-);
-
-/** The filter keys whose single values `pipeline_filter_totals` keeps totals for (decision 0104). */
-export const KEPT_FILTER_KEYS = ["labels", "assignees"] as const;
-
-/**
- * A pipeline's open issues and pull requests holding one label or one assignee, and their points:
- * the counts of a board filtered by exactly that label or assignee, read in O(pipelines) (decision
- * 0104). Kept like `pipeline_totals`, by row triggers on `issue_positions` (migration 0051) from the
- * copies of the issue's label names and assignee logins; rows that fall to zero stay. Repaired by
- * `repairPipelineTotals`.
- */
-export const pipelineFilterTotals = pgTable(
-  "pipeline_filter_totals",
-  {
-    pipelineId: cascadingReference("pipeline_id", () => pipelines.id),
-    filterKey: text("filter_key", { enum: KEPT_FILTER_KEYS }).notNull(),
-    /** A label's name or an assignee's login, as the filter compares them (exactly). */
-    filterValue: text("filter_value").notNull(),
-    isPullRequest: boolean("is_pull_request").notNull(),
-    issueCount: integer("issue_count").notNull(),
-    points: numeric("points").notNull(),
-  },
-  (table) => [
-    primaryKey({
-      name: "pipeline_filter_totals_pk",
-      columns: [table.pipelineId, table.filterKey, table.filterValue, table.isPullRequest],
-    }),
-  ],
 );
