@@ -6,7 +6,7 @@ import { sharesOrganization } from "../../organizations/queries.js";
 
 const { githubAccounts, users } = schema;
 
-/** One account a GitHub login's page of people may name: keyed by the login's lower case. */
+/** A Gantry account, as the people fields answer it. */
 type Account = typeof users.$inferSelect;
 
 /**
